@@ -1,0 +1,63 @@
+"""`solve` (every game at once) and `game` (the guesses against one secret)."""
+
+from __future__ import annotations
+
+import json
+
+from ..cli import write_atomically
+from ..solve import BACKENDS, CASE_EQUIVALENCE_MODES, solve
+from ..strategies import STRATEGY_NAMES
+
+
+def add_solver_options(parser, backend=True):
+    parser.add_argument("--strategy", default="knuth", metavar="S",
+                        help=f"one of {', '.join(STRATEGY_NAMES)} (default knuth)")
+    parser.add_argument("--first-guess", metavar="G",
+                        help="the opening, e.g. 1122 (default: data/first_guesses.csv, else pairs 1122..)")
+    if backend:
+        parser.add_argument("--backend", default="cpu", metavar="B",
+                            help=f"one of {', '.join(BACKENDS)} (default cpu)")
+    parser.add_argument("--case-equivalence", default="auto", metavar="MODE",
+                        help=f"one of {', '.join(CASE_EQUIVALENCE_MODES)} (default auto)")
+
+
+def register(subparsers):
+    p = subparsers.add_parser("solve", help="play every game at once and summarise")
+    p.add_argument("game", metavar="GAME", help="pins and colors, e.g. 4p6c")
+    add_solver_options(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--tree", metavar="FILE",
+                   help="write the strategy tree: .dot for GraphViz, anything else JSON")
+    p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    p.set_defaults(handler=run_solve)
+
+    g = subparsers.add_parser("game", help="the guesses played against one secret")
+    g.add_argument("game", metavar="GAME")
+    g.add_argument("secret", metavar="SECRET")
+    add_solver_options(g)
+    g.set_defaults(handler=run_game)
+
+
+def run_solve(args) -> int:
+    import sys
+
+    show_progress = args.progress or (not args.json and sys.stderr.isatty())
+    result = solve(args.game, args.strategy, args.backend, args.first_guess,
+                   args.case_equivalence, progress=show_progress)
+    if args.tree:
+        if args.tree.endswith(".dot"):
+            write_atomically(args.tree, result.tree.to_dot())
+        else:
+            write_atomically(args.tree, json.dumps(result.tree_json()) + "\n")
+    print(result.to_json() if args.json else result.describe())
+    return 0
+
+
+def run_game(args) -> int:
+    from ..games import Game
+
+    game = Game.parse(args.game)
+    secret = game.parse_codeword(args.secret, what="secret")
+    result = solve(game, args.strategy, args.backend, args.first_guess, args.case_equivalence)
+    print(" ".join(result.game_path(secret)))
+    return 0

@@ -1,0 +1,222 @@
+"""Scoring a guess against a secret: the plain reference, the packed score, and score ordinals.
+
+Score of guess g against secret s: black b = pins equal in place; all hits =
+sum over colors of min(count in g, count in s); white w = all hits - b.
+
+The packed score (seeds/Efficient_Scoring_Functions.md) works on the packed
+forms of `mmlib.games`:
+
+* black: xor the two words so equal pins become zero nibbles, then turn every
+  zero nibble into one bit with the "zero in word" trick, and count the bits;
+* all hits: lane-wise minimum of the two color-count vectors and a sum of the
+  lanes, done with plain 64-bit arithmetic (SWAR) since Numba has no SSE.
+
+The per-element functions below are `@njit` functions with no Python objects,
+so the CPU kernels and the CUDA kernels call the very same code.
+
+Score ordinals pack (b, w) densely: O(b, w) = b(2p+1-b)/2 + (b + w). They run
+0 .. p(p+3)/2 with one hole at (p-1, 1) and the win (p, 0) last.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .games import MAX_MATERIALIZED_CODEWORDS, Codewords, Game
+
+# -- the plain reference -------------------------------------------------------
+
+
+def reference_score(secret: "str | list[int]", guess: "str | list[int]") -> tuple[int, int]:
+    """(black, white) of `guess` against `secret`, the obvious way.
+
+    >>> reference_score("6684", "8466"), reference_score("6684", "6485")
+    ((0, 4), (2, 1))
+    """
+    if len(secret) != len(guess):
+        raise ValueError("secret and guess must have the same number of pins")
+    black = sum(1 for s, g in zip(secret, guess) if s == g)
+    all_hits = sum(min(list(secret).count(color), list(guess).count(color)) for color in set(guess))
+    return black, all_hits - black
+
+
+# -- score ordinals --------------------------------------------------------------
+
+
+def score_to_ordinal(black: int, white: int, pins: int) -> int:
+    """The dense ordinal of score (black, white) for a game with `pins` pins."""
+    if not (0 <= black and 0 <= white and black + white <= pins) or (black == pins - 1 and white == 1):
+        raise ValueError(f"({black}, {white}) is not a possible score with {pins} pins")
+    return black * (2 * pins + 1 - black) // 2 + black + white
+
+
+def ordinal_to_score(ordinal: int, pins: int) -> tuple[int, int]:
+    """The score (black, white) whose dense ordinal is `ordinal`."""
+    for black in range(pins, -1, -1):
+        first = black * (2 * pins + 1 - black) // 2 + black
+        if ordinal >= first:
+            white = ordinal - first
+            score_to_ordinal(black, white, pins)  # rejects the hole and overruns
+            return black, white
+    raise ValueError(f"{ordinal} is not a score ordinal with {pins} pins")
+
+
+def all_scores(pins: int) -> list[tuple[int, int]]:
+    """Every possible score in ordinal order (the hole left out)."""
+    return [
+        (b, w)
+        for b in range(pins + 1)
+        for w in range(pins - b + 1)
+        if not (b == pins - 1 and w == 1)
+    ]
+
+
+def format_score(black: int, white: int) -> str:
+    return f"{black},{white}"
+
+
+# -- the packed score: per-element math, shared by CPU and CUDA kernels -------
+
+_NIBBLE_LOW3 = np.uint64(0x77777777)
+_WORD_MASK = np.uint64(0xFFFFFFFF)
+_NIBBLE_ONES = np.uint64(0x11111111)
+_LANE_HIGH = np.uint64(0x8080808080808080)
+_LANE_ONES = np.uint64(0x0101010101010101)
+
+
+def unused_pins_mask(pins: int) -> np.uint64:
+    """Nibbles above the game's pins, set so that they never count as a match."""
+    return np.uint64((0xFFFFFFFF << (4 * pins)) & 0xFFFFFFFF)
+
+
+@njit(cache=True)
+def black_hits(secret_word, guess_word, unused_mask):
+    """Pins equal in place: count the zero nibbles of secret xor guess."""
+    v = (np.uint64(secret_word) ^ np.uint64(guess_word)) | unused_mask
+    # A nibble's high bit ends up clear only if the nibble was zero.
+    r = ~((((v & _NIBBLE_LOW3) + _NIBBLE_LOW3) | v) | _NIBBLE_LOW3) & _WORD_MASK
+    # r has one bit (bit 3) per matching nibble. Move it to bit 0 and add all
+    # eight nibbles into the top one with a multiply: a popcount that needs no
+    # intrinsic, so the same line runs on the CPU and the GPU.
+    return ((r >> np.uint64(3)) * _NIBBLE_ONES >> np.uint64(28)) & np.uint64(0xF)
+
+
+@njit(cache=True)
+def lane_min_sum(a, b):
+    """Sum over 8 byte lanes of min(a lane, b lane); lanes hold counts <= 8."""
+    # Lanes of (a | 0x80) - b keep their high bit exactly where a >= b.
+    keep_b = (((a | _LANE_HIGH) - b) & _LANE_HIGH) >> np.uint64(7)
+    keep_b = keep_b * np.uint64(0xFF)
+    minimum = (b & keep_b) | (a & ~keep_b)
+    return (minimum * _LANE_ONES) >> np.uint64(56)
+
+
+@njit(cache=True)
+def all_hits(secret_lo, secret_hi, guess_lo, guess_hi):
+    """Black plus white: sum over colors of the smaller of the two counts."""
+    return lane_min_sum(np.uint64(secret_lo), np.uint64(guess_lo)) + lane_min_sum(
+        np.uint64(secret_hi), np.uint64(guess_hi)
+    )
+
+
+@njit(cache=True)
+def ordinal_of(black, hits, pins):
+    """Dense score ordinal from black and all hits: b(2p+1-b)/2 + hits."""
+    b = np.int64(black)
+    return b * (2 * pins + 1 - b) // 2 + np.int64(hits)
+
+
+@njit(cache=True)
+def packed_score_ordinal(secret_word, secret_lo, secret_hi, guess_word, guess_lo, guess_hi, pins, unused_mask):
+    """The score ordinal of one guess against one secret, from their packed forms."""
+    black = black_hits(secret_word, guess_word, unused_mask)
+    hits = all_hits(secret_lo, secret_hi, guess_lo, guess_hi)
+    return ordinal_of(black, hits, pins)
+
+
+# -- CPU kernels over arrays -----------------------------------------------------
+
+
+@njit(cache=True)
+def score_ordinals_into(guess_word, guess_lo, guess_hi, words, counts_lo, counts_hi, pins, out):
+    """Score one guess against many secrets, writing each score's ordinal to `out`.
+
+    A tight loop with no data-dependent branches, so LLVM can vectorize it.
+    """
+    unused = np.uint64((0xFFFFFFFF << (4 * pins)) & 0xFFFFFFFF)
+    for i in range(words.shape[0]):
+        out[i] = packed_score_ordinal(
+            words[i], counts_lo[i], counts_hi[i], guess_word, guess_lo, guess_hi, pins, unused
+        )
+
+
+def score_ordinals(game: Game, guess: int, secrets: "np.ndarray | None" = None) -> np.ndarray:
+    """Ordinals of codeword `guess` scored against `secrets` (indices; default all)."""
+    cw = game.codewords
+    if secrets is None:
+        words, lo, hi = cw.words, cw.counts_lo, cw.counts_hi
+    else:
+        secrets = np.asarray(secrets, dtype=np.int64)
+        words, lo, hi = cw.words[secrets], cw.counts_lo[secrets], cw.counts_hi[secrets]
+    out = np.empty(len(words), dtype=np.uint8)
+    score_ordinals_into(
+        cw.words[guess], cw.counts_lo[guess], cw.counts_hi[guess], words, lo, hi, game.pins, out
+    )
+    return out
+
+
+def packed_score(game: Game, secret: int, guess: int) -> tuple[int, int]:
+    """(black, white) by the packed score, for codeword indices `secret` and `guess`."""
+    cw = Codewords.of(game, np.array([secret, guess]))
+    black = int(black_hits(cw.words[0], cw.words[1], unused_pins_mask(game.pins)))
+    hits = int(all_hits(cw.counts_lo[0], cw.counts_hi[0], cw.counts_lo[1], cw.counts_hi[1]))
+    return black, hits - black
+
+
+def score_matrix_reference(game: Game) -> np.ndarray:
+    """(n, n) ordinals of every guess (row) against every secret (column), by plain numpy.
+
+    Independent of the packed kernels: compares digits and color counts directly.
+    Memory is n*n bytes, so this is for small games only.
+    """
+    cw = game.codewords
+    digits = cw.digits.astype(np.int16)
+    counts = cw.color_counts().astype(np.int16)
+    n = len(cw)
+    out = np.empty((n, n), dtype=np.uint8)
+    pins = game.pins
+    block = max(1, 2_000_000 // max(1, n * max(pins, game.colors)))
+    for start in range(0, n, block):
+        rows = slice(start, min(n, start + block))
+        black = (digits[rows, None, :] == digits[None, :, :]).sum(axis=2)
+        hits = np.minimum(counts[rows, None, :], counts[None, :, :]).sum(axis=2)
+        out[rows] = black * (2 * pins + 1 - black) // 2 + hits
+    return out
+
+
+@njit(cache=True)
+def _score_pairs_kernel(guess_index, secret_index, words, counts_lo, counts_hi, pins, out):
+    unused = np.uint64((0xFFFFFFFF << (4 * pins)) & 0xFFFFFFFF)
+    for i in range(guess_index.shape[0]):
+        g = guess_index[i]
+        s = secret_index[i]
+        out[i] = packed_score_ordinal(
+            words[s], counts_lo[s], counts_hi[s], words[g], counts_lo[g], counts_hi[g], pins, unused
+        )
+
+
+def score_pairs(game: Game, guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
+    """Ordinals of guesses[i] scored against secrets[i], for index arrays of equal length."""
+    guesses = np.ascontiguousarray(guesses, dtype=np.int64)
+    secrets = np.ascontiguousarray(secrets, dtype=np.int64)
+    out = np.empty(len(guesses), dtype=np.uint8)
+    if game.size <= MAX_MATERIALIZED_CODEWORDS:
+        cw = game.codewords
+        _score_pairs_kernel(guesses, secrets, cw.words, cw.counts_lo, cw.counts_hi, game.pins, out)
+    else:  # pack just the codewords at hand
+        both = Codewords.of(game, np.concatenate([guesses, secrets]))
+        half = np.arange(len(guesses), dtype=np.int64)
+        _score_pairs_kernel(half, half + len(guesses), both.words, both.counts_lo, both.counts_hi,
+                            game.pins, out)
+    return out

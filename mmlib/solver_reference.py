@@ -1,0 +1,145 @@
+"""The `reference` backend: every game at once, written to be obviously correct.
+
+This is the specification the fast backends are tested against. It follows the
+algorithm of seeds/Mastermind_on_the_GPU.md step by step:
+
+1. every secret is a game, and every game plays the first guess;
+2. the scores a game has seen so far are its *region id*; the games of one
+   region are exactly that region's still-possible secrets PS;
+3. each region not yet won gets one next guess, chosen from PS alone;
+4. repeat until every game is won.
+
+Scores come from `score_matrix_reference`, plain numpy on digits and color
+counts, not from the packed kernels, so this backend checks them too. It holds
+an n-by-n matrix, so it is meant for games of a few thousand codewords.
+
+What counts as a score (the same for every backend): each game scores its guess
+once per turn; choosing a guess for a region of size k costs k*k scores for the
+fully-discriminating check when it is tried, and (candidates)*k for the full
+search. Regions of size 1 and 2 cost nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+
+import numpy as np
+
+from .games import Game
+from .results import SolveResult, TurnStats
+from .scoring import score_matrix_reference
+from .strategies import Strategy, best_candidate, entropy_table, rank_rows
+
+REFERENCE_MAX_CODEWORDS = 6561
+
+
+def subset_sizes(scores_vs_ps: np.ndarray, slots: int) -> np.ndarray:
+    """(candidates, slots) subset sizes from (candidates, |PS|) score ordinals."""
+    candidates = scores_vs_ps.shape[0]
+    flat = scores_vs_ps.astype(np.int64) + slots * np.arange(candidates, dtype=np.int64)[:, None]
+    return np.bincount(flat.ravel(), minlength=candidates * slots).reshape(candidates, slots)
+
+
+def fully_discriminating_guess(scores: np.ndarray, ps: np.ndarray) -> "int | None":
+    """The lowest member of PS that splits PS into singletons, if any."""
+    for guess in ps:  # ps is sorted, so the first hit is the lowest
+        if len(np.unique(scores[guess, ps])) == len(ps):
+            return int(guess)
+    return None
+
+
+def choose_guess(
+    game: Game,
+    strategy: Strategy,
+    scores: np.ndarray,
+    ps: np.ndarray,
+    played: list[int],
+    entropy: np.ndarray,
+) -> tuple[int, int]:
+    """The next guess for a region with secrets `ps` (sorted), and the scores it cost."""
+    if len(ps) == 1:
+        return int(ps[0]), 0
+    if len(ps) == 2:
+        return int(ps[0]), 0
+    cost = 0
+    if len(ps) <= game.num_scores:
+        cost += len(ps) * len(ps)
+        guess = fully_discriminating_guess(scores, ps)
+        if guess is not None:
+            return guess, cost
+    candidates = np.arange(game.size)
+    ranks = rank_rows(subset_sizes(scores[:, ps], game.score_slots), int(strategy), entropy)
+    cost += game.size * len(ps)
+    # Guesses already played on this path are not candidates. (They put all of
+    # PS in one subset, so a member of PS always outranks them anyway.)
+    allowed = np.ones(game.size, dtype=bool)
+    allowed[played] = False
+    in_ps = np.zeros(game.size, dtype=bool)
+    in_ps[ps] = True
+    return best_candidate(ranks[allowed], in_ps[allowed], candidates[allowed]), cost
+
+
+def solve_reference(game: Game, strategy: Strategy, first_guess: int, **_options) -> SolveResult:
+    """Play every game of `game` at once and record every guess."""
+    if game.size > REFERENCE_MAX_CODEWORDS:
+        raise ValueError(
+            f"the reference backend is for games of at most {REFERENCE_MAX_CODEWORDS} codewords; "
+            f"{game.name} has {game.size}: use --backend cpu"
+        )
+    started = time.perf_counter()
+    n = game.size
+    scores = score_matrix_reference(game)  # scores[guess, secret]
+    entropy = entropy_table(n)
+    win = game.win_ordinal
+
+    # region id (tuple of score ordinals) -> its secrets, its next guess, its path
+    regions: dict[tuple, np.ndarray] = {(): np.arange(n)}
+    next_guess: dict[tuple, int] = {(): first_guess}
+    played_on_path: dict[tuple, list[int]] = {(): []}
+
+    turns = np.zeros(n, dtype=np.int64)
+    guesses_per_turn = []
+    total_scores = 0
+    stats = []
+    turn = 0
+    while regions:
+        turn += 1
+        played_now = np.full(n, -1, dtype=np.int32)
+        new_regions: dict[tuple, list[int]] = defaultdict(list)
+        for region_id, secrets in regions.items():
+            guess = next_guess[region_id]
+            for secret in secrets:
+                played_now[secret] = guess
+                score = scores[guess, secret]
+                if score == win:
+                    turns[secret] = turn
+                else:
+                    new_regions[region_id + (int(score),)].append(int(secret))
+        guesses_per_turn.append(played_now)
+        games_active = sum(len(s) for s in regions.values())
+        turn_scores = games_active
+
+        regions, next_guess, paths = {}, {}, {}
+        for region_id, secrets in new_regions.items():
+            parent = region_id[:-1]
+            path = played_on_path[parent] + [int(played_now[secrets[0]])]
+            ps = np.array(sorted(secrets))
+            guess, cost = choose_guess(game, strategy, scores, ps, path, entropy)
+            regions[region_id], next_guess[region_id], paths[region_id] = ps, guess, path
+            turn_scores += cost
+        played_on_path = paths
+        total_scores += turn_scores
+        stats.append(TurnStats(turn, games_active, len(regions), turn_scores))
+
+    return SolveResult(
+        game=game,
+        strategy=strategy,
+        backend="reference",
+        first_guess=first_guess,
+        guesses=np.array(guesses_per_turn, dtype=np.int32),
+        turns=turns,
+        scores=total_scores,
+        elapsed_s=time.perf_counter() - started,
+        turn_stats=stats,
+    )

@@ -1,0 +1,81 @@
+import numpy as np
+import pytest
+
+from mmlib.games import Game
+from mmlib.scoring import (
+    all_scores, ordinal_to_score, packed_score, reference_score, score_matrix_reference,
+    score_ordinals, score_pairs, score_to_ordinal,
+)
+from naive import naive_pair_ordinals, small_games
+
+SMALL = small_games(1296)
+LARGE = [Game(p, c) for p in range(2, 9) for c in range(2, 16) if c**p > 1296]
+
+
+def test_examples_from_the_rules():
+    assert reference_score("6684", "8466") == (0, 4)
+    assert reference_score("6684", "6485") == (2, 1)
+    game = Game(4, 10)
+    secret = game.parse_codeword("6684")
+    assert packed_score(game, secret, game.parse_codeword("8466")) == (0, 4)
+    assert packed_score(game, secret, game.parse_codeword("6485")) == (2, 1)
+
+
+@pytest.mark.parametrize("game", SMALL, ids=str)
+def test_packed_equals_reference_for_every_pair(game):
+    """Every guess against every secret: packed kernel == numpy reference == naive."""
+    expected = score_matrix_reference(game)
+    n = game.size
+    for guess in range(n):
+        np.testing.assert_array_equal(score_ordinals(game, guess), expected[guess])
+    everyone = np.arange(n)
+    guesses, secrets = np.repeat(everyone, n), np.tile(everyone, n)
+    np.testing.assert_array_equal(expected.ravel(), naive_pair_ordinals(game, guesses, secrets))
+
+
+@pytest.mark.parametrize("game", SMALL[::3], ids=str)
+def test_matrix_matches_plain_python_score(game):
+    printed = [game.format_codeword(i) for i in range(game.size)]
+    matrix = score_matrix_reference(game)
+    rng = np.random.default_rng(game.size)
+    for guess, secret in rng.integers(0, game.size, size=(2000, 2)):
+        b, w = reference_score(printed[secret], printed[guess])
+        assert matrix[guess, secret] == score_to_ordinal(b, w, game.pins)
+
+
+@pytest.mark.parametrize("game", LARGE, ids=str)
+def test_packed_equals_reference_on_a_random_sample(game):
+    rng = np.random.default_rng(game.pins * 100 + game.colors)
+    guesses = rng.integers(0, game.size, size=200_000)
+    secrets = rng.integers(0, game.size, size=200_000)
+    # Pairs that share many pins are rare at random; add near copies too.
+    near = secrets.copy()
+    near[:50_000] = guesses[:50_000] + rng.integers(-3, 4, size=50_000)
+    near = np.clip(near, 0, game.size - 1)
+    for sample in (secrets, near):
+        np.testing.assert_array_equal(score_pairs(game, guesses, sample),
+                                      naive_pair_ordinals(game, guesses, sample))
+    for guess, secret in zip(guesses[:300], near[:300]):
+        b, w = reference_score(game.format_codeword(secret), game.format_codeword(guess))
+        assert packed_score(game, int(secret), int(guess)) == (b, w)
+
+
+@pytest.mark.parametrize("pins", range(2, 9))
+def test_ordinal_round_trip(pins):
+    scores = all_scores(pins)
+    assert len(scores) == pins * (pins + 3) // 2
+    ordinals = [score_to_ordinal(b, w, pins) for b, w in scores]
+    hole = pins * (pins + 3) // 2 - 1
+    assert sorted(ordinals) == [o for o in range(pins * (pins + 3) // 2 + 1) if o != hole]
+    assert ordinals[-1] == pins * (pins + 3) // 2  # the win is last
+    assert all(ordinal_to_score(o, pins) == s for o, s in zip(ordinals, scores))
+    with pytest.raises(ValueError):
+        ordinal_to_score(hole, pins)
+    with pytest.raises(ValueError):
+        score_to_ordinal(pins - 1, 1, pins)
+
+
+def test_ordinals_for_five_pins():
+    expected = {(0, 0): 0, (0, 5): 5, (1, 0): 6, (1, 4): 10, (2, 0): 11, (2, 3): 14,
+                (3, 0): 15, (3, 2): 17, (4, 0): 18, (5, 0): 20}
+    assert {s: score_to_ordinal(*s, 5) for s in expected} == expected
