@@ -1,0 +1,85 @@
+"""The notebooks' controls: named ipywidgets with CSS classes a browser test can find.
+
+Every notebook picks its game with `game_controls()`: a pins slider (`mm-pins`),
+a colors slider (`mm-colors`) and, where a strategy matters, a strategy
+dropdown (`mm-strategy`). `max_codewords` keeps the chosen game small enough
+for the notebook to stay interactive: the colors slider's maximum follows the
+pins slider.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+
+from .games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
+from .strategies import Strategy
+
+PINS_CLASS, COLORS_CLASS, STRATEGY_CLASS = "mm-pins", "mm-colors", "mm-strategy"
+
+
+def max_colors_for(pins: int, max_codewords: int) -> int:
+    """The most colors a game with `pins` pins may have and stay within `max_codewords`."""
+    colors = MIN_COLORS
+    while colors < MAX_COLORS and (colors + 1) ** pins <= max_codewords:
+        colors += 1
+    return colors
+
+
+@dataclass
+class GameControls:
+    pins: widgets.IntSlider
+    colors: widgets.IntSlider
+    strategy: "widgets.Dropdown | None"
+
+    @property
+    def game(self) -> Game:
+        return Game(self.pins.value, self.colors.value)
+
+    @property
+    def chosen_strategy(self) -> Strategy:
+        return Strategy.parse(self.strategy.value) if self.strategy is not None else Strategy.KNUTH
+
+    def box(self) -> widgets.HBox:
+        items = [self.pins, self.colors] + ([self.strategy] if self.strategy is not None else [])
+        return widgets.HBox(items)
+
+    def observe(self, callback) -> None:
+        """Call `callback(controls)` whenever any control changes."""
+        for control in (self.pins, self.colors, self.strategy):
+            if control is not None:
+                control.observe(lambda _change: callback(self), names="value")
+
+
+def game_controls(
+    pins: int = 4,
+    colors: int = 6,
+    strategy: "str | None" = None,
+    max_codewords: int = 4096,
+    max_pins: int = MAX_PINS,
+) -> GameControls:
+    """Sliders for pins and colors (and a strategy dropdown if `strategy` is given)."""
+    pins_slider = widgets.IntSlider(
+        value=pins, min=MIN_PINS, max=max_pins, description="pins", continuous_update=False
+    )
+    colors_slider = widgets.IntSlider(
+        value=colors, min=MIN_COLORS, max=max_colors_for(pins, max_codewords),
+        description="colors", continuous_update=False,
+    )
+    pins_slider.add_class(PINS_CLASS)
+    colors_slider.add_class(COLORS_CLASS)
+
+    def limit_colors(change):
+        colors_slider.max = max_colors_for(change["new"], max_codewords)
+
+    pins_slider.observe(limit_colors, names="value")
+    dropdown = None
+    if strategy is not None:
+        dropdown = widgets.Dropdown(
+            options=[(s.title, s.label) for s in Strategy],
+            value=Strategy.parse(strategy).label,
+            description="strategy",
+        )
+        dropdown.add_class(STRATEGY_CLASS)
+    return GameControls(pins_slider, colors_slider, dropdown)
