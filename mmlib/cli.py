@@ -17,6 +17,9 @@ from pathlib import Path
 # Modules that add a command; each has register(subparsers).
 COMMAND_MODULES = [
     "mmlib.commands.solve_commands",
+    "mmlib.commands.play_commands",
+    "mmlib.commands.case_commands",
+    "mmlib.commands.images_command",
 ]
 
 

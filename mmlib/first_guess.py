@@ -1,16 +1,53 @@
-"""First guesses: which opening each strategy plays, from the table mmlib computed."""
+"""First guesses: which opening to play, found by playing every opening that differs.
+
+With nothing played, renaming colors or reordering pins maps every game onto
+another game of the same length, so openings that differ only in that way do
+equally well; what tells openings apart is how many pins share a color. Those
+shapes are the integer partitions of p into at most c parts, written with the
+largest part first and colors in increasing order: for 4 pins 1111, 1112, 1122,
+1123, 1234. (Ties between equivalent openings are broken by index, so two
+equivalent openings can differ by a few turns; mmlib plays the lexically first.)
+
+Two winners per game and strategy:
+
+* best max: lowest max turns, then lowest total (= average) turns, then lowest index;
+* best average: lowest total turns, then lowest max turns, then lowest index.
+
+`sweep` plays every pattern for many games and strategies and keeps two tables:
+data/results.csv (one row per game, strategy and pattern) and
+data/first_guesses.csv (the two winners per game and strategy, derived from
+the first). `solve` plays the best-max winner of the second table by default.
+"""
 
 from __future__ import annotations
 
 import csv
+import io
+import time
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .games import Game
+from .games import COLOR_CHARS, Game
 from .strategies import Strategy
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 FIRST_GUESSES_CSV = DATA_DIR / "first_guesses.csv"
+RESULTS_CSV = DATA_DIR / "results.csv"
+
+RESULTS_COLUMNS = (
+    "game", "pins", "colors", "codewords", "strategy", "first_guess",
+    "total_turns", "max_turns", "average_turns", "histogram",
+    "scores", "scores_saved", "case_equivalence", "seconds", "backend",
+)
+FIRST_GUESSES_COLUMNS = (
+    "game", "pins", "colors", "strategy", "patterns",
+    "best_max", "best_max_total_turns", "best_max_max_turns", "best_max_average_turns",
+    "best_average", "best_average_total_turns", "best_average_max_turns", "best_average_average_turns",
+)
+
+
+# -- the table solve reads ---------------------------------------------------------
 
 
 @lru_cache(maxsize=1)
@@ -27,3 +64,312 @@ def table_first_guess(game: Game, strategy: Strategy) -> "str | None":
         if row.get("game") == game.name and row.get("strategy") == strategy.label:
             return row.get("best_max") or None
     return None
+
+
+# -- the patterns ------------------------------------------------------------------
+
+
+def integer_partitions(total: int, max_parts: int, largest: "int | None" = None) -> list[tuple[int, ...]]:
+    """Partitions of `total` into at most `max_parts` parts, each part no larger than the one before."""
+    largest = total if largest is None else largest
+    if total == 0:
+        return [()]
+    if max_parts == 0:
+        return []
+    found = []
+    for first in range(min(total, largest), 0, -1):
+        for rest in integer_partitions(total - first, max_parts - 1, first):
+            found.append((first, *rest))
+    return found
+
+
+def first_guess_patterns(game: "Game | str") -> list[str]:
+    """The openings that differ, in index order: 1111, 1112, 1122, 1123, 1234 for 4p6c."""
+    game = Game.parse(game)
+    patterns = [
+        "".join(COLOR_CHARS[color] * part for color, part in enumerate(partition))
+        for partition in integer_partitions(game.pins, game.colors)
+    ]
+    return sorted(patterns, key=game.parse_codeword)
+
+
+# -- playing them ------------------------------------------------------------------
+
+
+def result_row(result) -> dict:
+    """The data/results.csv row of a SolveResult, as strings."""
+    game = result.game
+    return {
+        "game": game.name,
+        "pins": str(game.pins),
+        "colors": str(game.colors),
+        "codewords": str(game.size),
+        "strategy": result.strategy.label,
+        "first_guess": result.first_guess_text,
+        "total_turns": str(result.total_turns),
+        "max_turns": str(result.max_turns),
+        "average_turns": f"{result.average_turns:.6f}",
+        "histogram": " ".join(str(n) for n in result.turn_histogram),
+        "scores": str(int(result.scores)),
+        "scores_saved": str(int(result.scores_saved)),
+        "case_equivalence": "on" if result.case_equivalence else "off",
+        "seconds": f"{result.elapsed_s:.4f}",
+        "backend": result.backend,
+    }
+
+
+def _pattern_index(row: dict) -> int:
+    return Game.parse(row["game"]).parse_codeword(row["first_guess"])
+
+
+def best_max_key(row: dict) -> tuple:
+    return int(row["max_turns"]), int(row["total_turns"]), _pattern_index(row)
+
+
+def best_average_key(row: dict) -> tuple:
+    return int(row["total_turns"]), int(row["max_turns"]), _pattern_index(row)
+
+
+@dataclass
+class FirstGuessRanking:
+    """Every pattern of one game and strategy, played; rows best max first."""
+
+    game: Game
+    strategy: Strategy
+    rows: list[dict]
+
+    @property
+    def best_max(self) -> dict:
+        return min(self.rows, key=best_max_key)
+
+    @property
+    def best_average(self) -> dict:
+        return min(self.rows, key=best_average_key)
+
+    def as_dict(self) -> dict:
+        """The JSON object of `first-guess --json`."""
+
+        def public(row):
+            return {
+                "first_guess": row["first_guess"],
+                "total_turns": int(row["total_turns"]),
+                "max_turns": int(row["max_turns"]),
+                "average_turns": float(row["average_turns"]),
+                "histogram": [int(x) for x in row["histogram"].split()],
+                "scores": int(row["scores"]),
+                "seconds": float(row["seconds"]),
+                "backend": row["backend"],
+            }
+
+        return {
+            "game": self.game.name,
+            "strategy": self.strategy.label,
+            "best_max": self.best_max["first_guess"],
+            "best_average": self.best_average["first_guess"],
+            "patterns": [public(row) for row in self.rows],
+        }
+
+    def table(self) -> str:
+        """A readable table with both winners marked."""
+        from tabulate import tabulate
+
+        best_max, best_average = self.best_max, self.best_average
+        lines = []
+        for row in self.rows:
+            marks = []
+            if row is best_max:
+                marks.append("best max")
+            if row is best_average:
+                marks.append("best average")
+            lines.append([row["first_guess"], int(row["total_turns"]), float(row["average_turns"]),
+                          int(row["max_turns"]), row["histogram"].replace(" ", ", "),
+                          f"{float(row['seconds']):.2f}", ", ".join(marks)])
+        title = (f"{self.game.name} ({self.game.size:,} games), {self.strategy.title}: "
+                 f"every first guess, best max first")
+        body = tabulate(lines, headers=["first guess", "total", "average", "max",
+                                        "histogram (1, 2, ... turns)", "seconds", ""],
+                        floatfmt=".4f")
+        summary = (f"best max: {best_max['first_guess']} (max {best_max['max_turns']}, "
+                   f"average {float(best_max['average_turns']):.4f}); "
+                   f"best average: {best_average['first_guess']} (max {best_average['max_turns']}, "
+                   f"average {float(best_average['average_turns']):.4f})")
+        return "\n".join([title, body, summary])
+
+
+def rank_first_guesses(game, strategy, backend: str = "cpu", case_equivalence="auto",
+                       on_result=None) -> FirstGuessRanking:
+    """Play every pattern of `game` with `strategy`; `on_result(row)` is called after each."""
+    from .solve import solve
+
+    game = Game.parse(game)
+    strategy = Strategy.parse(strategy)
+    rows = []
+    for pattern in first_guess_patterns(game):
+        row = result_row(solve(game, strategy, backend, pattern, case_equivalence))
+        rows.append(row)
+        if on_result is not None:
+            on_result(row)
+    rows.sort(key=best_max_key)
+    return FirstGuessRanking(game, strategy, rows)
+
+
+# -- the sweep and its tables --------------------------------------------------------
+
+
+def default_sweep_games() -> list[Game]:
+    """Every game up to 5p8c and 6p6c, and 2, 3 and 4 pins up to 15 colors, smallest first.
+
+    That is: 2..5 pins with 2..8 colors, 6 pins with 2..6 colors, and 2..4 pins
+    with 9..15 colors (up to 4p15c, 50,625 codewords).
+    """
+    games = {Game(p, c) for p in range(2, 6) for c in range(2, 9)}
+    games |= {Game(6, c) for c in range(2, 7)}
+    games |= {Game(p, c) for p in range(2, 5) for c in range(2, 16)}
+    return sorted(games, key=lambda g: (g.size, g.pins))
+
+
+def parse_games(text: str) -> list[Game]:
+    """'4p6c,5p8c' -> [Game(4, 6), Game(5, 8)]."""
+    games = [Game.parse(part) for part in str(text).split(",") if part.strip()]
+    if not games:
+        raise ValueError("no game given: write games as 4p6c,5p8c")
+    return games
+
+
+def parse_strategies(text: str) -> list[Strategy]:
+    """'knuth,entropy' -> [Strategy.KNUTH, Strategy.ENTROPY]; 'all' -> all four."""
+    if str(text).strip().lower() == "all":
+        return list(Strategy)
+    strategies = [Strategy.parse(part) for part in str(text).split(",") if part.strip()]
+    if not strategies:
+        raise ValueError("no strategy given: write strategies as knuth,entropy or all")
+    return strategies
+
+
+def _row_key(row: dict) -> tuple[str, str, str]:
+    return row["game"], row["strategy"], row["first_guess"]
+
+
+def _sort_key(row: dict) -> tuple:
+    game = Game.parse(row["game"])
+    try:
+        strategy_order = int(Strategy.parse(row["strategy"]))
+    except ValueError:
+        strategy_order = len(Strategy)
+    return game.size, game.pins, strategy_order, game.parse_codeword(row["first_guess"])
+
+
+def read_rows(path: "str | Path") -> list[dict]:
+    """The rows of a CSV table; none if the file is not there."""
+    path = Path(path)
+    if not path.exists():
+        return []
+    with path.open(newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def csv_text(rows: list[dict], columns) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(columns), extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({column: row.get(column, "") for column in columns})
+    return out.getvalue()
+
+
+def merge_results(old: list[dict], new: list[dict]) -> list[dict]:
+    """Rows of both, a new row replacing an old one of the same game, strategy and
+    first guess; sorted by game size, strategy, first guess."""
+    merged = {_row_key(row): row for row in old}
+    merged.update({_row_key(row): row for row in new})
+    return sorted(merged.values(), key=_sort_key)
+
+
+def first_guess_table(results: list[dict]) -> list[dict]:
+    """The data/first_guesses.csv rows: both winners for every game and strategy
+    whose every pattern has a row in `results`."""
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for row in results:
+        groups.setdefault((row["game"], row["strategy"]), []).append(row)
+    table = []
+    for (game_name, strategy), rows in groups.items():
+        game = Game.parse(game_name)
+        if {row["first_guess"] for row in rows} != set(first_guess_patterns(game)):
+            continue  # partial: solve falls back to its rule until the sweep completes it
+        best_max = min(rows, key=best_max_key)
+        best_average = min(rows, key=best_average_key)
+        table.append({
+            "game": game.name, "pins": str(game.pins), "colors": str(game.colors),
+            "strategy": strategy, "patterns": str(len(rows)),
+            "best_max": best_max["first_guess"],
+            "best_max_total_turns": best_max["total_turns"],
+            "best_max_max_turns": best_max["max_turns"],
+            "best_max_average_turns": best_max["average_turns"],
+            "best_average": best_average["first_guess"],
+            "best_average_total_turns": best_average["total_turns"],
+            "best_average_max_turns": best_average["max_turns"],
+            "best_average_average_turns": best_average["average_turns"],
+        })
+    return sorted(table, key=lambda row: _sort_key({**row, "first_guess": row["best_max"]}))
+
+
+@dataclass
+class SweepPlan:
+    """What a sweep will play: (game, strategy, pattern) triples not yet in the table."""
+
+    todo: list[tuple[Game, Strategy, str]]
+    already_done: int
+
+
+def plan_sweep(games, strategies, results_path=RESULTS_CSV, redo: bool = False) -> SweepPlan:
+    done = {_row_key(row) for row in read_rows(results_path)}
+    todo, skipped = [], 0
+    for game in games:
+        for strategy in strategies:
+            for pattern in first_guess_patterns(game):
+                if not redo and (game.name, strategy.label, pattern) in done:
+                    skipped += 1
+                else:
+                    todo.append((game, strategy, pattern))
+    return SweepPlan(todo, skipped)
+
+
+def save_tables(new_rows: list[dict], results_path=RESULTS_CSV, first_guesses_path=FIRST_GUESSES_CSV) -> list[dict]:
+    """Merge `new_rows` into the results table on disk and rewrite both tables atomically.
+
+    The table is read again just before writing, so rows another sweep wrote to
+    the same file meanwhile are kept.
+    """
+    from .cli import write_atomically
+
+    rows = merge_results(read_rows(results_path), new_rows)
+    write_atomically(results_path, csv_text(rows, RESULTS_COLUMNS))
+    write_atomically(first_guesses_path, csv_text(first_guess_table(rows), FIRST_GUESSES_COLUMNS))
+    if Path(first_guesses_path).resolve() == FIRST_GUESSES_CSV.resolve():
+        _first_guess_rows.cache_clear()
+    return rows
+
+
+def run_sweep(plan: SweepPlan, backend: str = "cpu", case_equivalence="auto",
+              results_path=RESULTS_CSV, first_guesses_path=FIRST_GUESSES_CSV,
+              progress: bool = True) -> int:
+    """Play every triple of `plan`, saving both tables after each; returns rows written."""
+    from tqdm.auto import tqdm
+
+    from .solve import solve
+
+    bar = tqdm(plan.todo, disable=not progress, unit="solve", desc="sweep")
+    written = 0
+    for game, strategy, pattern in bar:
+        bar.set_postfix_str(f"{game.name} {strategy.label} {pattern}")
+        started = time.perf_counter()
+        result = solve(game, strategy, backend, pattern, case_equivalence)
+        row = result_row(result)
+        if result.elapsed_s <= 0:  # a backend that does not time itself
+            row["seconds"] = f"{time.perf_counter() - started:.4f}"
+        save_tables([row], results_path, first_guesses_path)
+        written += 1
+    bar.close()
+    if not plan.todo:  # still make sure first_guesses matches results
+        save_tables([], results_path, first_guesses_path)
+    return written

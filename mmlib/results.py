@@ -87,6 +87,14 @@ class StrategyTree:
         lines.append("}")
         return "\n".join(lines) + "\n"
 
+    def region_sizes_per_turn(self) -> list[np.ndarray]:
+        """Element t: the sizes (games) of the regions that choose a guess for turn t+1.
+
+        Nodes at depth t are exactly those regions, so element 0 is [all games].
+        """
+        turns = int(self.depth.max()) + 1
+        return [np.sort(self.games[self.depth == t])[::-1] for t in range(turns)]
+
 
 @dataclass
 class SolveResult:

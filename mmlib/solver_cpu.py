@@ -1,9 +1,231 @@
-"""The `cpu` backend. Until the parallel Numba solver lands, it is the reference solver."""
+"""The `cpu` backend: every game at once, in parallel Numba kernels on every core.
 
-from .solver_reference import solve_reference
+It plays the algorithm of `solver_reference` (the specification) and gives
+exactly its results: the same guess for every game on every turn, the same
+turn counts, the same `scores` figure and the same per-turn statistics. Only
+the arrangement differs (see `mmlib.kernels_cpu`):
+
+1. `order` holds the games still playing, grouped by region, each region's
+   games sorted by secret; regions are renumbered densely every turn, so there
+   is no limit on turns or on the depth of region ids.
+2. `play_turn` scores every game's guess and splits each region by score with
+   a stable counting sort.
+3. `shortcut_guesses` settles regions of one or two games and finds fully
+   discriminating guesses, in parallel over regions.
+4. The other regions are searched by tasks of about equal work, in parallel,
+   and reduced per region with the tie-break of `strategies.is_better`.
+
+Candidates: every codeword, given to the search as "all" (no index array).
+The search itself takes an explicit candidate index array per region
+(`candidates_flat` with per-region start and length) so that case equivalence
+can hand it each region's class representatives.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numba
+import numpy as np
+
+from . import kernels_cpu as k
+from .games import Game
+from .memory import check_host_memory
+from .progress import SolveProgress
+from .results import SolveResult, TurnStats
+from .scoring import unused_pins_mask
+from .strategies import Strategy, entropy_table
+
+# Search tasks: about this many tasks per worker per turn, each of at least
+# MIN_TASK_SCORES scores, so that workers finish together and tasks stay cheap.
+TASKS_PER_WORKER = 32
+MIN_TASK_SCORES = 1 << 17
+# With a progress bar, the search of a turn runs in about this many batches.
+PROGRESS_BATCHES = 40
+
+_compiled = False
 
 
-def solve_cpu(game, strategy, first_guess, **options):
-    result = solve_reference(game, strategy, first_guess, **options)
-    result.backend = "cpu"
-    return result
+def warm_up() -> float:
+    """Compile (or load from the cache) every kernel once; seconds it took, 0 if already done."""
+    global _compiled
+    if _compiled:
+        return 0.0
+    started = time.perf_counter()
+    game = Game(3, 4)  # small, yet it reaches every kernel: shortcuts, FD checks and searches
+    _play_all_games(game, Strategy.KNUTH, game.parse_codeword("112"), SolveProgress(False, ""))
+    _compiled = True
+    return time.perf_counter() - started
+
+
+def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence: str = "off",
+              progress: bool = False, **_options) -> SolveResult:
+    """Play every game of `game` with `strategy` from `first_guess`, on every core.
+
+    `case_equivalence` is accepted for the common interface; this backend
+    searches every codeword for now ('auto' and 'on' act as 'off').
+    `progress` shows a bar per turn on stderr.
+    """
+    game = Game.parse(game)
+    strategy = Strategy.parse(strategy)
+    if not 0 <= int(first_guess) < game.size:
+        raise ValueError(f"first guess {first_guess} is not a codeword index of {game.name}")
+    check_host_memory(game, "cpu")
+    compile_s = warm_up()
+    started = time.perf_counter()
+    label = f"{game.name} {strategy.label} cpu"
+    with SolveProgress(progress, label) as reporter:
+        guesses, turns, scores, stats = _play_all_games(game, strategy, int(first_guess), reporter)
+    return SolveResult(
+        game=game,
+        strategy=strategy,
+        backend="cpu",
+        first_guess=int(first_guess),
+        guesses=guesses,
+        turns=turns,
+        scores=scores,
+        elapsed_s=time.perf_counter() - started,
+        turn_stats=stats,
+        compile_s=compile_s,
+    )
+
+
+def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: SolveProgress):
+    """The turn loop; returns (guesses, turns, scores, turn stats)."""
+    codewords = game.codewords
+    words, lo, hi = codewords.words, codewords.counts_lo, codewords.counts_hi
+    n = game.size
+    context = _SearchContext(game, strategy, words, lo, hi)
+
+    order = np.arange(n, dtype=np.int64)
+    region_start = np.zeros(1, dtype=np.int64)
+    region_len = np.full(1, n, dtype=np.int64)
+    region_guess = np.full(1, first_guess, dtype=np.int64)
+    turns = np.zeros(n, dtype=np.int64)
+    rows: list[np.ndarray] = []
+    stats: list[TurnStats] = []
+    total_scores = 0
+    turn = 0
+    while order.size:
+        turn += 1
+        games_active = order.size
+        row = np.full(n, -1, dtype=np.int32)
+        new_order = np.empty(games_active, dtype=np.int64)
+        new_start = np.empty(games_active, dtype=np.int64)
+        new_len = np.empty(games_active, dtype=np.int64)
+        n_regions, playing = k.play_turn(
+            order, region_start, region_len, region_guess, words, lo, hi, game.pins, context.unused,
+            game.win_ordinal, game.score_slots, turn, row, turns, new_order, new_start, new_len)
+        rows.append(row)
+        order = new_order[:playing]
+        region_start = new_start[:n_regions].copy()
+        region_len = new_len[:n_regions].copy()
+        del new_order, new_start, new_len
+
+        region_guess, turn_scores = context.choose_guesses(
+            turn, order, region_start, region_len, games_active, total_scores, reporter)
+        total_scores += turn_scores
+        stats.append(TurnStats(turn, games_active, int(n_regions), turn_scores))
+        reporter.end_turn(int(playing), int(n_regions), total_scores)
+    return np.stack(rows), turns, total_scores, stats
+
+
+class _SearchContext:
+    """What the guess search needs every turn: the game's packed codewords, strategy, tables."""
+
+    def __init__(self, game: Game, strategy: Strategy, words, lo, hi):
+        self.game = game
+        self.strategy = int(strategy)
+        self.words, self.lo, self.hi = words, lo, hi
+        self.unused = unused_pins_mask(game.pins)
+        self.wide_colors = game.colors > 8
+        self.entropy = entropy_table(game.size)
+        self.workers = numba.get_num_threads()
+        self.no_candidates = np.empty(0, dtype=np.int64)  # "every codeword"
+
+    def choose_guesses(self, turn, order, region_start, region_len, games_active, scores_before,
+                       reporter):
+        """(next guess per region, scores this turn) for the regions of `order`."""
+        game = self.game
+        n_regions = region_start.size
+        ps_words, ps_lo, ps_hi = self.words[order], self.lo[order], self.hi[order]
+        guess = np.empty(n_regions, dtype=np.int64)
+        if n_regions:
+            k.shortcut_guesses(order, region_start, region_len, ps_words, ps_lo, ps_hi, game.pins,
+                               self.unused, game.score_slots, game.num_scores, guess)
+        # Scores, as the reference counts them: each game scores its guess; an FD
+        # check costs |PS|^2; a full search costs candidates * |PS|.
+        fd_tried = (region_len >= 3) & (region_len <= game.num_scores)
+        scores = int(games_active) + int(np.sum(region_len[fd_tried] ** 2))
+        searched = np.flatnonzero(guess < 0)
+        candidates_len = np.full(searched.size, game.size, dtype=np.int64)
+        work = candidates_len * region_len[searched]
+        search_scores = int(work.sum())
+        reporter.start_turn(turn, int(games_active), scores + search_scores)
+        reporter.advance(scores)
+        if searched.size:
+            self._search(searched, candidates_len, work, order, region_start, region_len,
+                         ps_words, ps_lo, ps_hi, guess, reporter)
+        return guess, scores + search_scores
+
+    def _search(self, searched, candidates_len, work, order, region_start, region_len,
+                ps_words, ps_lo, ps_hi, guess, reporter):
+        n = self.game.size
+        n_regions = region_start.size
+        region_of_secret = np.full(n, -1, dtype=np.int64)
+        region_of_secret[order] = np.repeat(np.arange(n_regions, dtype=np.int64), region_len)
+        # Every region searches every codeword (start -1 means "all").
+        region_candidates_start = np.full(n_regions, -1, dtype=np.int64)
+        region_candidates_len = np.full(n_regions, n, dtype=np.int64)
+        region_candidates_len[searched] = candidates_len
+        region_bound = np.full(n_regions, k.NO_BOUND, dtype=np.int64)
+
+        task_region, task_first, task_last, task_work = _make_tasks(
+            searched, candidates_len, work, self.workers)
+        n_tasks = task_region.size
+        out_index = np.empty(n_tasks, dtype=np.int64)
+        out_rank = np.empty(n_tasks, dtype=np.int64)
+        out_in_ps = np.empty(n_tasks, dtype=np.bool_)
+        batches = PROGRESS_BATCHES if reporter.enabled else 1
+        for first, last in _batch_bounds(task_work, batches):
+            k.run_search_tasks(
+                task_region[first:last], task_first[first:last], task_last[first:last],
+                region_start, region_len, region_bound, region_candidates_start,
+                region_candidates_len, self.no_candidates, ps_words, ps_lo, ps_hi,
+                self.words, self.lo, self.hi, region_of_secret, self.game.pins, self.unused,
+                self.wide_colors, self.game.score_slots, self.strategy, self.entropy, self.workers,
+                out_index[first:last], out_rank[first:last], out_in_ps[first:last])
+            reporter.advance(int(task_work[first:last].sum()))
+        k.reduce_tasks(task_region, out_index, out_rank, out_in_ps, guess)
+        if np.any(guess[searched] < 0):  # cannot happen: some candidate always completes
+            raise RuntimeError("internal error: a region was left without a guess")
+
+
+def _make_tasks(searched, candidates_len, work, workers):
+    """Cut each searched region's candidates into chunks of about equal work.
+
+    Returns (region, first candidate, last candidate, work) per task.
+    """
+    total = int(work.sum())
+    target = max(MIN_TASK_SCORES, total // max(1, workers * TASKS_PER_WORKER))
+    chunks = np.clip(-(-work // target), 1, candidates_len)
+    offsets = np.cumsum(chunks) - chunks
+    task_region = np.repeat(searched, chunks)
+    part = np.arange(int(chunks.sum()), dtype=np.int64) - np.repeat(offsets, chunks)
+    parts = np.repeat(chunks, chunks)
+    size = np.repeat(candidates_len, chunks)
+    task_first = part * size // parts
+    task_last = (part + 1) * size // parts
+    task_work = (task_last - task_first) * (np.repeat(work, chunks) // size)
+    return task_region, task_first, task_last, task_work
+
+
+def _batch_bounds(task_work, batches):
+    """[first, last) task ranges of about equal work, `batches` of them at most."""
+    n_tasks = task_work.size
+    if batches <= 1 or n_tasks <= 1:
+        return [(0, n_tasks)]
+    cumulative = np.cumsum(task_work)
+    cuts = np.searchsorted(cumulative, cumulative[-1] * np.arange(1, batches) / batches)
+    edges = np.unique(np.concatenate([[0], cuts, [n_tasks]]))
+    return list(zip(edges[:-1].tolist(), edges[1:].tolist()))

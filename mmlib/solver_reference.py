@@ -17,6 +17,11 @@ What counts as a score (the same for every backend): each game scores its guess
 once per turn; choosing a guess for a region of size k costs k*k scores for the
 fully-discriminating check when it is tried, and (candidates)*k for the full
 search. Regions of size 1 and 2 cost nothing.
+
+With case equivalence on (see mmlib/case_equivalence.py) the full search scores
+only the class representatives ACr of the region's Zero and Free colors; it
+picks the same guess, and `scores_saved` adds up the (all codewords - ACr)*k
+scores it did not compute.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from collections import defaultdict
 
 import numpy as np
 
+from .case_equivalence import acr_candidates, region_zero_free, use_case_equivalence
 from .games import Game
 from .results import SolveResult, TurnStats
 from .scoring import score_matrix_reference
@@ -56,37 +62,62 @@ def choose_guess(
     ps: np.ndarray,
     played: list[int],
     entropy: np.ndarray,
+    case_equivalence: bool = False,
 ) -> tuple[int, int]:
     """The next guess for a region with secrets `ps` (sorted), and the scores it cost."""
+    guess, cost, _saved = choose_guess_counted(
+        game, strategy, scores, ps, played, entropy, case_equivalence
+    )
+    return guess, cost
+
+
+def choose_guess_counted(
+    game: Game,
+    strategy: Strategy,
+    scores: np.ndarray,
+    ps: np.ndarray,
+    played: list[int],
+    entropy: np.ndarray,
+    case_equivalence: bool = False,
+) -> tuple[int, int, int]:
+    """`choose_guess`, plus the scores case equivalence saved: (guess, cost, saved)."""
     if len(ps) == 1:
-        return int(ps[0]), 0
+        return int(ps[0]), 0, 0
     if len(ps) == 2:
-        return int(ps[0]), 0
+        return int(ps[0]), 0, 0
     cost = 0
     if len(ps) <= game.num_scores:
         cost += len(ps) * len(ps)
         guess = fully_discriminating_guess(scores, ps)
         if guess is not None:
-            return guess, cost
-    candidates = np.arange(game.size)
-    ranks = rank_rows(subset_sizes(scores[:, ps], game.score_slots), int(strategy), entropy)
-    cost += game.size * len(ps)
+            return guess, cost, 0
+    if case_equivalence:
+        zero, free = region_zero_free(game, ps, played)
+        candidates = acr_candidates(game, zero, free)
+    else:
+        candidates = np.arange(game.size)
+    ranks = rank_rows(subset_sizes(scores[np.ix_(candidates, ps)], game.score_slots), int(strategy), entropy)
+    cost += len(candidates) * len(ps)
+    saved = (game.size - len(candidates)) * len(ps)
     # Guesses already played on this path are not candidates. (They put all of
     # PS in one subset, so a member of PS always outranks them anyway.)
-    allowed = np.ones(game.size, dtype=bool)
-    allowed[played] = False
-    in_ps = np.zeros(game.size, dtype=bool)
-    in_ps[ps] = True
-    return best_candidate(ranks[allowed], in_ps[allowed], candidates[allowed]), cost
+    allowed = ~np.isin(candidates, played)
+    in_ps = np.isin(candidates, ps)
+    return best_candidate(ranks[allowed], in_ps[allowed], candidates[allowed]), cost, saved
 
 
-def solve_reference(game: Game, strategy: Strategy, first_guess: int, **_options) -> SolveResult:
-    """Play every game of `game` at once and record every guess."""
+def solve_reference(game: Game, strategy: Strategy, first_guess: int,
+                    case_equivalence: "str | bool" = "off", **_options) -> SolveResult:
+    """Play every game of `game` at once and record every guess.
+
+    `case_equivalence`: 'on', 'off' or 'auto' (see `use_case_equivalence`).
+    """
     if game.size > REFERENCE_MAX_CODEWORDS:
         raise ValueError(
             f"the reference backend is for games of at most {REFERENCE_MAX_CODEWORDS} codewords; "
             f"{game.name} has {game.size}: use --backend cpu"
         )
+    use_ce = use_case_equivalence(game, case_equivalence)
     started = time.perf_counter()
     n = game.size
     scores = score_matrix_reference(game)  # scores[guess, secret]
@@ -101,6 +132,7 @@ def solve_reference(game: Game, strategy: Strategy, first_guess: int, **_options
     turns = np.zeros(n, dtype=np.int64)
     guesses_per_turn = []
     total_scores = 0
+    scores_saved = 0
     stats = []
     turn = 0
     while regions:
@@ -125,9 +157,12 @@ def solve_reference(game: Game, strategy: Strategy, first_guess: int, **_options
             parent = region_id[:-1]
             path = played_on_path[parent] + [int(played_now[secrets[0]])]
             ps = np.array(sorted(secrets))
-            guess, cost = choose_guess(game, strategy, scores, ps, path, entropy)
+            guess, cost, saved = choose_guess_counted(
+                game, strategy, scores, ps, path, entropy, use_ce
+            )
             regions[region_id], next_guess[region_id], paths[region_id] = ps, guess, path
             turn_scores += cost
+            scores_saved += saved
         played_on_path = paths
         total_scores += turn_scores
         stats.append(TurnStats(turn, games_active, len(regions), turn_scores))
@@ -141,5 +176,7 @@ def solve_reference(game: Game, strategy: Strategy, first_guess: int, **_options
         turns=turns,
         scores=total_scores,
         elapsed_s=time.perf_counter() - started,
+        case_equivalence=use_ce,
+        scores_saved=scores_saved,
         turn_stats=stats,
     )

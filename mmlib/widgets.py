@@ -17,6 +17,7 @@ from .games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
 from .strategies import Strategy
 
 PINS_CLASS, COLORS_CLASS, STRATEGY_CLASS = "mm-pins", "mm-colors", "mm-strategy"
+GAME_LABEL_CLASS = "mm-game-label"
 
 
 def max_colors_for(pins: int, max_codewords: int) -> int:
@@ -83,3 +84,15 @@ def game_controls(
         )
         dropdown.add_class(STRATEGY_CLASS)
     return GameControls(pins_slider, colors_slider, dropdown)
+
+
+def describe_game(game: Game) -> str:
+    """The game's name and size, e.g. '4p6c — 1,296 codewords'."""
+    return f"{game.name} — {game.size:,} codewords"
+
+
+def game_label(text: str = "") -> widgets.HTML:
+    """An HTML line (CSS class `mm-game-label`) that names the chosen game, for people and browser tests."""
+    label = widgets.HTML(value=text)
+    label.add_class(GAME_LABEL_CLASS)
+    return label

@@ -1,0 +1,346 @@
+"""Case equivalence (Ville 2013): search only one guess of each class of equivalent guesses.
+
+Per region (a set PS of still-possible secrets reached by the guesses played on
+its path):
+
+* Zero colors: colors absent from every codeword of PS;
+* Free colors: colors in no guess played on the path, and not Zero.
+* A set of size 1 counts as empty (it would reduce nothing).
+
+Color sets are bit masks: bit k stands for color k+1 (printed `1` is bit 0).
+
+Two guesses are *equivalent* when one turns into the other by
+
+1. replacing a pin that holds a Zero color with any other Zero color, or
+2. renaming the Free colors among themselves (the same permutation on every pin).
+
+Why equivalent guesses rank the same and are equally "in PS":
+
+1. A Zero color matches no pin and no color count of any secret in PS, so
+   swapping one Zero color for another changes no score against PS. A guess
+   with a Zero color is in PS on neither side.
+2. A permutation of Free colors fixes every guess played (they hold no Free
+   color), so it maps PS onto itself: score(g_i, pi(s)) = score(pi(g_i), pi(s)) =
+   score(g_i, s). Hence pi(g) scores against PS the multiset that g scores
+   against pi^-1(PS) = PS, and pi(g) is in PS exactly when g is.
+
+So rank and membership in PS are constant on a class. The class representative is
+its lexically first member (the one with the lowest index): every Zero pin holds
+the lowest Zero color, and the Free colors appear, reading left to right, in
+increasing order (`is_class_representative`). ACr is the set of representatives
+in index order.
+
+Searching ACr gives the very guess the full search gives: let w win the full
+search (rank, then in PS, then lowest index) and r be w's representative. r has
+w's rank and membership and an index no higher, so r = w, unless r is excluded as
+a guess already played. But a played guess scores every secret of PS alike (that
+is how PS was formed), so it puts PS in one subset, and with |PS| >= 3 every
+member of PS ranks strictly better under all four strategies; such a w never
+wins. Hence w is in ACr, and the best over ACr is w.
+
+Closed form of |ACr| (`acr_size`): let m = c - z - f + [z > 0] be the colors a
+representative may use freely (the non-Zero non-Free colors, plus the lowest
+Zero color when there is one). A representative picks j of its p pins for Free
+colors (C(p, j) ways), fills the other p - j pins from the m colors (m^(p-j)),
+and splits the j Free pins into k <= f groups of equal color (Stirling number
+S(j, k)); the colors of the groups are then forced (lowest Free color first).
+
+    |ACr| = sum_{k=0}^{f} sum_{j=k}^{p} C(p, j) * m^(p-j) * S(j, k)
+
+(the inner sum is the r-Stirling number S_m(p+m, k+m)). With z = 1 or f = 1 it
+gives c^p, as it must.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+from numba import njit
+
+from .games import MAX_MATERIALIZED_CODEWORDS, Codewords, Game
+from .solve import parse_case_equivalence
+
+# `--case-equivalence auto` turns it on for games with at least this many
+# codewords. Measured on the reference backend of this 2-core machine with
+# `python -m mmlib ce-timing` (data/case_equivalence_timing.csv): building the
+# Zero/Free sets and the ACr lists is cheap next to the search it saves from
+# about 1,000 codewords up, and below that every game takes milliseconds either
+# way. The fast backends should re-measure with the same command and may
+# override the threshold (the seed's CUDA solver used 400,000).
+AUTO_MIN_CODEWORDS = 1000
+
+
+# -- color masks ------------------------------------------------------------------
+
+
+def color_mask(colors_used) -> int:
+    """The mask of a collection of zero-based colors: bit k for color k+1."""
+    mask = 0
+    for color in colors_used:
+        mask |= 1 << int(color)
+    return mask
+
+
+def mask_colors(mask: int) -> list[int]:
+    """Zero-based colors in a mask, lowest first."""
+    return [k for k in range(int(mask).bit_length()) if mask >> k & 1]
+
+
+def format_mask(mask: int) -> str:
+    """The colors of a mask as printed, e.g. 0b101 -> '13'; '-' when empty."""
+    from .games import COLOR_CHARS
+
+    return "".join(COLOR_CHARS[k] for k in mask_colors(mask)) or "-"
+
+
+def region_zero_free(game: Game, ps, played) -> tuple[int, int]:
+    """(zero mask, free mask) of a region: its secrets `ps` and the guesses `played`
+    on its path (codeword indices). The readable version; see `region_zero_free_packed`.
+    """
+    ps = np.asarray(ps, dtype=np.int64)
+    if len(ps) == 0:
+        raise ValueError("a region needs at least one possible secret")
+    every_color = set(range(game.colors))
+    present = {int(d) for index in ps for d in game.digits_of(int(index))}
+    in_guesses = {int(d) for index in played for d in game.digits_of(int(index))}
+    zero = every_color - present
+    free = every_color - in_guesses - zero
+    return (color_mask(zero) if len(zero) > 1 else 0, color_mask(free) if len(free) > 1 else 0)
+
+
+# -- per-element math, shared by CPU and CUDA kernels ------------------------------
+# Plain integer operations on int64 masks only: no arrays, no Python objects.
+
+
+@njit(cache=True)
+def count_lanes_mask(counts_lo, counts_hi, colors):
+    """Mask of the colors whose 8-bit count lane is non-zero.
+
+    Works on one codeword's packed counts, and equally on the OR of many
+    codewords' counts: a lane of the OR is non-zero exactly when some
+    codeword has that color, so a region's colors are one OR-reduction away.
+    """
+    lo = np.uint64(counts_lo)
+    hi = np.uint64(counts_hi)
+    mask = np.int64(0)
+    for k in range(colors):
+        if k < 8:
+            lane = (lo >> np.uint64(8 * k)) & np.uint64(0xFF)
+        else:
+            lane = (hi >> np.uint64(8 * (k - 8))) & np.uint64(0xFF)
+        if lane != np.uint64(0):
+            mask |= np.int64(1) << np.int64(k)
+    return mask
+
+
+@njit(cache=True)
+def drop_single_color(mask):
+    """A set of one color counts as empty: it reduces nothing."""
+    m = np.int64(mask)
+    if m & (m - np.int64(1)) == np.int64(0):
+        return np.int64(0)
+    return m
+
+
+@njit(cache=True)
+def zero_free_of_masks(present_mask, played_mask, colors):
+    """(zero, free) from the colors present in PS and the colors of the guesses played."""
+    every = (np.int64(1) << np.int64(colors)) - np.int64(1)
+    zero = every & ~np.int64(present_mask)
+    free = every & ~np.int64(played_mask) & ~zero
+    return drop_single_color(zero), drop_single_color(free)
+
+
+@njit(cache=True)
+def is_class_representative(word, zero_mask, free_mask, pins):
+    """Is the packed codeword `word` (one nibble per pin, color + 1, first pin
+    highest) the lexically first member of its class?
+
+    (a) its only Zero color is the lowest Zero color;
+    (b) reading left to right, each new Free color is the lowest Free color not
+        yet met.
+    """
+    w = np.int64(word)
+    zero = np.int64(zero_mask)
+    free = np.int64(free_mask)
+    lowest_zero = zero & -zero
+    seen_free = np.int64(0)
+    for position in range(pins):
+        nibble = (w >> np.int64(4 * (pins - 1 - position))) & np.int64(0xF)
+        bit = np.int64(1) << (nibble - np.int64(1))
+        if bit & zero:
+            if bit != lowest_zero:
+                return False
+        elif bit & free:
+            if not bit & seen_free:
+                unseen = free & ~seen_free
+                if bit != unseen & -unseen:
+                    return False
+                seen_free |= bit
+    return True
+
+
+# -- array kernels -------------------------------------------------------------------
+
+
+@njit(cache=True)
+def region_zero_free_packed(ps_counts_lo, ps_counts_hi, played_counts_lo, played_counts_hi, colors):
+    """(zero, free) of one region from packed color counts of its PS and its played guesses."""
+    present_lo = np.uint64(0)
+    present_hi = np.uint64(0)
+    for i in range(ps_counts_lo.shape[0]):
+        present_lo |= ps_counts_lo[i]
+        present_hi |= ps_counts_hi[i]
+    played_lo = np.uint64(0)
+    played_hi = np.uint64(0)
+    for i in range(played_counts_lo.shape[0]):
+        played_lo |= played_counts_lo[i]
+        played_hi |= played_counts_hi[i]
+    return zero_free_of_masks(
+        count_lanes_mask(present_lo, present_hi, colors),
+        count_lanes_mask(played_lo, played_hi, colors),
+        colors,
+    )
+
+
+@njit(cache=True)
+def regions_zero_free(secrets, starts, lengths, counts_lo, counts_hi, played_masks, colors,
+                      zero_out, free_out):
+    """(zero, free) of many regions at once.
+
+    Region r holds the codewords secrets[starts[r] : starts[r] + lengths[r]]
+    (indices into the counts arrays); played_masks[r] is the color mask of the
+    guesses played on its path (all games of a region share their path, so a
+    backend can keep one running mask per game: mask |= count_lanes_mask(guess)).
+    """
+    for r in range(starts.shape[0]):
+        present_lo = np.uint64(0)
+        present_hi = np.uint64(0)
+        for i in range(starts[r], starts[r] + lengths[r]):
+            present_lo |= counts_lo[secrets[i]]
+            present_hi |= counts_hi[secrets[i]]
+        zero, free = zero_free_of_masks(
+            count_lanes_mask(present_lo, present_hi, colors), played_masks[r], colors
+        )
+        zero_out[r] = zero
+        free_out[r] = free
+
+
+@njit(cache=True)
+def fill_class_representatives(pins, colors, zero_mask, free_mask, out):
+    """Write the indices of every class representative, in index order, to `out`;
+    return how many. Walks all codewords with an odometer on the packed word."""
+    n = np.int64(colors) ** np.int64(pins)
+    word = np.int64(0)
+    for position in range(pins):  # 11..1
+        word |= np.int64(1) << np.int64(4 * position)
+    found = 0
+    for index in range(n):
+        if is_class_representative(word, zero_mask, free_mask, pins):
+            if found < out.shape[0]:
+                out[found] = index
+            found += 1
+        # next codeword: add one to the last pin, carrying leftwards
+        for position in range(pins):
+            shift = np.int64(4 * position)
+            nibble = (word >> shift) & np.int64(0xF)
+            if nibble < colors:
+                word += np.int64(1) << shift
+                break
+            word -= np.int64(colors - 1) << shift  # back to color 1, carry on
+    return found
+
+
+# -- ACr and its size ----------------------------------------------------------------
+
+
+def check_masks(game: Game, zero_mask: int, free_mask: int) -> tuple[int, int]:
+    zero_mask, free_mask = int(zero_mask), int(free_mask)
+    every = (1 << game.colors) - 1
+    if zero_mask < 0 or free_mask < 0 or zero_mask & ~every or free_mask & ~every:
+        raise ValueError(f"color masks must lie within the {game.colors} colors of {game.name}")
+    if zero_mask & free_mask:
+        raise ValueError("a color cannot be both Zero and Free")
+    return zero_mask, free_mask
+
+
+@lru_cache(maxsize=512)
+def _acr_cached(pins: int, colors: int, zero_mask: int, free_mask: int) -> np.ndarray:
+    size = acr_size(pins, colors, zero_mask.bit_count(), free_mask.bit_count())
+    out = np.empty(size, dtype=np.int64)
+    found = fill_class_representatives(pins, colors, np.int64(zero_mask), np.int64(free_mask), out)
+    if found != size:  # the closed form and the predicate must agree
+        raise AssertionError(f"ACr of {pins}p{colors}c has {found} members, closed form says {size}")
+    out.flags.writeable = False
+    return out
+
+
+def acr_candidates(game: Game, zero_mask: int, free_mask: int) -> np.ndarray:
+    """The class representatives for (zero, free), as sorted int64 codeword indices
+    (read-only, cached). With both sets empty that is every codeword."""
+    zero_mask, free_mask = check_masks(game, zero_mask, free_mask)
+    if game.size > MAX_MATERIALIZED_CODEWORDS:
+        raise ValueError(f"{game.name} is too large to list its class representatives")
+    return _acr_cached(game.pins, game.colors, zero_mask, free_mask)
+
+
+def acr_codewords(game: Game, zero_mask: int, free_mask: int) -> Codewords:
+    """Packed forms of `acr_candidates`, for kernels that score them."""
+    return Codewords.of(game, acr_candidates(game, zero_mask, free_mask))
+
+
+@lru_cache(maxsize=None)
+def _stirling2(n: int, k: int) -> int:
+    """Stirling number of the second kind: ways to split n things into k non-empty groups."""
+    if n == k:
+        return 1
+    if k == 0 or k > n:
+        return 0
+    return k * _stirling2(n - 1, k) + _stirling2(n - 1, k - 1)
+
+
+def acr_size(pins: int, colors: int, zero: int, free: int) -> int:
+    """|ACr| for `zero` Zero colors and `free` Free colors, by the closed form
+    sum_{k<=free} sum_j C(p, j) m^(p-j) S(j, k) with m = c - zero - free + [zero > 0]."""
+    pins, colors, zero, free = int(pins), int(colors), int(zero), int(free)
+    if pins < 1 or colors < 1 or zero < 0 or free < 0 or zero + free > colors:
+        raise ValueError(
+            f"no ACr for {pins} pins, {colors} colors, {zero} Zero and {free} Free colors"
+        )
+    fixed = colors - zero - free + (1 if zero > 0 else 0)
+    return sum(
+        comb(pins, j) * fixed ** (pins - j) * _stirling2(j, k)
+        for k in range(free + 1)
+        for j in range(k, pins + 1)
+    )
+
+
+def possible_zero_free(colors: int) -> list[tuple[int, int]]:
+    """Every (|Zero|, |Free|) that can occur once at least one guess is played.
+
+    * PS is never empty, so some color is present: |Zero| <= c - 1.
+    * Free colors are neither Zero nor played, and at least one color has been
+      played: |Free| <= c - |Zero|, and |Free| <= c - 1 when |Zero| = 0 (when
+      |Zero| >= 2 the played colors may all be Zero, as after 1111 and 2222 both
+      score 0,0, so |Free| = c - |Zero| can happen).
+    * A set of size 1 counts as empty, so neither count is ever 1.
+    These are necessary conditions; a pair may need more pins or guesses than
+    a given game has in order to occur.
+    """
+    pairs = []
+    for zero in [0, *range(2, colors)]:
+        for free in [0, *range(2, colors - zero + 1)]:
+            if zero == 0 and free == colors:
+                continue
+            pairs.append((zero, free))
+    return pairs
+
+
+def use_case_equivalence(game: Game, mode: "str | bool") -> bool:
+    """Whether a solve with `mode` ('auto', 'on' or 'off') uses case equivalence."""
+    mode = parse_case_equivalence(mode)
+    if mode == "auto":
+        return game.size >= AUTO_MIN_CODEWORDS
+    return mode == "on"

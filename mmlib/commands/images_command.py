@@ -1,0 +1,111 @@
+"""`images`: regenerate the README's plots in images/ from the notebooks' figure functions.
+
+`IMAGES` is the registry: (file name, function returning a Figure). Add a figure
+by appending a pair; every function must draw from `mmlib` alone, quickly (the
+whole command runs in seconds), with no argument.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+DEFAULT_OUT = Path(__file__).resolve().parent.parent.parent / "images"
+DPI = 100
+
+
+def _score_distribution():
+    from ..plots import score_distribution_figure
+
+    return score_distribution_figure("4p6c", "1122")
+
+
+def _first_guess_partitions():
+    from ..plots import first_guess_partition_figure
+
+    return first_guess_partition_figure("4p6c")
+
+
+def _turn_histograms():
+    from ..plots import PUBLISHED_FIRST_GUESSES_4P6C, turn_histograms_figure
+    from ..solve import solve
+
+    # The reference backend is the specification, so its turns are every
+    # backend's turns; for 4p6c it needs no compiling and takes about a second.
+    results = [solve("4p6c", strategy, backend="reference", first_guess=guess)
+               for strategy, guess in PUBLISHED_FIRST_GUESSES_4P6C.items()]
+    return turn_histograms_figure(results)
+
+
+def _score_matrix():
+    from ..plots import score_matrix_figure
+
+    return score_matrix_figure("3p3c")
+
+
+def _ordinal_grid():
+    from ..plots import ordinal_grid_figure
+
+    return ordinal_grid_figure(5)
+
+
+IMAGES: list[tuple[str, Callable]] = [
+    ("score_distribution_4p6c_1122.png", _score_distribution),
+    ("first_guess_partitions_4p6c.png", _first_guess_partitions),
+    ("turn_histograms_4p6c.png", _turn_histograms),
+    ("score_matrix_3p3c.png", _score_matrix),
+    ("score_ordinals_5_pins.png", _ordinal_grid),
+]
+
+
+def save_figure(figure, path: Path) -> None:
+    """Save as PNG to a temporary name beside `path`, then rename it into place."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(handle)
+    try:
+        figure.savefig(temporary, format="png", dpi=DPI)
+        os.chmod(temporary, 0o644)  # mkstemp makes it private; images are for everyone
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def write_images(out: "str | Path" = DEFAULT_OUT, only: "list[str] | None" = None) -> list[Path]:
+    """Draw and save every registered image (or those named in `only`); return the paths."""
+    out = Path(out)
+    known = [name for name, _ in IMAGES]
+    if only:
+        unknown = [name for name in only if name not in known]
+        if unknown:
+            raise ValueError(f"unknown image {unknown[0]!r}: choose from {', '.join(known)}")
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, draw in IMAGES:
+        if only and name not in only:
+            continue
+        path = out / name
+        save_figure(draw(), path)
+        written.append(path)
+    return written
+
+
+def register(subparsers):
+    p = subparsers.add_parser("images", help="regenerate the README plots (PNG) in images/")
+    p.add_argument("--out", default=str(DEFAULT_OUT), metavar="DIR",
+                   help="folder to write to (default: images/ of the repository)")
+    p.add_argument("--only", nargs="+", metavar="NAME", help="just these files, e.g. turn_histograms_4p6c.png")
+    p.add_argument("--list", action="store_true", help="list the registered images and exit")
+    p.set_defaults(handler=run_images)
+
+
+def run_images(args) -> int:
+    if args.list:
+        for name, _ in IMAGES:
+            print(name)
+        return 0
+    for path in write_images(args.out, args.only):
+        print(path)
+    return 0

@@ -1,0 +1,275 @@
+"""`next` (the assistant), `play` (a game in the terminal) and `verify` (check a strategy tree).
+
+`play` reads one line per turn, so it works the same typed at a terminal or
+piped from a file or a test. When its input is not a terminal it echoes each
+line it reads, so a transcript reads like the session. It never ends with a
+traceback: bad input gets a one-line reason and the prompt again, and the end
+of input ends the session with a message.
+
+Exit status of `play`: 0 when the game was won, 1 when it ended before that
+(quit or end of input), 2 for bad command-line arguments.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Iterator, TextIO
+
+from ..games import COLOR_CHARS
+from ..play import SCORE_FORMAT, GameSession, format_move, parse_move, parse_score, random_secret
+from ..scoring import format_score
+from ..strategies import STRATEGY_NAMES
+
+SHOW_POSSIBLE = 10
+
+
+def register(subparsers):
+    n = subparsers.add_parser("next", help="the secrets still possible and the strategy's next guess")
+    n.add_argument("game", metavar="GAME", help="pins and colors, e.g. 4p6c")
+    n.add_argument("moves", metavar="GUESS=B,W", nargs="*", help="the moves so far, e.g. 1122=1,0")
+    _add_strategy_options(n)
+    n.add_argument("--json", action="store_true",
+                   help="print one JSON object: moves, remaining, possible, next_guess, won")
+    n.add_argument("--show", type=int, default=SHOW_POSSIBLE, metavar="N",
+                   help=f"list at most N possible secrets (default {SHOW_POSSIBLE}; 0 lists them all)")
+    n.set_defaults(handler=run_next)
+
+    p = subparsers.add_parser("play", help="play a game in the terminal, either side")
+    p.add_argument("game", metavar="GAME")
+    _add_strategy_options(p)
+    p.add_argument("--secret", metavar="CODE", help="you guess, the computer scores against CODE")
+    p.add_argument("--codemaker", action="store_true",
+                   help="you guess, the computer scores against a random secret")
+    p.add_argument("--seed", type=int, metavar="N", help="seed for the random secret of --codemaker")
+    p.set_defaults(handler=run_play)
+
+    v = subparsers.add_parser("verify", help="check a strategy tree written by solve --tree, independently")
+    v.add_argument("tree", metavar="TREE.json")
+    v.set_defaults(handler=run_verify)
+
+
+def _add_strategy_options(parser):
+    parser.add_argument("--strategy", default="knuth", metavar="S",
+                        help=f"one of {', '.join(STRATEGY_NAMES)} (default knuth)")
+    parser.add_argument("--first-guess", metavar="G",
+                        help="the opening (default: the one solve plays)")
+
+
+# -- next ------------------------------------------------------------------------
+
+
+def run_next(args) -> int:
+    session = GameSession(args.game, args.strategy, args.first_guess)
+    if args.show < 0:
+        raise ValueError(f"--show must be 0 or more, got {args.show}")
+    for text in args.moves:
+        move = parse_move(text, session.game)
+        session.play(move.guess, move.score)
+        if session.conflict is not None:
+            raise ValueError(session.conflict)
+    limit = None if args.show == 0 else args.show
+    guess = session.next_guess()
+    next_text = None if guess is None else session.game.format_codeword(guess)
+    possible = session.possible_codewords(limit)
+    if args.json:
+        print(json.dumps({
+            "game": session.game.name,
+            "strategy": session.strategy.label,
+            "moves": session.move_texts(),
+            "remaining": session.remaining,
+            "possible": possible,
+            "next_guess": next_text,
+            "won": session.won,
+        }))
+        return 0
+    more = session.remaining - len(possible)
+    print(f"possible secrets: {session.remaining:,}")
+    print("  " + " ".join(possible) + (f" ... ({more:,} more)" if more else ""))
+    if session.won:
+        print(f"won: the secret is {next_text or possible[0]}")
+    else:
+        print(f"next guess ({session.strategy.title}): {next_text}")
+    return 0
+
+
+# -- play ------------------------------------------------------------------------
+
+
+class Console:
+    """Prompts on `out`, lines from `lines`; echoes what it reads when the input is not a terminal."""
+
+    def __init__(self, lines: Iterator[str], out: TextIO, echo: bool):
+        self.lines, self.out, self.echo = lines, out, echo
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def ask(self, prompt: str) -> "str | None":
+        """The next line, stripped and lower-cased, or None at the end of input."""
+        print(prompt, end="", file=self.out, flush=True)
+        line = next(self.lines, None)
+        if line is None:
+            self.say()
+            return None
+        if self.echo:
+            self.say(line.rstrip("\n"))
+        return line.strip().lower()
+
+
+def stdin_console() -> Console:
+    interactive = sys.stdin.isatty()
+    if interactive:
+        def typed() -> Iterator[str]:
+            while True:
+                try:
+                    yield input()
+                except EOFError:
+                    return
+        return Console(typed(), sys.stdout, echo=False)
+    return Console(iter(sys.stdin.readline, ""), sys.stdout, echo=True)
+
+
+def run_play(args) -> int:
+    if args.seed is not None and not args.codemaker:
+        raise ValueError("--seed picks the random secret of --codemaker; add --codemaker")
+    secret = args.secret
+    if secret is None and args.codemaker:
+        probe = GameSession(args.game, args.strategy, args.first_guess)  # checks the game first
+        secret = random_secret(probe.game, args.seed)
+    session = GameSession(args.game, args.strategy, args.first_guess, secret=secret)
+    console = stdin_console()
+    won = play_codemaker(session, console) if secret is not None else play_codebreaker(session, console)
+    return 0 if won else 1
+
+
+def _colors_text(session: GameSession) -> str:
+    game = session.game
+    return f"{game.pins} pins, colors 1..{COLOR_CHARS[game.colors - 1]}"
+
+
+def _guesses(count: int) -> str:
+    return f"{count} guess{'es' if count != 1 else ''}"
+
+
+def _possible_line(session: GameSession) -> str:
+    count = session.remaining
+    return f"{count:,} secret{'s' if count != 1 else ''} possible"
+
+
+def _list_possible(session: GameSession, console: Console) -> None:
+    shown = session.possible_codewords(SHOW_POSSIBLE)
+    more = session.remaining - len(shown)
+    console.say("  possible: " + " ".join(shown) + (f" ... ({more:,} more)" if more else ""))
+
+
+def _undo(session: GameSession, console: Console) -> None:
+    try:
+        move = session.undo()
+    except ValueError as error:
+        console.say(f"  {error}")
+        return
+    console.say(f"  took back {format_move(session.game, move)}; {_possible_line(session)}")
+
+
+def play_codebreaker(session: GameSession, console: Console) -> bool:
+    """The computer guesses the person's secret from the scores typed in. True if it won."""
+    game, title = session.game, session.strategy.title
+    console.say(f"{game.name}: think of a secret of {_colors_text(session)}. I play {title}.")
+    console.say(f'Score each guess as {SCORE_FORMAT}; "undo" takes back your last score, '
+                '"list" shows the possible secrets, "quit" ends.')
+    while True:
+        if session.conflict is not None:
+            answer = console.ask("undo or quit? ")
+        else:
+            guess = session.next_guess()
+            console.say(f"guess {session.turn}: {game.format_codeword(guess)}   ({_possible_line(session)})")
+            answer = console.ask("score? ")
+        if answer is None:
+            console.say(f"end of input: stopped after {_guesses(len(session.moves))}")
+            return False
+        if answer in ("quit", "q", "exit"):
+            console.say(f"stopped after {_guesses(len(session.moves))}")
+            return False
+        if answer == "undo":
+            _undo(session, console)
+            continue
+        if answer in ("list", "possible"):
+            _list_possible(session, console)
+            continue
+        if answer in ("help", "?", ""):
+            console.say(f"  type the score as {SCORE_FORMAT}, or undo, list, quit")
+            continue
+        if session.conflict is not None:
+            console.say(f"  {session.conflict}: type undo to take back "
+                        f"{format_move(game, session.moves[-1])}, or quit")
+            continue
+        try:
+            score = parse_score(answer, game.pins)
+        except ValueError as error:
+            console.say(f"  {error}")
+            continue
+        session.play(guess, score)
+        if session.conflict is not None:
+            console.say(f"  {session.conflict}")
+            console.say(f"  type undo to take back {format_move(game, session.moves[-1])}")
+        elif session.won:
+            console.say(f"I win: your secret is {game.format_codeword(guess)}, "
+                        f"found in {_guesses(len(session.moves))}.")
+            return True
+
+
+def play_codemaker(session: GameSession, console: Console) -> bool:
+    """The person guesses the session's secret; the computer scores. True if the person found it."""
+    game, title = session.game, session.strategy.title
+    console.say(f"{game.name}: I have a secret of {_colors_text(session)}. Find it!")
+    console.say(f'Type a guess such as {game.format_codeword(session.first_guess)}; "hint" asks {title}, '
+                '"undo" takes back your last guess, "list" shows the possible secrets, '
+                '"quit" gives up and shows the secret.')
+    secret_text = game.format_codeword(session.secret)
+    while True:
+        answer = console.ask(f"guess {session.turn}? ")
+        if answer is None:
+            console.say(f"end of input: stopped after {_guesses(len(session.moves))}; the secret was {secret_text}")
+            return False
+        if answer in ("quit", "q", "exit"):
+            console.say(f"the secret was {secret_text}")
+            return False
+        if answer == "undo":
+            _undo(session, console)
+            continue
+        if answer in ("list", "possible"):
+            _list_possible(session, console)
+            continue
+        if answer == "hint":
+            console.say(f"  hint: {title} plays {game.format_codeword(session.next_guess())}")
+            continue
+        if answer in ("help", "?", ""):
+            console.say("  type a guess, or hint, undo, list, quit")
+            continue
+        try:
+            score = session.guess(answer)
+        except ValueError as error:
+            console.say(f"  {error}")
+            continue
+        shown = f"{game.format_codeword(session.moves[-1].guess)} scores {format_score(*score)}"
+        if session.won:
+            console.say(f"  {shown}: you found the secret in {_guesses(len(session.moves))}.")
+            return True
+        console.say(f"  {shown}; {_possible_line(session)}")
+
+
+# -- verify ----------------------------------------------------------------------
+
+
+def run_verify(args) -> int:
+    from ..verify import TreeDefect, verify_tree_file
+
+    try:
+        report = verify_tree_file(args.tree)
+    except TreeDefect as defect:
+        print(f"invalid strategy tree: {defect}", file=sys.stderr)
+        return 1
+    print(report.describe())
+    return 0
+

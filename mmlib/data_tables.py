@@ -1,0 +1,208 @@
+"""The tables in data/, read for the notebooks, and small live timings to set beside them.
+
+The tables are written by mmlib's sweeps and benchmarks and grow as they run,
+so a loader never fails on a table that is missing or still partial: it returns
+a `Table` whose frame has every column the plots need (empty, or NaN where a
+column is absent) and whose `problem` says in one line what is missing.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .games import Game
+from .strategies import Strategy
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+
+# The columns each table must have for the plots; other columns are kept as they are.
+RESULTS_COLUMNS = ("game", "pins", "colors", "strategy", "first_guess", "total_turns", "max_turns",
+                   "average_turns", "seconds", "backend")
+FIRST_GUESSES_COLUMNS = ("game", "pins", "colors", "strategy", "best_max")
+BENCHMARKS_COLUMNS = ("game", "pins", "colors", "strategy", "backend", "median_s", "scores",
+                      "scores_per_s")
+
+CODEWORD_COLUMNS = ("first_guess", "best_max", "best_average", "best_avg", "best_average_guess")
+
+# Other names a table may use for a column the plots need.
+COLUMN_ALIASES = {"elapsed_s": "seconds"}
+
+# Columns the tables hold as numbers even when a partial file left them empty.
+_NUMERIC = ("pins", "colors", "codewords", "total_turns", "max_turns", "average_turns", "seconds",
+            "median_s", "scores", "scores_per_s")
+
+
+@dataclass
+class Table:
+    """One table of data/: its frame (never None) and, if it is missing or partial, why."""
+
+    name: str
+    frame: pd.DataFrame
+    problem: "str | None" = None
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+    def describe(self) -> str:
+        """One line for people: the table's size, or what is wrong with it."""
+        if self.problem:
+            return self.problem
+        games = self.frame["game"].nunique()
+        return f"data/{self.name}: {len(self.frame):,} rows, {games} games"
+
+
+def load_table(name: str, columns: tuple[str, ...], data_dir: "str | Path | None" = None) -> Table:
+    """Read data/NAME as a DataFrame with at least `columns`, tolerating a missing or partial file."""
+    path = Path(data_dir or DATA_DIR) / name
+    if not path.exists():
+        frame = pd.DataFrame({column: pd.Series(dtype=object) for column in columns})
+        return Table(name, _with_game_size(frame), f"data/{name} is not there yet: its plots stay empty")
+    try:
+        # Codewords stay text: 1122 is a guess, not a number (and 12ab is one too).
+        frame = pd.read_csv(path, dtype={column: str for column in CODEWORD_COLUMNS})
+    except (pd.errors.EmptyDataError, pd.errors.ParserError) as error:
+        frame = pd.DataFrame({column: pd.Series(dtype=object) for column in columns})
+        first_line = str(error).splitlines()[0] if str(error) else type(error).__name__
+        return Table(name, _with_game_size(frame), f"data/{name} could not be read: {first_line}")
+    frame = _with_game_size(frame.rename(columns={k: v for k, v in COLUMN_ALIASES.items()
+                                                  if k in frame.columns and v not in frame.columns}))
+    absent = [column for column in columns if column not in frame.columns]
+    for column in absent:
+        frame[column] = np.nan
+    problem = f"data/{name} lacks the columns {', '.join(absent)}" if absent else None
+    if problem is None and frame.empty:
+        problem = f"data/{name} has no rows yet"
+    return Table(name, frame, problem)
+
+
+def _with_game_size(frame: pd.DataFrame) -> pd.DataFrame:
+    """Fill pins and colors from the game name where absent, and add `codewords` = colors**pins."""
+    frame = frame.copy()
+    if "game" in frame.columns and len(frame):
+        parsed = frame["game"].map(_parse_game_or_none)
+        for column, attribute in (("pins", "pins"), ("colors", "colors")):
+            from_name = parsed.map(lambda game, a=attribute: getattr(game, a) if game else np.nan)
+            frame[column] = frame[column].fillna(from_name) if column in frame.columns else from_name
+    for column in _NUMERIC:
+        if column in frame.columns:
+            frame[column] = pd.to_numeric(frame[column], errors="coerce")
+    if "pins" in frame.columns and "colors" in frame.columns:
+        frame["codewords"] = frame["colors"] ** frame["pins"]
+    return frame
+
+
+def _parse_game_or_none(name) -> "Game | None":
+    try:
+        return Game.parse(str(name))
+    except ValueError:
+        return None
+
+
+def load_results(data_dir=None) -> Table:
+    """data/results.csv: one row per game, strategy and first guess."""
+    return load_table("results.csv", RESULTS_COLUMNS, data_dir)
+
+
+def load_first_guesses(data_dir=None) -> Table:
+    """data/first_guesses.csv: the best first guesses per game and strategy."""
+    return load_table("first_guesses.csv", FIRST_GUESSES_COLUMNS, data_dir)
+
+
+def load_benchmarks(data_dir=None) -> Table:
+    """data/benchmarks.csv: measured solve times per game, strategy and backend."""
+    table = load_table("benchmarks.csv", BENCHMARKS_COLUMNS, data_dir)
+    frame = table.frame
+    # Scores per second follow from the other two columns where a row lacks them.
+    if len(frame):
+        derived = frame["scores"] / frame["median_s"]
+        frame["scores_per_s"] = frame["scores_per_s"].fillna(derived)
+    return table
+
+
+def best_max_rows(results: pd.DataFrame, strategy: "str | Strategy | None" = None) -> pd.DataFrame:
+    """One row per game (and strategy): the first guess with the lowest max turns, then average.
+
+    This is the "best max" rule of the first-guess table, applied to whichever
+    first guesses data/results.csv holds for that game.
+    """
+    frame = results
+    if strategy is not None:
+        frame = frame[frame["strategy"] == Strategy.parse(strategy).label]
+    frame = frame.dropna(subset=["max_turns", "average_turns"])
+    ordered = frame.sort_values(["max_turns", "average_turns", "first_guess"], kind="stable")
+    best = ordered.drop_duplicates(subset=["game", "strategy"], keep="first")
+    return best.sort_values(["pins", "colors", "strategy"], kind="stable").reset_index(drop=True)
+
+
+def strategy_summary(best: pd.DataFrame) -> pd.DataFrame:
+    """Per strategy, over the games of `best` (from `best_max_rows`) that every strategy has:
+    how many, in how many of them its average turns is the lowest (ties count for each), and its
+    worst max turns."""
+    strategies = [s.label for s in Strategy if s.label in set(best["strategy"])]
+    per_game = best.pivot_table(index="game", columns="strategy", values=["average_turns", "max_turns"])
+    if per_game.empty:
+        return pd.DataFrame(columns=["strategy", "games", "lowest_average_in", "worst_max_turns"])
+    complete = per_game.dropna()
+    averages = complete["average_turns"]
+    lowest = averages.eq(averages.min(axis=1), axis=0)
+    rows = [{
+        "strategy": label,
+        "games": len(complete),
+        "lowest_average_in": int(lowest[label].sum()),
+        "worst_max_turns": int(complete["max_turns"][label].max()) if len(complete) else None,
+    } for label in strategies]
+    return pd.DataFrame(rows)
+
+
+# -- live timings ----------------------------------------------------------------
+
+
+def real_gpu_present() -> bool:
+    """True only for a real CUDA device: Numba's simulator (set for the tests) does not count."""
+    from numba import config
+
+    if config.ENABLE_CUDASIM:
+        return False
+    try:
+        from numba import cuda
+
+        return bool(cuda.is_available())
+    except Exception:  # noqa: BLE001 (a broken driver means no usable GPU)
+        return False
+
+
+def live_backends() -> list[str]:
+    """The backends worth timing here: `cpu`, and `cuda` where a real GPU is present."""
+    return ["cpu", "cuda"] if real_gpu_present() else ["cpu"]
+
+
+def time_solves(games, strategy="knuth", backends=("cpu",), repeats: int = 3) -> pd.DataFrame:
+    """Solve each game with each backend `repeats` times; one row per game and backend.
+
+    The columns match data/benchmarks.csv (median_s, scores, scores_per_s), so
+    the same figures draw both. The median hides a first call that compiles.
+    """
+    from .solve import solve
+
+    if repeats < 1:
+        raise ValueError(f"repeats must be at least 1, got {repeats}")
+    strategy = Strategy.parse(strategy)
+    rows = []
+    for backend in backends:
+        for game in games:
+            game = Game.parse(game)
+            runs = [solve(game, strategy, backend=backend) for _ in range(repeats)]
+            median = statistics.median(run.elapsed_s for run in runs)
+            rows.append({
+                "game": game.name, "pins": game.pins, "colors": game.colors, "codewords": game.size,
+                "strategy": strategy.label, "backend": backend, "median_s": median,
+                "scores": runs[0].scores, "scores_per_s": runs[0].scores / median if median > 0 else np.nan,
+                "total_turns": runs[0].total_turns,
+            })
+    return pd.DataFrame(rows)

@@ -1,0 +1,277 @@
+"""Numba kernels of the `cpu` backend: play a turn for every game, and choose next guesses.
+
+The per-element math (the packed score, score ordinals, ranks and the tie-break)
+comes from `mmlib.scoring` and `mmlib.strategies`, the code the CUDA kernels call
+too. This module arranges it for a CPU with several cores and wide vectors:
+
+* Games are kept sorted by region: the members of each region's PS are one
+  contiguous run of `order`, sorted by secret index, and the packed codewords of
+  `order` are gathered once per turn, so scoring a candidate against a PS is a
+  loop over contiguous arrays.
+* Scoring one candidate writes a block of uint8 ordinals in one loop with no
+  branches (LLVM vectorizes it), then a second loop counts them into counters
+  sized to the region (uint8, uint16 or uint32).
+* The search is cut into tasks of about equal work: a big region's candidates in
+  several chunks, a small region whole. Worker threads take tasks round-robin
+  (`prange` over workers, scratch allocated once per worker); each task writes
+  its own best candidate, and the best per region is reduced serially
+  afterwards with `is_better`, so there are no races.
+* Early exit: Knuth, Expected Size and Entropy ranks never decrease as more of
+  PS is counted, so a candidate whose partial rank is already strictly worse
+  than a rank some candidate reached can never win and is dropped. Ties are
+  never dropped, so the result is exactly that of the full search.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from .next_guess import first_fully_discriminating
+from .scoring import all_hits, black_hits, lane_min_sum, ordinal_of
+from .strategies import Strategy, is_better, rank_of_counts
+
+# Secrets scored per block: the early-exit check runs between blocks.
+SCORE_BLOCK = 256
+# A bound no rank reaches: no early exit.
+NO_BOUND = np.iinfo(np.int64).max
+
+_MOST_PARTS = int(Strategy.MOST_PARTS)
+
+serial_kernel = njit(cache=True, nogil=True)
+parallel_kernel = njit(parallel=True, nogil=True)  # never cache=True: numba cannot cache parfors reliably
+
+
+# -- playing a turn ----------------------------------------------------------------
+
+
+@serial_kernel
+def score_one(secret, guess, words, lo, hi, pins, unused):
+    """The ordinal of codeword `guess` scored against codeword `secret` (indices)."""
+    black = black_hits(words[secret], words[guess], unused)
+    hits = all_hits(lo[secret], hi[secret], lo[guess], hi[guess])
+    return ordinal_of(black, hits, pins)
+
+
+@serial_kernel
+def play_turn(order, region_start, region_len, region_guess, words, lo, hi, pins, unused,
+              win, slots, turn, guesses_row, turns, new_order, new_start, new_len):
+    """Every active game plays its region's guess; split the regions by score.
+
+    `order[region_start[r]:][:region_len[r]]` are the games of region r, sorted
+    by secret. Writes the guess of each game into `guesses_row`, the turn of
+    each game won into `turns`, and the games still playing into `new_order`,
+    grouped into new regions (by old region, then score ordinal) that keep
+    their games sorted. Returns (number of new regions, games still playing).
+    """
+    counts = np.zeros(slots, dtype=np.int64)
+    offsets = np.zeros(slots, dtype=np.int64)
+    ordinals = np.empty(order.shape[0], dtype=np.uint8)
+    n_new = 0
+    placed = 0
+    for r in range(region_start.shape[0]):
+        guess = region_guess[r]
+        first = region_start[r]
+        last = first + region_len[r]
+        counts[:] = 0
+        for i in range(first, last):
+            game = order[i]
+            guesses_row[game] = guess
+            o = score_one(game, guess, words, lo, hi, pins, unused)
+            ordinals[i] = o
+            counts[o] += 1
+        for o in range(slots):
+            if o != win and counts[o] > 0:
+                new_start[n_new] = placed
+                new_len[n_new] = counts[o]
+                offsets[o] = placed
+                placed += counts[o]
+                n_new += 1
+        for i in range(first, last):
+            o = ordinals[i]
+            if o == win:
+                turns[order[i]] = turn
+            else:  # a stable counting sort keeps each new region sorted by secret
+                new_order[offsets[o]] = order[i]
+                offsets[o] += 1
+    return n_new, placed
+
+
+# -- shortcuts: |PS| = 1, 2 and fully discriminating guesses ------------------------
+
+
+@serial_kernel
+def shortcut_guesses(order, region_start, region_len, ps_words, ps_lo, ps_hi, pins, unused,
+                     slots, num_scores, guess_out):
+    """Guesses that need no search; -1 where the region needs the full search.
+
+    |PS| <= 2 plays its lowest member; |PS| <= num_scores plays its lowest fully
+    discriminating member if it has one. Serial: the checks cost at most
+    |PS| * p(p+3)/2 scores per game, next to nothing beside the search.
+    """
+    for r in range(region_start.shape[0]):
+        first = region_start[r]
+        k = region_len[r]
+        if k <= 2:
+            guess_out[r] = order[first]
+        elif k <= num_scores:
+            position = first_fully_discriminating(ps_words[first:first + k], ps_lo[first:first + k],
+                                                  ps_hi[first:first + k], pins, unused, slots)
+            guess_out[r] = order[first + position] if position >= 0 else -1
+        else:
+            guess_out[r] = -1
+
+
+# -- the full search -------------------------------------------------------------------
+
+
+@serial_kernel
+def score_block(guess_word, guess_lo, guess_hi, ps_words, ps_lo, ps_hi, first, last,
+                pins, unused, wide_colors, ordinals):
+    """ordinals[i - first] = score ordinal of the guess against PS member i, first <= i < last.
+
+    Branch-free inner loops, so they vectorize. With at most 8 colors the high
+    color-count word is zero everywhere and is left out.
+    """
+    if wide_colors:
+        for i in range(first, last):
+            black = black_hits(ps_words[i], guess_word, unused)
+            hits = lane_min_sum(ps_lo[i], guess_lo) + lane_min_sum(ps_hi[i], guess_hi)
+            ordinals[i - first] = ordinal_of(black, hits, pins)
+    else:
+        for i in range(first, last):
+            black = black_hits(ps_words[i], guess_word, unused)
+            ordinals[i - first] = ordinal_of(black, lane_min_sum(ps_lo[i], guess_lo), pins)
+
+
+@serial_kernel
+def candidate_rank(guess_word, guess_lo, guess_hi, ps_words, ps_lo, ps_hi, pins, unused,
+                   wide_colors, strategy, entropy, bound, ordinals, counts):
+    """(rank, complete) of one candidate guess against PS.
+
+    Counts subset sizes block by block. When the partial rank already exceeds
+    `bound` (strictly), the final rank would too, so it stops early and returns
+    complete=False: the candidate cannot be the best one. Most Parts never stops
+    early (its partial rank is no lower bound).
+    """
+    counts[:] = 0
+    k = ps_words.shape[0]
+    check = strategy != _MOST_PARTS and bound != NO_BOUND
+    for first in range(0, k, SCORE_BLOCK):
+        last = min(k, first + SCORE_BLOCK)
+        score_block(guess_word, guess_lo, guess_hi, ps_words, ps_lo, ps_hi, first, last,
+                    pins, unused, wide_colors, ordinals)
+        for i in range(last - first):
+            counts[ordinals[i]] += 1
+        if check and last < k and rank_of_counts(counts, strategy, entropy) > bound:
+            return rank_of_counts(counts, strategy, entropy), False
+    return rank_of_counts(counts, strategy, entropy), True
+
+
+@serial_kernel
+def search_candidates(region, candidates, first_candidate, last_candidate, ps_words, ps_lo, ps_hi,
+                      words, lo, hi, region_of_secret, pins, unused, wide_colors, strategy, entropy,
+                      bound, ordinals, counts):
+    """(index, rank, in PS) of the best of candidates[first_candidate:last_candidate] for one region.
+
+    `candidates` is an array of codeword indices, or empty for "every codeword"
+    (then candidate j is codeword j). Returns index -1 if every candidate was
+    dropped by the early exit (possible only with a `bound` from elsewhere).
+    """
+    all_codewords = candidates.shape[0] == 0
+    best_index = np.int64(-1)
+    best_rank = np.int64(0)
+    best_in_ps = False
+    for j in range(first_candidate, last_candidate):
+        c = j if all_codewords else candidates[j]
+        limit = bound if best_index < 0 else min(bound, best_rank)
+        rank, complete = candidate_rank(words[c], lo[c], hi[c], ps_words, ps_lo, ps_hi, pins, unused,
+                                        wide_colors, strategy, entropy, limit, ordinals, counts)
+        if not complete:
+            continue
+        in_ps = region_of_secret[c] == region
+        if best_index < 0 or is_better(rank, in_ps, c, best_rank, best_in_ps, best_index):
+            best_index, best_rank, best_in_ps = np.int64(c), rank, in_ps
+    return best_index, best_rank, best_in_ps
+
+
+@serial_kernel
+def search_task(t, task_region, task_first, task_last, region_start, region_len, region_bound,
+                region_candidates_start, region_candidates_len, candidates_flat,
+                ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, pins, unused,
+                wide_colors, strategy, entropy, ordinals, counts8, counts16, counts32):
+    """(index, rank, in PS) of the best candidate of task t; see `run_search_tasks`."""
+    r = task_region[t]
+    first = region_start[r]
+    last = first + region_len[r]
+    c_first = region_candidates_start[r]
+    if c_first < 0:
+        candidates = candidates_flat[:0]
+    else:
+        candidates = candidates_flat[c_first:c_first + region_candidates_len[r]]
+    k = last - first
+    # Counters sized to the region (numba compiles one search per counter type).
+    if k < 256:
+        return search_candidates(
+            r, candidates, task_first[t], task_last[t], ps_words[first:last], ps_lo[first:last],
+            ps_hi[first:last], words, lo, hi, region_of_secret, pins, unused, wide_colors,
+            strategy, entropy, region_bound[r], ordinals, counts8)
+    if k < 65536:
+        return search_candidates(
+            r, candidates, task_first[t], task_last[t], ps_words[first:last], ps_lo[first:last],
+            ps_hi[first:last], words, lo, hi, region_of_secret, pins, unused, wide_colors,
+            strategy, entropy, region_bound[r], ordinals, counts16)
+    return search_candidates(
+        r, candidates, task_first[t], task_last[t], ps_words[first:last], ps_lo[first:last],
+        ps_hi[first:last], words, lo, hi, region_of_secret, pins, unused, wide_colors,
+        strategy, entropy, region_bound[r], ordinals, counts32)
+
+
+@parallel_kernel
+def run_search_tasks(task_region, task_first, task_last, region_start, region_len, region_bound,
+                     region_candidates_start, region_candidates_len, candidates_flat,
+                     ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, pins, unused,
+                     wide_colors, slots, strategy, entropy, workers,
+                     out_index, out_rank, out_in_ps):
+    """Search every task; task t covers candidates task_first[t]:task_last[t] of region task_region[t].
+
+    Workers take tasks round-robin; each has its own scratch and writes only
+    its own tasks' outputs. (The work is in the cached serial `search_task`, so
+    this parallel wrapper, compiled anew in every process, stays small.)
+    """
+    n_tasks = task_region.shape[0]
+    for worker in prange(workers):
+        ordinals = np.empty(SCORE_BLOCK, dtype=np.uint8)
+        counts8 = np.zeros(slots, dtype=np.uint8)
+        counts16 = np.zeros(slots, dtype=np.uint16)
+        counts32 = np.zeros(slots, dtype=np.uint32)
+        for t in range(worker, n_tasks, workers):
+            index, rank, in_ps = search_task(
+                t, task_region, task_first, task_last, region_start, region_len, region_bound,
+                region_candidates_start, region_candidates_len, candidates_flat,
+                ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, pins, unused,
+                wide_colors, strategy, entropy, ordinals, counts8, counts16, counts32)
+            out_index[t] = index
+            out_rank[t] = rank
+            out_in_ps[t] = in_ps
+
+
+@serial_kernel
+def reduce_tasks(task_region, out_index, out_rank, out_in_ps, guess_out):
+    """The best candidate of each region over its tasks, in the tie-break order.
+
+    `guess_out[r]` must be -1 for the regions searched; tasks of a region may
+    come in any order.
+    """
+    best_rank = np.zeros(guess_out.shape[0], dtype=np.int64)
+    best_in_ps = np.zeros(guess_out.shape[0], dtype=np.bool_)
+    for t in range(task_region.shape[0]):
+        r = task_region[t]
+        index = out_index[t]
+        if index < 0:
+            continue
+        if guess_out[r] < 0 or is_better(out_rank[t], out_in_ps[t], index,
+                                         best_rank[r], best_in_ps[r], guess_out[r]):
+            guess_out[r] = index
+            best_rank[r] = out_rank[t]
+            best_in_ps[r] = out_in_ps[t]

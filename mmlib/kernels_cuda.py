@@ -1,0 +1,490 @@
+"""The CUDA kernels of the `cuda` backend (numba-cuda).
+
+The per-element math is not written here: scores come from
+`scoring.packed_score_ordinal`, ranks from `strategies.rank_of_counts` and the
+tie-break from `strategies.is_better`, the Zero/Free sets and the class
+representatives from `case_equivalence` — the very functions the CPU kernels
+call. numba-cuda compiles a CPU `@njit` dispatcher called from a kernel as a
+device function of the same source. That covers the scalar functions; a
+function that takes an array (`rank_of_counts` reads the counters) is compiled
+from its Python source with `cuda.jit(device=True)` instead (`device_twin`),
+because the CUDA simulator that CI runs on can hand a compiled CPU function
+only NumPy arrays, not its device arrays.
+
+Every kernel comes from a `make_*` factory, cached, so that shared-memory sizes
+(threads per block, score slots, counter width) are compile-time constants.
+`launch()` starts a kernel and, while `record_launches()` is active, notes its
+factory and argument types, so a test can compile exactly what the solver
+launches to PTX for a real GPU (`compile_recorded_to_ptx`).
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from functools import lru_cache
+
+import numpy as np
+from numba import cuda
+
+from .case_equivalence import count_lanes_mask, is_class_representative, zero_free_of_masks
+from .scoring import packed_score_ordinal
+from .strategies import is_better, rank_of_counts
+
+INT32_MAX = np.int32(2**31 - 1)
+INT64_MAX = np.int64(2**63 - 1)
+COUNTER_TYPES = {1: np.uint8, 2: np.uint16, 4: np.uint32}
+
+
+def device_twin(njit_function):
+    """The CUDA device function compiled from the same Python source as an @njit function."""
+    return cuda.jit(device=True)(njit_function.py_func)
+
+
+rank_of_counts_on_device = device_twin(rank_of_counts)
+is_better_on_device = device_twin(is_better)
+
+
+def counter_bytes_for(ps_size: int, minimum: int = 1) -> int:
+    """Bytes per subset counter: the narrowest that holds a count of |PS|."""
+    if ps_size < 256:
+        width = 1
+    elif ps_size < 65536:
+        width = 2
+    else:
+        width = 4
+    return max(width, int(minimum))
+
+
+# -- launching, timing compilation, recording argument types -----------------------
+
+_recorded: "set | None" = None
+
+
+@contextmanager
+def record_launches():
+    """Collect (factory, factory arguments, kernel name, argument types) of every launch inside."""
+    global _recorded
+    previous, _recorded = _recorded, set()
+    try:
+        yield _recorded
+    finally:
+        _recorded = previous
+
+
+def launch(kernel, grid, block, *args) -> float:
+    """Launch `kernel[grid, block](*args)`; return the seconds spent compiling it, if it did.
+
+    Launches are asynchronous, so the time a launch call takes when it adds an
+    overload is the compilation time.
+    """
+    if _recorded is not None:
+        from numba import typeof
+
+        _recorded.add((kernel.mmlib_factory, kernel.mmlib_arguments, kernel.mmlib_name,
+                       tuple(typeof(a) for a in args)))
+    overloads = getattr(kernel, "overloads", None)
+    before = len(overloads) if overloads is not None else 0
+    started = time.perf_counter()
+    kernel[grid, block](*args)
+    if overloads is not None and len(overloads) > before:
+        return time.perf_counter() - started
+    return 0.0
+
+
+def _named(kernel, factory: str, *arguments):
+    """Tag a kernel with the factory call that makes it, for `record_launches`."""
+    python_function = getattr(kernel, "py_func", None) or kernel.fn  # real GPU / simulator
+    kernel.mmlib_name = python_function.__name__
+    kernel.mmlib_factory = factory
+    kernel.mmlib_arguments = arguments
+    return kernel
+
+
+# -- small utilities -----------------------------------------------------------------
+# Element-wise kernels are grid-stride loops: the host caps their grid
+# (config.MAX_GRID_BLOCKS), so the simulator runs few threads and a GPU needs
+# no launch per size.
+
+
+@lru_cache(maxsize=None)
+def make_fill_kernel():
+    @cuda.jit
+    def fill(array, value, size):
+        for i in range(cuda.grid(1), size, cuda.gridsize(1)):
+            array[i] = value
+
+    return _named(fill, "make_fill_kernel")
+
+
+@lru_cache(maxsize=None)
+def make_scan_kernels(threads: int, items: int):
+    """Exclusive scan of int32 values: blocks of threads*items values, then block offsets."""
+    span = threads * items
+
+    @cuda.jit
+    def scan_blocks(values, out, block_sums, size):
+        totals = cuda.shared.array(threads, np.int32)
+        tid = cuda.threadIdx.x
+        start = cuda.blockIdx.x * span + tid * items
+        total = 0
+        for k in range(items):
+            if start + k < size:
+                total += values[start + k]
+        totals[tid] = total
+        cuda.syncthreads()
+        step = 1
+        while step < threads:  # Hillis-Steele inclusive scan of the thread totals
+            carried = 0
+            if tid >= step:
+                carried = totals[tid - step]
+            cuda.syncthreads()
+            totals[tid] += carried
+            cuda.syncthreads()
+            step *= 2
+        running = totals[tid] - total
+        for k in range(items):
+            if start + k < size:
+                value = values[start + k]
+                out[start + k] = running
+                running += value
+        if tid == threads - 1:
+            block_sums[cuda.blockIdx.x] = totals[tid]
+
+    @cuda.jit
+    def add_block_offsets(out, block_offsets, size):
+        for i in range(cuda.grid(1), size, cuda.gridsize(1)):
+            out[i] += block_offsets[i // span]
+
+    @cuda.jit
+    def store_total(values, scanned, size, totals, slot):
+        if cuda.grid(1) == 0:
+            totals[slot] = scanned[size - 1] + values[size - 1]
+
+    return (
+        _named(scan_blocks, "make_scan_kernels", threads, items),
+        _named(add_block_offsets, "make_scan_kernels", threads, items),
+        _named(store_total, "make_scan_kernels", threads, items),
+    )
+
+
+# -- Phase 1: play a turn, sort the games into regions ---------------------------------
+
+
+@lru_cache(maxsize=None)
+def make_phase1_kernels():
+    @cuda.jit
+    def score_turn(active, order, region_of_position, region_guess,
+                   words, counts_lo, counts_hi, secret_words, secret_lo, secret_hi,
+                   pins, unused, win, slots, guesses, ordinals, bucket_count,
+                   played_colors, colors):
+        """Every active game plays its region's guess; count games per (region, score)."""
+        for i in range(cuda.grid(1), active, cuda.gridsize(1)):
+            game = order[i]
+            region = region_of_position[i]
+            guess = region_guess[region]
+            guesses[game] = guess
+            o = packed_score_ordinal(secret_words[i], secret_lo[i], secret_hi[i],
+                                     words[guess], counts_lo[guess], counts_hi[guess], pins, unused)
+            ordinals[i] = o
+            if o != win:
+                cuda.atomic.add(bucket_count, region * slots + o, np.int32(1))
+            if played_colors.shape[0] > 0:  # case equivalence keeps each game's played colors
+                played_colors[game] |= count_lanes_mask(counts_lo[guess], counts_hi[guess], colors)
+
+    @cuda.jit
+    def nonempty_flags(bucket_count, flags, size):
+        for b in range(cuda.grid(1), size, cuda.gridsize(1)):
+            flags[b] = 1 if bucket_count[b] > 0 else 0
+
+    @cuda.jit
+    def new_regions(bucket_count, bucket_start, region_number, size, region_offset, region_length):
+        """Each non-empty (old region, score) bucket is a new region, numbered in bucket order."""
+        for b in range(cuda.grid(1), size, cuda.gridsize(1)):
+            if bucket_count[b] > 0:
+                r = region_number[b]
+                region_offset[r] = bucket_start[b]
+                region_length[r] = bucket_count[b]
+
+    @cuda.jit
+    def scatter(active, order, region_of_position, ordinals, slots, win, bucket_cursor,
+                region_number, secret_words, secret_lo, secret_hi,
+                new_order, new_region_of_position, new_secret_words, new_secret_lo, new_secret_hi,
+                region_of_game):
+        """Move every game not yet won to its new region; won games drop out.
+
+        The order of games inside a region is whatever the atomics give: every
+        later step is order-free (integer sums, minimum index, exact tie-breaks).
+        """
+        for i in range(cuda.grid(1), active, cuda.gridsize(1)):
+            game = order[i]
+            o = ordinals[i]
+            if o == win:
+                region_of_game[game] = -1
+                continue
+            b = region_of_position[i] * slots + o
+            position = cuda.atomic.add(bucket_cursor, b, np.int32(1))
+            r = region_number[b]
+            new_order[position] = game
+            new_region_of_position[position] = r
+            new_secret_words[position] = secret_words[i]
+            new_secret_lo[position] = secret_lo[i]
+            new_secret_hi[position] = secret_hi[i]
+            region_of_game[game] = r
+
+    @cuda.jit
+    def region_colors(active, region_of_position, secret_lo, secret_hi, run, present_lo, present_hi):
+        """OR the color counts of each region's games: one atomic per run of a region."""
+        for start in range(cuda.grid(1) * run, active, cuda.gridsize(1) * run):
+            end = min(start + run, active)
+            region = region_of_position[start]
+            lo = np.uint64(0)
+            hi = np.uint64(0)
+            for i in range(start, end):
+                if region_of_position[i] != region:
+                    cuda.atomic.or_(present_lo, region, lo)
+                    cuda.atomic.or_(present_hi, region, hi)
+                    region = region_of_position[i]
+                    lo = np.uint64(0)
+                    hi = np.uint64(0)
+                lo |= secret_lo[i]
+                hi |= secret_hi[i]
+            cuda.atomic.or_(present_lo, region, lo)
+            cuda.atomic.or_(present_hi, region, hi)
+
+    @cuda.jit
+    def zero_free(num_regions, region_offset, order, present_lo, present_hi, played_colors,
+                  colors, zero_out, free_out):
+        """Zero and Free color masks of every region (case equivalence)."""
+        for r in range(cuda.grid(1), num_regions, cuda.gridsize(1)):
+            any_game = order[region_offset[r]]  # all games of a region share their path
+            zero, free = zero_free_of_masks(count_lanes_mask(present_lo[r], present_hi[r], colors),
+                                            played_colors[any_game], colors)
+            zero_out[r] = zero
+            free_out[r] = free
+
+    return {
+        name: _named(kernel, "make_phase1_kernels")
+        for name, kernel in (("score_turn", score_turn), ("nonempty_flags", nonempty_flags),
+                             ("new_regions", new_regions), ("scatter", scatter),
+                             ("region_colors", region_colors), ("zero_free", zero_free))
+    }
+
+
+# -- Phase 2: the next guess of every region ----------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def make_tiny_kernel():
+    @cuda.jit
+    def tiny_regions(num_regions, region_offset, region_length, order, region_guess):
+        """|PS| = 1 plays it, |PS| = 2 plays the lower; every other region is marked -1."""
+        for r in range(cuda.grid(1), num_regions, cuda.gridsize(1)):
+            length = region_length[r]
+            first = order[region_offset[r]]
+            if length == 1:
+                region_guess[r] = first
+            elif length == 2:
+                region_guess[r] = min(first, order[region_offset[r] + 1])
+            else:
+                region_guess[r] = -1
+
+    return _named(tiny_regions, "make_tiny_kernel")
+
+
+@lru_cache(maxsize=None)
+def make_fd_kernel(threads: int):
+    @cuda.jit
+    def fully_discriminating(num_regions, region_offset, region_length, order,
+                             secret_words, secret_lo, secret_hi, pins, unused, max_size, region_guess):
+        """For regions of 3 .. max_size games: the lowest member splitting PS into singletons.
+
+        One block per region (grid-stride); each thread tries members of PS and
+        keeps a bit per score seen (at most 45 scores: one uint64).
+        """
+        lowest = cuda.shared.array(1, np.int32)
+        tid = cuda.threadIdx.x
+        for r in range(cuda.blockIdx.x, num_regions, cuda.gridDim.x):
+            length = region_length[r]
+            if length >= 3 and length <= max_size:  # the same for the whole block
+                offset = region_offset[r]
+                if tid == 0:
+                    lowest[0] = INT32_MAX
+                cuda.syncthreads()
+                for j in range(offset + tid, offset + length, threads):
+                    seen = np.uint64(0)
+                    splits = True
+                    for k in range(offset, offset + length):
+                        o = packed_score_ordinal(secret_words[k], secret_lo[k], secret_hi[k],
+                                                 secret_words[j], secret_lo[j], secret_hi[j], pins, unused)
+                        bit = np.uint64(1) << np.uint64(o)
+                        if seen & bit:
+                            splits = False
+                            break
+                        seen |= bit
+                    if splits:
+                        cuda.atomic.min(lowest, 0, order[j])
+                cuda.syncthreads()
+                if tid == 0 and lowest[0] != INT32_MAX:
+                    region_guess[r] = lowest[0]
+                cuda.syncthreads()
+
+    return _named(fully_discriminating, "make_fd_kernel", threads)
+
+
+@lru_cache(maxsize=None)
+def make_acr_kernel():
+    @cuda.jit
+    def build_acr(words, size, zero, free, pins, acr, base, capacity, fill, slot):
+        """Append every class representative for (zero, free) to acr[base:base+capacity].
+
+        The order is whatever the atomics give; the search breaks ties by index.
+        """
+        for c in range(cuda.grid(1), size, cuda.gridsize(1)):
+            if is_class_representative(words[c], zero, free, pins):
+                k = cuda.atomic.add(fill, slot, np.int32(1))
+                if k < capacity:
+                    acr[base + k] = c
+
+    return _named(build_acr, "make_acr_kernel")
+
+
+@lru_cache(maxsize=None)
+def make_subset_kernel(slots: int, threads: int, counter_bytes: int):
+    """The subsetting kernel for `slots` score slots, `threads` per block, `counter_bytes` counters.
+
+    Grid: (candidate blocks, regions of the chunk). Thread t of block x scores
+    candidate x*threads+t (an index into the region's ACr list, or a codeword
+    index when the region has no list) against the region's PS, counts subset
+    sizes in shared memory, ranks them, and the block reduces to its best
+    (rank, in PS, index). A second kernel reduces the blocks of each region.
+    """
+    counter_type = COUNTER_TYPES[counter_bytes]
+
+    @cuda.jit
+    def subsetting(chunk_regions, chunk_base, chunk_count, acr, region_offset, region_length,
+                   region_of_game, words, counts_lo, counts_hi, secret_words, secret_lo, secret_hi,
+                   pins, unused, strategy, entropy, results_stride, block_rank, block_in_ps, block_index):
+        counters = cuda.shared.array((slots, threads), counter_type)
+        best_rank = cuda.shared.array(threads, np.int64)
+        best_in_ps = cuda.shared.array(threads, np.uint8)
+        best_index = cuda.shared.array(threads, np.int32)
+        tid = cuda.threadIdx.x
+        row = cuda.blockIdx.y
+        count = chunk_count[row]
+        if cuda.blockIdx.x * threads >= count:
+            return  # the whole block is past this region's candidates
+        region = chunk_regions[row]
+        rank = INT64_MAX
+        in_ps = False
+        index = INT32_MAX
+        position = cuda.blockIdx.x * threads + tid
+        if position < count:
+            base = chunk_base[row]
+            candidate = acr[base + position] if base >= 0 else position
+            for o in range(slots):
+                counters[o, tid] = 0
+            guess_word = words[candidate]
+            guess_lo = counts_lo[candidate]
+            guess_hi = counts_hi[candidate]
+            offset = region_offset[region]
+            for j in range(offset, offset + region_length[region]):
+                o = packed_score_ordinal(secret_words[j], secret_lo[j], secret_hi[j],
+                                         guess_word, guess_lo, guess_hi, pins, unused)
+                counters[o, tid] += 1
+            rank = rank_of_counts_on_device(counters[:, tid], strategy, entropy)
+            in_ps = region_of_game[candidate] == region
+            index = candidate
+        best_rank[tid] = rank
+        best_in_ps[tid] = 1 if in_ps else 0
+        best_index[tid] = index
+        cuda.syncthreads()
+        step = threads // 2
+        while step > 0:
+            if tid < step:
+                other = tid + step
+                if is_better_on_device(best_rank[other], best_in_ps[other] != 0, best_index[other],
+                                       best_rank[tid], best_in_ps[tid] != 0, best_index[tid]):
+                    best_rank[tid] = best_rank[other]
+                    best_in_ps[tid] = best_in_ps[other]
+                    best_index[tid] = best_index[other]
+            cuda.syncthreads()
+            step //= 2
+        if tid == 0:
+            at = row * results_stride + cuda.blockIdx.x
+            block_rank[at] = best_rank[0]
+            block_in_ps[at] = best_in_ps[0]
+            block_index[at] = best_index[0]
+
+    return _named(subsetting, "make_subset_kernel", slots, threads, counter_bytes)
+
+
+@lru_cache(maxsize=None)
+def make_reduce_kernel(threads: int):
+    @cuda.jit
+    def reduce_best(chunk_regions, chunk_count, subset_threads, results_stride,
+                    block_rank, block_in_ps, block_index, region_guess):
+        """One block per region of the chunk: the best of its blocks' results is its next guess."""
+        best_rank = cuda.shared.array(threads, np.int64)
+        best_in_ps = cuda.shared.array(threads, np.uint8)
+        best_index = cuda.shared.array(threads, np.int32)
+        tid = cuda.threadIdx.x
+        row = cuda.blockIdx.x
+        blocks = (chunk_count[row] + subset_threads - 1) // subset_threads
+        rank = INT64_MAX
+        in_ps = False
+        index = INT32_MAX
+        for b in range(tid, blocks, threads):
+            at = row * results_stride + b
+            if is_better_on_device(block_rank[at], block_in_ps[at] != 0, block_index[at], rank, in_ps, index):
+                rank = block_rank[at]
+                in_ps = block_in_ps[at] != 0
+                index = block_index[at]
+        best_rank[tid] = rank
+        best_in_ps[tid] = 1 if in_ps else 0
+        best_index[tid] = index
+        cuda.syncthreads()
+        step = threads // 2
+        while step > 0:
+            if tid < step:
+                other = tid + step
+                if is_better_on_device(best_rank[other], best_in_ps[other] != 0, best_index[other],
+                                       best_rank[tid], best_in_ps[tid] != 0, best_index[tid]):
+                    best_rank[tid] = best_rank[other]
+                    best_in_ps[tid] = best_in_ps[other]
+                    best_index[tid] = best_index[other]
+            cuda.syncthreads()
+            step //= 2
+        if tid == 0 and best_index[0] != INT32_MAX:
+            region_guess[chunk_regions[row]] = best_index[0]
+
+    return _named(reduce_best, "make_reduce_kernel", threads)
+
+
+# -- compiling to PTX without a GPU --------------------------------------------------------
+
+
+def compile_recorded_to_ptx(recorded, cc=(9, 0)) -> dict:
+    """Compile every recorded (factory, arguments, argument types) to PTX for `cc`.
+
+    Needs the real CUDA target (NUMBA_ENABLE_CUDASIM unset) and NVVM + NVRTC
+    (pip: nvidia-nvvm, nvidia-cuda-nvrtc); no GPU or driver. Returns
+    {kernel name and types: PTX length}.
+    """
+    import numba.cuda.dispatcher as cuda_dispatcher
+    from types import SimpleNamespace
+
+    # Device functions are compiled for "the current device"; with no driver
+    # there is none, so name the target instead.
+    cuda_dispatcher.get_current_device = lambda: SimpleNamespace(compute_capability=tuple(cc))
+    import sys
+
+    this_module = sys.modules[__name__]
+    sizes = {}
+    for factory, arguments, name, argument_types in sorted(recorded, key=repr):
+        made = getattr(this_module, factory)(*arguments)
+        kernels = made.values() if isinstance(made, dict) else made if isinstance(made, tuple) else [made]
+        (kernel,) = [k for k in kernels if k.mmlib_name == name]
+        ptx, _ = cuda.compile_ptx(kernel.py_func, argument_types, cc=tuple(cc))
+        sizes[f"{name}{arguments}"] = max(sizes.get(f"{name}{arguments}", 0), len(ptx))
+    return sizes

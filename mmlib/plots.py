@@ -1,0 +1,282 @@
+"""Figures for the notebooks and the README, one function per figure.
+
+Every function returns a `matplotlib.figure.Figure` built without pyplot, so
+it leaves no global state behind: a notebook shows it with `display(fig)`,
+`python -m mmlib images` saves it with `fig.savefig`. Every figure has a title
+that names the game, axis labels and units.
+
+The few numbers the figures need beyond `mmlib`'s kernels (the sizes of the
+subsets a guess splits PS into, and what each strategy reads from them) are
+here too, so that a notebook and the README image are drawn from the same code.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+from matplotlib import colormaps
+from matplotlib.colors import ListedColormap
+from matplotlib.figure import Figure
+
+from .first_guess import first_guess_patterns
+from .games import Game
+from .scoring import all_scores, format_score, score_matrix_reference, score_ordinals, score_to_ordinal
+from .strategies import Strategy
+
+STRATEGY_COLORS = {
+    Strategy.KNUTH: "#4c72b0",
+    Strategy.EXPECTED_SIZE: "#dd8452",
+    Strategy.ENTROPY: "#55a868",
+    Strategy.MOST_PARTS: "#c44e52",
+}
+# The openings the published 4p6c figures use for each strategy (REFERENCE.md).
+PUBLISHED_FIRST_GUESSES_4P6C = {
+    Strategy.KNUTH: "1122",
+    Strategy.EXPECTED_SIZE: "1123",
+    Strategy.ENTROPY: "1234",
+    Strategy.MOST_PARTS: "1123",
+}
+# Small multiples beyond this many rows get too short to read.
+MAX_PARTITION_PANELS = 12
+
+
+# -- numbers the figures draw -----------------------------------------------------
+
+
+def subset_sizes(game: "Game | str", guess: "str | int", secrets: "np.ndarray | None" = None) -> np.ndarray:
+    """How many of `secrets` (default: all) give each score ordinal against `guess`.
+
+    One entry per counter slot, the hole at (p-1, 1) included (always 0).
+    """
+    game = Game.parse(game)
+    index = game.parse_codeword(guess, what="guess") if isinstance(guess, str) else int(guess)
+    return np.bincount(score_ordinals(game, index, secrets), minlength=game.score_slots)
+
+
+def partition_summary(sizes: np.ndarray) -> dict:
+    """What each strategy reads from one partition of PS, in readable units.
+
+    largest: Knuth's worst case; expected_size: sum s*s / |PS|; entropy_bits:
+    log2 |PS| - sum s*log2(s) / |PS|; parts: non-empty subsets (Most Parts).
+    """
+    sizes = np.asarray(sizes, dtype=np.int64)
+    total = int(sizes.sum())
+    nonzero = sizes[sizes > 0].astype(float)
+    return {
+        "secrets": total,
+        "largest": int(sizes.max()),
+        "expected_size": float((nonzero**2).sum() / total),
+        "entropy_bits": float(math.log2(total) - (nonzero * np.log2(nonzero)).sum() / total),
+        "parts": int((sizes > 0).sum()),
+    }
+
+
+def _score_labels(pins: int) -> list[str]:
+    return [format_score(b, w) for b, w in all_scores(pins)]
+
+
+def _score_slots(pins: int) -> list[int]:
+    return [score_to_ordinal(b, w, pins) for b, w in all_scores(pins)]
+
+
+def _codeword_text(game: Game, guess: "str | int") -> str:
+    return guess if isinstance(guess, str) else game.format_codeword(int(guess))
+
+
+# -- notebook 1: scoring -------------------------------------------------------------
+
+
+def score_distribution_figure(game: "Game | str", guess: "str | int") -> Figure:
+    """Bar chart: how many secrets give each score against `guess`."""
+    game = Game.parse(game)
+    guess_text = _codeword_text(game, guess)
+    sizes = subset_sizes(game, guess_text)[_score_slots(game.pins)]
+    fig = Figure(figsize=(8, 4.2), layout="constrained")
+    ax = fig.add_subplot()
+    positions = np.arange(len(sizes))
+    bars = ax.bar(positions, sizes, color="#4c72b0")
+    if len(sizes) <= 20:
+        ax.bar_label(bars, labels=[f"{s:,}" for s in sizes], fontsize=8, padding=2)
+    ax.set_xticks(positions, _score_labels(game.pins), rotation=0 if len(sizes) <= 20 else 90)
+    ax.set_title(f"Score distribution of {game.name}, guess {guess_text} ({game.size:,} secrets)")
+    ax.set_xlabel("score (black, white)")
+    ax.set_ylabel("secrets (count)")
+    ax.margins(y=0.12)
+    return fig
+
+
+def scoring_variants_figure(timings, game: "Game | str") -> Figure:
+    """Horizontal bars, log scale: nanoseconds per score of each scoring variant.
+
+    `timings` is the DataFrame of `scoring_variants.time_variants`.
+    """
+    game = Game.parse(game)
+    fig = Figure(figsize=(8, 3.6), layout="constrained")
+    ax = fig.add_subplot()
+    positions = np.arange(len(timings))
+    ns = timings["ns_per_score"].to_numpy()
+    bars = ax.barh(positions, ns, color="#55a868")
+    ax.bar_label(bars, labels=[f"{v:,.1f} ns" for v in ns], fontsize=8, padding=3)
+    ax.set_yticks(positions, timings["description"])
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    ax.set_xlim(right=ns.max() * 8)
+    ax.set_title(f"Time per score on {game.name}, every guess against every secret")
+    ax.set_xlabel("time per score (ns, log scale; lower is faster)")
+    return fig
+
+
+def score_matrix_figure(game: "Game | str") -> Figure:
+    """Image: the score ordinal of every guess (row) against every secret (column)."""
+    game = Game.parse(game)
+    if game.size > 1024:
+        raise ValueError(f"{game.name} has {game.size:,} codewords: the matrix image is for at most 1,024")
+    # Colors go by score, not by ordinal, so the hole gets no color of its own.
+    score_number = np.zeros(game.score_slots, dtype=np.int64)
+    score_number[_score_slots(game.pins)] = np.arange(game.num_scores)
+    matrix = score_number[score_matrix_reference(game)]
+    fig = Figure(figsize=(7.5, 6.4), layout="constrained")
+    ax = fig.add_subplot()
+    qualitative = colormaps["tab20"].colors + colormaps["tab20b"].colors
+    colors = list(qualitative[: game.num_scores - 1]) + ["#000000"]  # the win in black
+    image = ax.imshow(matrix, cmap=ListedColormap(colors), vmin=-0.5, vmax=game.num_scores - 0.5,
+                      interpolation="nearest")
+    if game.size <= 32:
+        printed = [game.format_codeword(i) for i in range(game.size)]
+        ax.set_xticks(range(game.size), printed, rotation=90, fontsize=7, family="monospace")
+        ax.set_yticks(range(game.size), printed, fontsize=7, family="monospace")
+    bar = fig.colorbar(image, ax=ax, ticks=range(game.num_scores))
+    bar.ax.set_yticklabels(_score_labels(game.pins))
+    bar.set_label("score (black, white)")
+    ax.set_title(f"Score of every guess against every secret, {game.name} ({game.size}×{game.size})")
+    ax.set_xlabel("secret (codeword, index order)")
+    ax.set_ylabel("guess (codeword, index order)")
+    return fig
+
+
+# -- notebook 2: score ordinals --------------------------------------------------------
+
+
+def ordinal_grid_figure(pins: int) -> Figure:
+    """Grid of (black, white): each possible score with its dense ordinal, the hole marked."""
+    game = Game(pins, 2)  # colors do not change the ordinals; Game checks the pin count
+    size = pins + 1
+    # 0 impossible (b + w > p), 1 a score, 2 the hole (p-1, 1)
+    kind = np.zeros((size, size), dtype=int)
+    for b, w in all_scores(pins):
+        kind[b, w] = 1
+    kind[pins - 1, 1] = 2
+    fig = Figure(figsize=(1.0 + 0.62 * size, 0.9 + 0.55 * size), layout="constrained")
+    ax = fig.add_subplot()
+    ax.imshow(kind, cmap=ListedColormap(["#eeeeee", "#cfe1f2", "#f4a582"]), vmin=0, vmax=2)
+    for b in range(size):
+        for w in range(size - b):
+            if kind[b, w] == 1:
+                ax.text(w, b, str(score_to_ordinal(b, w, pins)), ha="center", va="center", fontsize=9)
+            elif kind[b, w] == 2:
+                hole = b * (2 * pins + 1 - b) // 2 + b + w
+                ax.text(w, b, f"hole\n{hole}", ha="center", va="center", fontsize=7, color="#67001f")
+    ax.set_xticks(range(size))
+    ax.set_yticks(range(size))
+    ax.set_title(f"Score ordinals, {pins} pins: {game.num_scores} scores in {game.score_slots} slots",
+                 fontsize=10)
+    ax.set_xlabel("white (pins)")
+    ax.set_ylabel("black (pins)")
+    return fig
+
+
+def counter_slots_figure(highlight_pins: "int | None" = None) -> Figure:
+    """Counters a candidate needs to index every score directly, for 2..8 pins, three ways."""
+    pins = np.arange(2, 9)
+    dense = pins * (pins + 3) // 2 + 1
+    square = (pins + 1) ** 2
+    nibbles = 16 * pins + 1
+    fig = Figure(figsize=(7.5, 4.2), layout="constrained")
+    ax = fig.add_subplot()
+    ax.plot(pins, nibbles, "s-", color="#8c8c8c", label="packed byte key 16·b + w: 16p + 1")
+    ax.plot(pins, square, "^-", color="#dd8452", label="(b, w) square: (p + 1)²")
+    ax.plot(pins, dense, "o-", color="#4c72b0", label="dense ordinal: p(p + 3)/2 + 1")
+    for x, y in zip(pins, dense):
+        ax.annotate(str(y), (x, y), xytext=(0, -14), textcoords="offset points", ha="center",
+                    fontsize=8, color="#4c72b0")
+    if highlight_pins is not None:
+        k = int(highlight_pins) - 2
+        ax.axvline(pins[k], color="#4c72b0", linestyle=":", linewidth=1)
+        left_side = pins[k] > 3  # keep the label inside the axes
+        ax.text(pins[k] + (-0.06 if left_side else 0.06), 0.62, f"{highlight_pins} pins: {dense[k]} slots",
+                ha="right" if left_side else "left",
+                transform=ax.get_xaxis_transform(), fontsize=9, color="#4c72b0", fontweight="bold")
+    ax.set_title("Counters per candidate guess to index every score directly")
+    ax.set_xlabel("pins")
+    ax.set_ylabel("counter slots (count)")
+    ax.set_ylim(bottom=-8)
+    ax.legend(loc="upper left")
+    return fig
+
+
+# -- notebook 4: strategies ------------------------------------------------------------
+
+
+def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | None" = None) -> Figure:
+    """Small multiples: the subset sizes per score for each candidate first guess."""
+    game = Game.parse(game)
+    patterns = list(patterns) if patterns is not None else first_guess_patterns(game)
+    if not patterns:
+        raise ValueError("no first guess to draw")
+    if len(patterns) > MAX_PARTITION_PANELS:
+        raise ValueError(f"{len(patterns)} first guesses: the figure draws at most {MAX_PARTITION_PANELS}")
+    slots = _score_slots(game.pins)
+    labels = _score_labels(game.pins)
+    fig = Figure(figsize=(8.5, 0.6 + 1.55 * len(patterns)), layout="constrained")
+    axes = fig.subplots(len(patterns), 1, sharex=True, sharey=True, squeeze=False)[:, 0]
+    positions = np.arange(len(slots))
+    for ax, pattern in zip(axes, patterns):
+        sizes = subset_sizes(game, pattern)
+        summary = partition_summary(sizes)
+        bars = ax.bar(positions, sizes[slots], color="#4c72b0")
+        if len(slots) <= 20:
+            ax.bar_label(bars, labels=[f"{s}" if s else "" for s in sizes[slots]], fontsize=7, padding=1)
+        ax.set_title(
+            f"{pattern}: largest {summary['largest']:,}, expected {summary['expected_size']:.1f}, "
+            f"entropy {summary['entropy_bits']:.3f} bits, {summary['parts']} parts",
+            fontsize=9, loc="left",
+        )
+        ax.set_ylabel("secrets")
+        ax.margins(y=0.25)
+    axes[-1].set_xticks(positions, labels, rotation=0 if len(slots) <= 20 else 90)
+    axes[-1].set_xlabel("score (black, white)")
+    fig.suptitle(f"How each first guess splits the {game.size:,} secrets of {game.name}")
+    return fig
+
+
+def turn_histograms_figure(results: Sequence, highlight: "Strategy | str | None" = None) -> Figure:
+    """Grouped bars: games won in 1, 2, ... turns, one bar per strategy (SolveResults of one game)."""
+    if not results:
+        raise ValueError("no results to draw")
+    game = results[0].game
+    if any(r.game != game for r in results):
+        raise ValueError("the results must all be for the same game")
+    highlighted = Strategy.parse(highlight) if highlight is not None else None
+    max_turns = max(r.max_turns for r in results)
+    width = 0.8 / len(results)
+    fig = Figure(figsize=(8.5, 4.4), layout="constrained")
+    ax = fig.add_subplot()
+    turns = np.arange(1, max_turns + 1)
+    for k, result in enumerate(results):
+        histogram = np.zeros(max_turns, dtype=int)
+        histogram[: len(result.turn_histogram)] = result.turn_histogram
+        faded = highlighted is not None and result.strategy != highlighted
+        ax.bar(
+            turns + (k - (len(results) - 1) / 2) * width, histogram, width,
+            color=STRATEGY_COLORS.get(result.strategy, "#777777"), alpha=0.35 if faded else 1.0,
+            label=f"{result.strategy.title} from {result.first_guess_text}: "
+                  f"average {result.average_turns:.4f}, worst {result.max_turns}",
+        )
+    ax.set_xticks(turns)
+    ax.set_title(f"Turns to win all {game.size:,} games of {game.name}, four strategies")
+    ax.set_xlabel("turns to win (count, the winning guess included)")
+    ax.set_ylabel("games (count)")
+    ax.legend(fontsize=8, loc="upper left")
+    return fig

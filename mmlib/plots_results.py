@@ -1,0 +1,277 @@
+"""Figures for notebooks 5 (playing all games at once) and 6 (results).
+
+Every function returns a matplotlib `Figure` with a title and labelled axes,
+built without pyplot so that notebooks, the images command and tests can draw
+them side by side without a global current figure. Figures from tables draw a
+one-line note instead of failing when the table has no rows for them yet.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib.colors import LogNorm
+from matplotlib.figure import Figure
+
+from .games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
+from .plots import STRATEGY_COLORS
+from .results import SolveResult
+from .strategies import Strategy
+
+HEATMAP_VALUES = {
+    # column: (what it is, colorbar label, number format, log color scale)
+    "average_turns": ("Average turns", "turns per game", "{:.3f}", False),
+    "max_turns": ("Max turns", "turns (worst game)", "{:.0f}", False),
+    "seconds": ("Solve time", "seconds (log scale)", "{:.3g}", True),
+}
+
+
+def _title_of(result: SolveResult) -> str:
+    return (f"{result.game.name} ({result.game.size:,} games), {result.strategy.title}, "
+            f"first guess {result.first_guess_text}")
+
+
+def _empty_note(ax, text: str) -> None:
+    ax.text(0.5, 0.5, text, ha="center", va="center", transform=ax.transAxes, fontsize=11, color="0.35")
+
+
+def _line_style(backend: str, strategy: str) -> dict:
+    """One color per strategy (as in every mmlib figure), one line style and marker per backend."""
+    try:
+        color = STRATEGY_COLORS[Strategy.parse(strategy)]
+    except ValueError:
+        color = "0.4"
+    cpu = backend == "cpu"
+    return {"color": color, "linestyle": "-" if cpu else "--", "marker": "o" if cpu else "s"}
+
+
+def _compact(number: float) -> str:
+    """1234567 -> '1.2M': short labels for bars that span orders of magnitude."""
+    for limit, suffix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(number) >= limit:
+            return f"{number / limit:.3g}{suffix}"
+    return f"{number:.0f}"
+
+
+# -- notebook 5: one solve, turn by turn --------------------------------------
+
+
+def regions_per_turn_figure(result: SolveResult) -> Figure:
+    """Games still playing and the regions they form, turn by turn (one guess chosen per region)."""
+    sizes = result.tree.region_sizes_per_turn()
+    turns = np.arange(1, len(sizes) + 1)
+    games = np.array([int(s.sum()) for s in sizes])
+    regions = np.array([len(s) for s in sizes])
+    fig = Figure(figsize=(7, 4), layout="constrained")
+    ax = fig.subplots()
+    width = 0.4
+    bars_games = ax.bar(turns - width / 2, games, width, label="games still playing", color="#9ecae1")
+    bars_regions = ax.bar(turns + width / 2, regions, width, label="regions (one guess each)", color="#3182bd")
+    for bars in (bars_games, bars_regions):
+        ax.bar_label(bars, labels=[_compact(v) for v in bars.datavalues], fontsize=8, padding=2)
+    ax.set_yscale("log")
+    ax.set_ylim(0.7, games.max() * 3)
+    ax.set_xticks(turns)
+    ax.set_xlabel("turn")
+    ax.set_ylabel("count (games, regions; log scale)")
+    ax.set_title(f"Regions per turn\n{_title_of(result)}", fontsize=11)
+    ax.legend(loc="upper right", fontsize=9)
+    return fig
+
+
+def size_bins(largest: int) -> list[tuple[int, int]]:
+    """Region-size bins 1, 2, 3-4, 5-8, ... (powers of two) up to `largest`."""
+    bins, low = [(1, 1)], 2
+    while low <= largest:
+        high = 2 * low - 2 if low > 2 else 2
+        bins.append((low, high))
+        low = high + 1
+    return bins
+
+
+def region_size_counts(result: SolveResult) -> tuple[list[tuple[int, int]], np.ndarray]:
+    """(bins, counts): counts[b, t] regions whose size falls in bins[b] choose a guess for turn t+1."""
+    sizes = result.tree.region_sizes_per_turn()
+    bins = size_bins(result.game.size)
+    counts = np.zeros((len(bins), len(sizes)), dtype=np.int64)
+    for t, turn_sizes in enumerate(sizes):
+        for b, (low, high) in enumerate(bins):
+            counts[b, t] = int(((turn_sizes >= low) & (turn_sizes <= high)).sum())
+    return bins, counts
+
+
+def region_sizes_figure(result: SolveResult) -> Figure:
+    """How many regions of each size choose a guess on each turn (a heat map of counts)."""
+    bins, counts = region_size_counts(result)
+    used = np.flatnonzero(counts.sum(axis=1))  # drop size bins no region falls in
+    bins, counts = [bins[b] for b in used], counts[used]
+    turns = counts.shape[1]
+    fig = Figure(figsize=(7, 0.9 + 0.38 * len(bins)), layout="constrained")
+    ax = fig.subplots()
+    shown = np.ma.masked_equal(counts, 0)
+    image = ax.imshow(shown, origin="lower", aspect="auto", cmap="viridis",
+                      norm=LogNorm(vmin=1, vmax=max(int(counts.max()), 2)))
+    for b in range(len(bins)):
+        for t in range(turns):
+            if counts[b, t]:
+                ax.text(t, b, str(counts[b, t]), ha="center", va="center", fontsize=8,
+                        color="white" if counts[b, t] < counts.max() ** 0.5 else "black")
+    ax.set_xticks(range(turns), [str(t + 1) for t in range(turns)])
+    ax.set_yticks(range(len(bins)), [f"{lo}" if lo == hi else f"{lo}-{hi}" for lo, hi in bins])
+    ax.set_xlabel("turn (the guess the region chooses)")
+    ax.set_ylabel("region size (games)")
+    ax.set_title(f"Region sizes per turn\n{_title_of(result)}", fontsize=11)
+    fig.colorbar(image, ax=ax, label="regions (count, log scale)")
+    return fig
+
+
+def scores_per_turn_figure(result: SolveResult) -> Figure:
+    """Scores computed on each turn: playing the guesses plus choosing the next ones."""
+    turns = np.array([s.turn for s in result.turn_stats])
+    scores = np.array([s.scores for s in result.turn_stats], dtype=np.float64)
+    fig = Figure(figsize=(7, 4), layout="constrained")
+    ax = fig.subplots()
+    bars = ax.bar(turns, scores, color="#e6550d")
+    ax.bar_label(bars, labels=[_compact(v) for v in scores], fontsize=8, padding=2)
+    ax.set_yscale("log")
+    ax.set_ylim(0.7, scores.max() * 4)
+    ax.set_xticks(turns)
+    ax.set_xlabel("turn")
+    ax.set_ylabel("scores computed (count, log scale)")
+    ax.set_title(f"Scores per turn: {_compact(result.scores)} in all\n{_title_of(result)}", fontsize=11)
+    return fig
+
+
+def backend_timings_figure(timings: pd.DataFrame, title: str = "Solve time across game sizes") -> Figure:
+    """Median solve time against game size, one line per backend and strategy, log-log."""
+    fig = Figure(figsize=(7, 4.5), layout="constrained")
+    ax = fig.subplots()
+    rows = timings.dropna(subset=["codewords", "median_s"]) if len(timings) else timings
+    rows = rows[rows["median_s"] > 0] if len(rows) else rows
+    if len(rows) == 0:
+        _empty_note(ax, "no timings yet")
+    else:
+        for (backend, strategy), group in rows.groupby(["backend", "strategy"], sort=True):
+            group = group.groupby("codewords", as_index=False).agg(median_s=("median_s", "median"),
+                                                                    game=("game", "first"))
+            ax.plot(group["codewords"], group["median_s"], label=f"{backend}, {strategy}",
+                    **_line_style(backend, strategy))
+            if len(group) <= 12:  # name the games where the labels still fit
+                for _, row in group.iterrows():
+                    ax.annotate(row["game"], (row["codewords"], row["median_s"]), fontsize=7,
+                                textcoords="offset points", xytext=(3, 3))
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.legend(fontsize=8)
+        ax.grid(True, which="major", alpha=0.3)
+    ax.set_xlabel("games (codewords, log scale)")
+    ax.set_ylabel("median solve time (s, log scale)")
+    ax.set_title(title, fontsize=11)
+    return fig
+
+
+# -- notebook 6: the tables across every game size -----------------------------
+
+
+def heatmap_grid(best: pd.DataFrame, value: str) -> tuple[list[int], list[int], np.ndarray]:
+    """(pins, colors, grid): grid[i, j] is `value` for pins[i] and colors[j], NaN where unknown."""
+    rows = best.dropna(subset=["pins", "colors"])
+    if len(rows):
+        pins = list(range(int(rows["pins"].min()), int(rows["pins"].max()) + 1))
+        colors = list(range(int(rows["colors"].min()), int(rows["colors"].max()) + 1))
+    else:
+        pins, colors = list(range(MIN_PINS, MAX_PINS + 1)), list(range(MIN_COLORS, MAX_COLORS + 1))
+    grid = np.full((len(pins), len(colors)), np.nan)
+    for _, row in rows.iterrows():
+        grid[pins.index(int(row["pins"])), colors.index(int(row["colors"]))] = row[value]
+    return pins, colors, grid
+
+
+def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Strategy") -> Figure:
+    """`value` (average_turns, max_turns or seconds) per game as a pins-by-colors heat map."""
+    if value not in HEATMAP_VALUES:
+        raise ValueError(f"unknown heat map value {value!r}: choose one of {', '.join(HEATMAP_VALUES)}")
+    strategy = Strategy.parse(strategy)
+    what, unit, number_format, log_scale = HEATMAP_VALUES[value]
+    rows = best[best["strategy"] == strategy.label] if len(best) else best
+    pins, colors, grid = heatmap_grid(rows, value)
+    fig = Figure(figsize=(1.6 + 0.62 * len(colors), 1.4 + 0.5 * len(pins)), layout="constrained")
+    ax = fig.subplots()
+    known = np.isfinite(grid) & ((grid > 0) if log_scale else True)
+    ax.set_facecolor("0.92")  # games not computed yet
+    if known.any():
+        shown = np.ma.masked_where(~known, grid)
+        norm = LogNorm(vmin=grid[known].min(), vmax=max(grid[known].max(), grid[known].min() * 1.01)) \
+            if log_scale else None
+        image = ax.imshow(shown, origin="lower", aspect="auto", cmap="viridis", norm=norm)
+        fig.colorbar(image, ax=ax, label=unit)
+        middle = np.sqrt(grid[known].min() * grid[known].max()) if log_scale else \
+            (grid[known].min() + grid[known].max()) / 2
+        for i, j in zip(*np.nonzero(known)):
+            ax.text(j, i, number_format.format(grid[i, j]), ha="center", va="center", fontsize=7,
+                    color="white" if grid[i, j] < middle else "black")
+    else:
+        ax.imshow(np.zeros_like(grid), origin="lower", aspect="auto", cmap="Greys", vmin=0, vmax=10)
+        _empty_note(ax, "no results for this strategy yet")
+    ax.set_xticks(range(len(colors)), [str(c) for c in colors])
+    ax.set_yticks(range(len(pins)), [str(p) for p in pins])
+    ax.set_xlabel("colors")
+    ax.set_ylabel("pins")
+    ax.set_title(f"{what} ({unit.split(' (')[0]}), {strategy.title}, best-max first guess per game",
+                 fontsize=10)
+    return fig
+
+
+def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
+    """Average turns of every first guess data/results.csv holds for `game`, per strategy."""
+    game = Game.parse(game)
+    rows = results[results["game"] == game.name].dropna(subset=["average_turns"]) if len(results) else results
+    fig = Figure(figsize=(8, 4.2), layout="constrained")
+    ax = fig.subplots()
+    if len(rows) == 0:
+        _empty_note(ax, f"no results for {game.name} yet")
+    else:
+        guesses = sorted(rows["first_guess"].astype(str).unique())
+        strategies = [s.label for s in Strategy if s.label in set(rows["strategy"])]
+        width = 0.8 / len(strategies)
+        for k, label in enumerate(strategies):
+            mine = rows[rows["strategy"] == label]
+            by_guess = mine.set_index(mine["first_guess"].astype(str))
+            heights = [by_guess["average_turns"].get(g, np.nan) for g in guesses]
+            maxima = [by_guess["max_turns"].get(g, np.nan) for g in guesses]
+            x = np.arange(len(guesses)) + (k - (len(strategies) - 1) / 2) * width
+            strategy = Strategy.parse(label)
+            bars = ax.bar(x, heights, width, label=strategy.title, color=STRATEGY_COLORS[strategy])
+            ax.bar_label(bars, labels=["" if np.isnan(m) else f"{m:.0f}" for m in maxima], fontsize=7,
+                         padding=1)
+        low, high = np.nanmin(rows["average_turns"]), np.nanmax(rows["average_turns"])
+        ax.set_ylim(max(0.0, low - 0.25 * (high - low + 0.1)), high + 0.2 * (high - low + 0.1))
+        ax.set_xticks(range(len(guesses)), guesses)
+        ax.legend(fontsize=8, ncols=2, loc="upper left")
+    ax.set_xlabel("first guess (number above a bar: max turns)")
+    ax.set_ylabel("average turns per game")
+    ax.set_title(f"First guesses in {game.name} ({game.size:,} games)", fontsize=11)
+    return fig
+
+
+def benchmarks_figure(benchmarks: pd.DataFrame) -> Figure:
+    """Scores per second against game size, one line per backend and strategy, log-log."""
+    fig = Figure(figsize=(7, 4.5), layout="constrained")
+    ax = fig.subplots()
+    rows = benchmarks.dropna(subset=["codewords", "scores_per_s"]) if len(benchmarks) else benchmarks
+    rows = rows[rows["scores_per_s"] > 0] if len(rows) else rows
+    if len(rows) == 0:
+        _empty_note(ax, "no benchmarks yet")
+    else:
+        for (backend, strategy), group in rows.groupby(["backend", "strategy"], sort=True):
+            group = group.groupby("codewords", as_index=False)["scores_per_s"].median()
+            ax.plot(group["codewords"], group["scores_per_s"], label=f"{backend}, {strategy}",
+                    **_line_style(backend, strategy))
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.legend(fontsize=8)
+        ax.grid(True, which="major", alpha=0.3)
+    ax.set_xlabel("games (codewords, log scale)")
+    ax.set_ylabel("scores per second (log scale)")
+    ax.set_title("Scoring throughput of the solvers (data/benchmarks.csv)", fontsize=11)
+    return fig

@@ -1,0 +1,243 @@
+"""Five ways to score every guess against every secret, for the scoring notebook.
+
+Each variant returns the same (guesses, secrets) matrix of score ordinals; only
+the way it gets there differs, so timing them side by side shows what packing
+and compiling buy. The packed per-element math is `mmlib.scoring`'s own; this
+module only drives it in different loops.
+
+* ``python``: `reference_score` on printed codewords, one pair at a time;
+* ``numpy``: `score_matrix_reference`, broadcasting over digits and color counts;
+* ``numba-digits``: a compiled loop over the digits, colors counted per pair;
+* ``numba-packed-pairs``: the packed score through `score_pairs`, one
+  (guess, secret) index pair per element, each codeword looked up by index;
+* ``numba-packed-array``: the packed score through `score_ordinals_into`, one
+  guess against the contiguous array of all secrets (a loop LLVM can vectorize).
+
+It also spells out the two bit tricks of the packed score one step at a time
+(`black_hits_steps`, `lane_min_steps`), so the notebook can show every
+intermediate word; tests check that the last step equals the kernels' result.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+from numba import njit
+
+from .games import Game
+from .scoring import (
+    reference_score, score_matrix_reference, score_ordinals_into, score_pairs, score_to_ordinal,
+    unused_pins_mask,
+)
+
+# -- the bit tricks, step by step (plain Python ints, for reading) ---------------
+
+_NIBBLE_LOW3 = 0x77777777
+_WORD_MASK = 0xFFFFFFFF
+_LANE_HIGH = 0x8080808080808080
+_LANE_ONES = 0x0101010101010101
+_WORD64_MASK = 0xFFFFFFFFFFFFFFFF
+
+
+def black_hits_steps(secret_word: int, guess_word: int, pins: int) -> list[tuple[str, int]]:
+    """The zero-nibble trick of `scoring.black_hits`, one named 32-bit word per step.
+
+    The last step is the number of black hits.
+    """
+    steps = []
+    v = int(secret_word) ^ int(guess_word)
+    steps.append(("secret xor guess: equal pins become 0 nibbles", v))
+    v |= int(unused_pins_mask(pins))
+    steps.append(("| unused-pins mask: nibbles above the pins never match", v))
+    low = v & _NIBBLE_LOW3
+    steps.append(("& 0x77777777: clear each nibble's high bit", low))
+    added = low + _NIBBLE_LOW3
+    steps.append(("+ 0x77777777: high bit set unless the low 3 bits were 0", added))
+    with_high = added | v
+    steps.append(("| v: put the original high bits back", with_high))
+    all_low = with_high | _NIBBLE_LOW3
+    steps.append(("| 0x77777777: only zero nibbles still have a clear bit", all_low))
+    ones = ~all_low & _WORD_MASK
+    steps.append(("~: one bit (bit 3) per matching pin", ones))
+    steps.append(("popcount: black hits", bin(ones).count("1")))
+    return steps
+
+
+def lane_min_steps(a: int, b: int) -> list[tuple[str, int]]:
+    """The lane-wise minimum and lane sum of `scoring.lane_min_sum`, one 64-bit word per step.
+
+    `a` and `b` hold eight 8-bit color counts each; the last step is the sum of
+    the lane-wise minimums.
+    """
+    steps = []
+    a, b = int(a), int(b)
+    raised = a | _LANE_HIGH
+    steps.append(("a | 0x80 per lane: a borrow can never cross a lane", raised))
+    difference = (raised - b) & _WORD64_MASK
+    steps.append(("- b: a lane keeps its high bit exactly where a >= b", difference))
+    keep_b = (difference & _LANE_HIGH) >> 7
+    steps.append(("& 0x80 per lane, >> 7: 1 in each lane where a >= b", keep_b))
+    keep_b_mask = (keep_b * 0xFF) & _WORD64_MASK
+    steps.append(("* 0xFF: 0xFF in each lane where a >= b", keep_b_mask))
+    minimum = (b & keep_b_mask) | (a & ~keep_b_mask & _WORD64_MASK)
+    steps.append(("select b where a >= b, else a: the lane-wise minimum", minimum))
+    summed = (minimum * _LANE_ONES) & _WORD64_MASK
+    steps.append(("* 0x0101010101010101: the top lane sums all lanes", summed))
+    steps.append((">> 56: all hits from these colors", summed >> 56))
+    return steps
+
+
+def lanes(word: int, count: int = 8) -> list[int]:
+    """The 8-bit lanes of a packed color-count word, lane 0 first."""
+    return [(int(word) >> (8 * k)) & 0xFF for k in range(count)]
+
+
+# -- the five variants over a block of guess rows ----------------------------------
+
+
+def _python_rows(game: Game, guesses: np.ndarray) -> np.ndarray:
+    printed = [game.format_codeword(i) for i in range(game.size)]
+    out = np.empty((len(guesses), game.size), dtype=np.uint8)
+    for row, guess in enumerate(guesses):
+        guess_text = printed[guess]
+        for secret, secret_text in enumerate(printed):
+            out[row, secret] = score_to_ordinal(*reference_score(secret_text, guess_text), game.pins)
+    return out
+
+
+def _numpy_rows(game: Game, guesses: np.ndarray) -> np.ndarray:
+    # score_matrix_reference broadcasts over whole blocks of rows: it is a
+    # whole-matrix method, so a subset of rows is cut from the full matrix.
+    matrix = score_matrix_reference(game)
+    every_row = len(guesses) == game.size and np.array_equal(guesses, np.arange(game.size))
+    return matrix if every_row else matrix[guesses]
+
+
+@njit(cache=True)
+def _digit_loop_rows_kernel(guesses, digits, colors, pins, out):
+    guess_counts = np.zeros(colors, dtype=np.int64)
+    secret_counts = np.zeros(colors, dtype=np.int64)
+    for row in range(guesses.shape[0]):
+        g = guesses[row]
+        for secret in range(digits.shape[0]):
+            black = 0
+            guess_counts[:] = 0
+            secret_counts[:] = 0
+            for position in range(pins):
+                if digits[g, position] == digits[secret, position]:
+                    black += 1
+                guess_counts[digits[g, position]] += 1
+                secret_counts[digits[secret, position]] += 1
+            hits = 0
+            for color in range(colors):
+                hits += min(guess_counts[color], secret_counts[color])
+            out[row, secret] = black * (2 * pins + 1 - black) // 2 + hits
+
+
+def _numba_digit_rows(game: Game, guesses: np.ndarray) -> np.ndarray:
+    out = np.empty((len(guesses), game.size), dtype=np.uint8)
+    _digit_loop_rows_kernel(guesses, game.codewords.digits, game.colors, game.pins, out)
+    return out
+
+
+def _packed_pair_rows(game: Game, guesses: np.ndarray) -> np.ndarray:
+    everyone = np.arange(game.size, dtype=np.int64)
+    pair_guesses = np.repeat(guesses, game.size)
+    pair_secrets = np.tile(everyone, len(guesses))
+    return score_pairs(game, pair_guesses, pair_secrets).reshape(len(guesses), game.size)
+
+
+@njit(cache=True)
+def _packed_array_rows_kernel(guesses, words, counts_lo, counts_hi, pins, out):
+    for row in range(guesses.shape[0]):
+        g = guesses[row]
+        score_ordinals_into(words[g], counts_lo[g], counts_hi[g], words, counts_lo, counts_hi, pins, out[row])
+
+
+def _packed_array_rows(game: Game, guesses: np.ndarray) -> np.ndarray:
+    cw = game.codewords
+    out = np.empty((len(guesses), game.size), dtype=np.uint8)
+    _packed_array_rows_kernel(guesses, cw.words, cw.counts_lo, cw.counts_hi, game.pins, out)
+    return out
+
+
+@dataclass(frozen=True)
+class ScoringVariant:
+    name: str
+    description: str
+    rows: Callable[[Game, np.ndarray], np.ndarray]
+    # Scoring every pair of a large game this way would take minutes: time a
+    # sample of guess rows instead (the result is per score either way).
+    sample_rows: "int | None" = None
+
+
+VARIANTS = (
+    ScoringVariant("python", "Python, reference_score on strings", _python_rows, sample_rows=24),
+    ScoringVariant("numpy", "numpy, broadcast over digits and counts", _numpy_rows),
+    ScoringVariant("numba-digits", "Numba, loops over digits", _numba_digit_rows),
+    ScoringVariant("numba-packed-pairs", "Numba packed, one index pair at a time", _packed_pair_rows),
+    ScoringVariant("numba-packed-array", "Numba packed, one guess vs all secrets", _packed_array_rows),
+)
+VARIANT_NAMES = tuple(v.name for v in VARIANTS)
+# The pair variant holds two int64 index arrays of n*n entries.
+MAX_VARIANT_CODEWORDS = 4096
+
+
+def variant(name: str) -> ScoringVariant:
+    for candidate in VARIANTS:
+        if candidate.name == name:
+            return candidate
+    raise ValueError(f"unknown scoring variant {name!r}: choose one of {', '.join(VARIANT_NAMES)}")
+
+
+def score_rows(game: "Game | str", variant_name: str, guesses: "np.ndarray | None" = None) -> np.ndarray:
+    """(len(guesses), n) score ordinals of `guesses` (default: every codeword) against every secret."""
+    game = Game.parse(game)
+    if game.size > MAX_VARIANT_CODEWORDS:
+        raise ValueError(
+            f"{game.name} has {game.size:,} codewords; the scoring variants take at most "
+            f"{MAX_VARIANT_CODEWORDS:,}"
+        )
+    chosen = variant(variant_name)
+    if guesses is None:
+        guesses = np.arange(game.size, dtype=np.int64)
+    guesses = np.ascontiguousarray(guesses, dtype=np.int64)
+    if len(guesses) and (guesses.min() < 0 or guesses.max() >= game.size):
+        raise ValueError(f"guess indices must be 0..{game.size - 1} for {game.name}")
+    return chosen.rows(game, guesses)
+
+
+def time_variants(game: "Game | str", repeats: int = 3):
+    """A DataFrame with one row per variant: scores computed, best time, ns per score.
+
+    Each variant runs once untimed first (Numba compiles on first use), then
+    `repeats` times; the best run counts.
+    """
+    import pandas as pd
+
+    game = Game.parse(game)
+    rows = []
+    for chosen in VARIANTS:
+        count = game.size if chosen.sample_rows is None else min(game.size, chosen.sample_rows)
+        # Spread sampled rows over the game, so no corner of it is favoured.
+        guesses = np.linspace(0, game.size - 1, count).round().astype(np.int64)
+        score_rows(game, chosen.name, guesses[:1])
+        best = float("inf")
+        for _ in range(max(1, repeats)):
+            started = time.perf_counter()
+            score_rows(game, chosen.name, guesses)
+            best = min(best, time.perf_counter() - started)
+        scores = count * game.size
+        rows.append({
+            "variant": chosen.name,
+            "description": chosen.description,
+            "scores": scores,
+            "best_s": best,
+            "ns_per_score": best / scores * 1e9,
+        })
+    frame = pd.DataFrame(rows)
+    frame["speedup_vs_python"] = frame["ns_per_score"].iloc[0] / frame["ns_per_score"]
+    return frame

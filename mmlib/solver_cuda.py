@@ -1,0 +1,497 @@
+"""The `cuda` backend: every game at once on an NVIDIA GPU, with numba-cuda.
+
+It plays the algorithm of `solver_reference` (the specification) and gives
+exactly its results, following the design of seeds/Mastermind_on_the_GPU.md.
+The game state lives on the device for the whole run: the games still playing
+in region order (`order`), the region of each position, the secrets' packed
+codewords gathered in that order, the region of each game, one guess per
+region, and the per-turn guess vectors (`guesses[t, game]`).
+
+A turn, with the kernels of `mmlib.kernels_cuda`:
+
+Phase 1 (play and regroup)
+  1. `score_turn`: every active game plays its region's guess, its score
+     ordinal is kept, and games are counted per bucket (old region, score).
+  2. Exclusive scans of the bucket counts (each bucket's first position) and
+     of the non-empty flags (each bucket's new region number). Buckets are
+     numbered region * slots + ordinal, so this is a counting sort: no
+     comparison sort is needed, and the new regions come out in a fixed order.
+  3. `new_regions` writes offsets and lengths; `scatter` moves every game not
+     yet won to its new position (atomics within a bucket: the order of games
+     inside a region is free) with its packed secret; won games drop out.
+  4. Host sync 1: the number of games still playing and of regions.
+  5. With case equivalence: `region_colors` + `zero_free` give each region's
+     Zero and Free color masks.
+Phase 2 (a next guess per region)
+  6. `tiny_regions` (1 or 2 games) and `fully_discriminating` (3 .. p(p+3)/2
+     games) settle what they can.
+  7. Host sync 2: region lengths, the guesses settled so far (and the masks).
+     The host sorts the rest by counter width and class-representative list.
+  8. One upload of the search plan, then chunks of `subsetting` (one thread
+     per candidate, counters in shared memory sized to |PS|) + `reduce_best`,
+     all queued on one stream; with case equivalence each round first fills
+     the bounded ACr buffer with `build_acr`.
+So two device-to-host copies and one small upload per turn; nothing waits for
+the searches until the next turn's sync 1.
+
+What counts as a score is the reference's: each active game scores once per
+turn; an FD check costs k*k for a region of k games; a full search costs
+candidates * k, the candidates being every codeword or, with case
+equivalence, the region's class representatives (their number by the closed
+form `case_equivalence.acr_size`).
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from . import config
+from .case_equivalence import acr_size, use_case_equivalence
+from .games import Game
+from .memory import format_gib, require_fits
+from .progress import SolveProgress
+from .results import SolveResult, TurnStats
+from .scoring import unused_pins_mask
+from .strategies import Strategy, entropy_table
+
+NO_GPU_MESSAGE = "no CUDA GPU found; use --backend cpu"
+_ENTROPY = int(Strategy.ENTROPY)
+
+
+class NoCudaGpuError(ValueError):
+    """The `cuda` backend was asked for on a machine without a usable CUDA GPU."""
+
+
+def using_simulator() -> bool:
+    """True when numba-cuda runs kernels in its simulator (NUMBA_ENABLE_CUDASIM=1)."""
+    from numba import config as numba_config
+
+    return bool(getattr(numba_config, "ENABLE_CUDASIM", 0))
+
+
+def cuda_gpu_available() -> bool:
+    """A CUDA GPU with its driver and NVVM, or the simulator; never raises."""
+    try:
+        from numba import cuda
+
+        return bool(cuda.is_available())
+    except Exception:  # noqa: BLE001 (no driver, no toolkit: all mean "no GPU")
+        return False
+
+
+def require_cuda_gpu() -> None:
+    if not cuda_gpu_available():
+        raise NoCudaGpuError(NO_GPU_MESSAGE)
+
+
+def device_name() -> str:
+    """The name of the GPU the backend runs on ('CUDA simulator' under the simulator)."""
+    require_cuda_gpu()
+    if using_simulator():
+        return "CUDA simulator"
+    from numba import cuda
+
+    name = cuda.get_current_device().name
+    return name.decode() if isinstance(name, bytes) else str(name)
+
+
+def estimate_device_bytes(game: Game, case_equivalence: bool) -> int:
+    """GPU memory the solver needs for `game` at its peak, on the generous side."""
+    n = game.size
+    slots = game.score_slots
+    per_game = (
+        4 + 8 + 8  # packed codewords
+        + 2 * (4 + 4 + 4 + 8 + 8)  # order, region, packed secrets: this turn and the next
+        + 1 + 4  # score ordinals, region of each game
+        + 5 * 4  # per region (at most one per game): offset, length, guess, Zero, Free
+        + 3 * 4 * slots  # buckets (at most slots per region): count, start, number
+        + 4 * config.GUESS_ROWS_PER_ALLOCATION * 2  # guess vectors, up to two allocations
+        + (8 if case_equivalence else 0)  # played colors of each game
+    )
+    tables = 8 * (1 << max(1, (n - 1).bit_length()))  # the entropy table
+    acr = 4 * max(config.ACR_BUFFER_CODEWORDS, n) if case_equivalence else 0
+    block_results = 13 * config.MAX_BLOCKS_PER_LAUNCH
+    return n * per_game + tables + acr + block_results
+
+
+def solve_cuda(game: Game, strategy: Strategy, first_guess: int, case_equivalence: str = "auto",
+               progress: bool = False, **_options) -> SolveResult:
+    """Play every game of `game` with `strategy` from `first_guess`, on the GPU.
+
+    `case_equivalence`: 'auto' (on from `case_equivalence.AUTO_MIN_CODEWORDS`
+    codewords), 'on' or 'off'. `progress` shows a bar per turn on stderr.
+    Raises NoCudaGpuError (a ValueError) without a GPU.
+    """
+    game = Game.parse(game)
+    strategy = Strategy.parse(strategy)
+    if not 0 <= int(first_guess) < game.size:
+        raise ValueError(f"first guess {first_guess} is not a codeword index of {game.name}")
+    require_cuda_gpu()
+    with_ce = use_case_equivalence(game, case_equivalence)
+    if not using_simulator():
+        from numba import cuda
+
+        free_bytes, _total = cuda.current_context().get_memory_info()
+        require_fits(estimate_device_bytes(game, with_ce), free_bytes, "GPU memory",
+                     f"solving {game.name} on the cuda backend")
+    started = time.perf_counter()
+    run = _DeviceRun(game, strategy, with_ce)
+    label = f"{game.name} {strategy.label} cuda"
+    with SolveProgress(progress, label) as reporter:
+        run.play(int(first_guess), reporter)
+    guesses = run.guesses_to_host()
+    elapsed = time.perf_counter() - started
+    return SolveResult(
+        game=game,
+        strategy=strategy,
+        backend="cuda",
+        first_guess=int(first_guess),
+        guesses=guesses,
+        turns=(guesses >= 0).sum(axis=0).astype(np.int64),
+        scores=run.total_scores,
+        elapsed_s=elapsed - run.compile_s,
+        case_equivalence=with_ce,
+        scores_saved=run.scores_saved,
+        turn_stats=run.stats,
+        compile_s=run.compile_s,
+    )
+
+
+class _Buffers:
+    """Named device arrays that grow (doubling) and are reused, so a turn allocates nothing."""
+
+    def __init__(self):
+        self._arrays: dict[str, object] = {}
+
+    def get(self, name: str, size: int, dtype) -> object:
+        from numba import cuda
+
+        dtype = np.dtype(dtype)
+        array = self._arrays.get(name)
+        if array is None or array.shape[0] < size or array.dtype != dtype:
+            capacity = max(int(size), 1, 2 * array.shape[0] if array is not None else 0)
+            array = cuda.device_array(capacity, dtype=dtype)
+            self._arrays[name] = array
+        return array[: max(int(size), 0)]
+
+
+def _blocks(size: int, threads: int) -> int:
+    return max(1, -(-int(size) // int(threads)))
+
+
+def _grid(size: int, threads: int) -> int:
+    """Blocks for a grid-stride kernel over `size` elements."""
+    return min(_blocks(size, threads), config.MAX_GRID_BLOCKS)
+
+
+class _DeviceRun:
+    """The state of one all-games solve on the device, and its turn loop."""
+
+    def __init__(self, game: Game, strategy: Strategy, case_equivalence: bool):
+        from numba import cuda
+
+        from . import kernels_cuda as kc
+
+        self.cuda, self.kc = cuda, kc
+        self.game, self.strategy, self.ce = game, strategy, case_equivalence
+        self.n, self.slots = game.size, game.score_slots
+        self.pins = np.int64(game.pins)
+        self.colors = np.int64(game.colors)
+        self.unused = unused_pins_mask(game.pins)
+        self.compile_s = 0.0
+        self.total_scores = 0
+        self.scores_saved = 0
+        self.stats: list[TurnStats] = []
+        self.buffers = _Buffers()
+        self.guess_blocks: list = []
+        self.turns_played = 0
+        self.acr_sizes: dict[tuple[int, int], int] = {}
+
+        codewords = game.codewords
+        self.words = cuda.to_device(codewords.words)
+        self.counts_lo = cuda.to_device(codewords.counts_lo)
+        self.counts_hi = cuda.to_device(codewords.counts_hi)
+        table = entropy_table(self.n) if strategy == Strategy.ENTROPY else entropy_table(2)
+        self.entropy = cuda.to_device(table)
+        self.phase1 = kc.make_phase1_kernels()
+        self.scan_kernels = kc.make_scan_kernels(config.SCAN_THREADS, config.SCAN_ITEMS)
+        self.fill_kernel = kc.make_fill_kernel()
+
+    # -- helpers ------------------------------------------------------------------
+
+    def _launch(self, kernel, grid, block, *args) -> None:
+        self.compile_s += self.kc.launch(kernel, grid, block, *args)
+
+    def _fill(self, array, value, size: int) -> None:
+        if size > 0:
+            threads = config.GAME_THREADS
+            self._launch(self.fill_kernel, _grid(size, threads), threads, array, value, np.int64(size))
+
+    def _exclusive_scan(self, values, out, size: int, level: int = 0) -> None:
+        """out[i] = values[0] + ... + values[i-1] (int32); `out` may be `values`."""
+        scan_blocks, add_block_offsets, _total = self.scan_kernels
+        span = config.SCAN_THREADS * config.SCAN_ITEMS
+        blocks = _blocks(size, span)
+        sums = self.buffers.get(f"scan_sums_{level}", blocks, np.int32)
+        self._launch(scan_blocks, blocks, config.SCAN_THREADS, values, out, sums, np.int64(size))
+        if blocks > 1:
+            self._exclusive_scan(sums, sums, blocks, level + 1)
+            threads = config.GAME_THREADS
+            self._launch(add_block_offsets, _grid(size, threads), threads, out, sums, np.int64(size))
+
+    def _store_total(self, values, scanned, size: int, totals, slot: int) -> None:
+        self._launch(self.scan_kernels[2], 1, 1, values, scanned, np.int64(size), totals, np.int64(slot))
+
+    def _guess_row(self, turn: int):
+        """The device vector of guesses played on `turn` (1-based), allocated in blocks of turns."""
+        rows = config.GUESS_ROWS_PER_ALLOCATION
+        block, row = divmod(turn - 1, rows)
+        if block == len(self.guess_blocks):
+            self.guess_blocks.append(self.cuda.device_array(rows * self.n, dtype=np.int32))
+        return self.guess_blocks[block][row * self.n: (row + 1) * self.n]
+
+    def guesses_to_host(self) -> np.ndarray:
+        out = np.empty((self.turns_played, self.n), dtype=np.int32)
+        for turn in range(1, self.turns_played + 1):
+            out[turn - 1] = self._guess_row(turn).copy_to_host()
+        return out
+
+    # -- the turn loop -----------------------------------------------------------------
+
+    def play(self, first_guess: int, reporter: SolveProgress) -> None:
+        n, slots, get, game = self.n, self.slots, self.buffers.get, self.game
+        # Positions are double-buffered: `scatter` reads one side and writes the other.
+        sides = []
+        for side in "ab":
+            sides.append({
+                "order": get(f"order_{side}", n, np.int32),
+                "region": get(f"region_{side}", n, np.int32),
+                "words": get(f"words_{side}", n, np.uint32),
+                "lo": get(f"lo_{side}", n, np.uint64),
+                "hi": get(f"hi_{side}", n, np.uint64),
+            })
+        now, later = sides
+        now["order"].copy_to_device(np.arange(n, dtype=np.int32))
+        self._fill(now["region"], np.int32(0), n)
+        now["words"].copy_to_device(self.words)
+        now["lo"].copy_to_device(self.counts_lo)
+        now["hi"].copy_to_device(self.counts_hi)
+        self.ordinals = get("ordinals", n, np.uint8)
+        self.region_of_game = get("region_of_game", n, np.int32)
+        self.region_offset = get("region_offset", n, np.int32)
+        self.region_length = get("region_length", n, np.int32)
+        self.region_guess = get("region_guess", n, np.int32)
+        self.region_guess[:1].copy_to_device(np.array([first_guess], dtype=np.int32))
+        self.played_colors = get("played_colors", n if self.ce else 0, np.int64)
+        self._fill(self.played_colors, np.int64(0), n if self.ce else 0)
+        totals = get("totals", 2, np.int32)
+
+        active, regions, turn = n, 1, 0
+        while active:
+            turn += 1
+            self.turns_played = turn
+            games_active = active
+            active, regions = self._phase1(turn, active, regions, now, later, totals)
+            now, later = later, now
+            if regions == 0:  # every game won on this turn
+                self.total_scores += games_active
+                self.stats.append(TurnStats(turn, games_active, 0, games_active))
+                reporter.start_turn(turn, games_active, games_active)
+                reporter.end_turn(0, 0, self.total_scores)
+                break
+            turn_scores = self._phase2(turn, games_active, active, regions, now, reporter)
+            self.total_scores += turn_scores
+            self.stats.append(TurnStats(turn, games_active, regions, turn_scores))
+            if reporter.enabled:  # the bar closes when the searches are done, not queued
+                self.cuda.synchronize()
+            reporter.end_turn(active, regions, self.total_scores)
+
+    def _phase1(self, turn: int, active: int, regions: int, now: dict, later: dict, totals):
+        """Play `turn` for the `active` games; split `regions` by score. Returns (active, regions)."""
+        get, slots, game, k1 = self.buffers.get, self.slots, self.game, self.phase1
+        threads = config.GAME_THREADS
+        guesses = self._guess_row(turn)
+        self._fill(guesses, np.int32(-1), self.n)
+        buckets = regions * slots  # bucket b = region * slots + score ordinal
+        bucket_count = get("bucket_count", buckets, np.int32)
+        bucket_start = get("bucket_start", buckets, np.int32)
+        flags = get("bucket_flags", buckets, np.int32)
+        region_number = get("region_number", buckets, np.int32)
+        self._fill(bucket_count, np.int32(0), buckets)
+        self._launch(k1["score_turn"], _grid(active, threads), threads,
+                     np.int64(active), now["order"], now["region"], self.region_guess,
+                     self.words, self.counts_lo, self.counts_hi, now["words"], now["lo"], now["hi"],
+                     self.pins, self.unused, np.int64(game.win_ordinal), np.int64(slots),
+                     guesses, self.ordinals, bucket_count, self.played_colors, self.colors)
+        self._exclusive_scan(bucket_count, bucket_start, buckets)
+        self._store_total(bucket_count, bucket_start, buckets, totals, 0)
+        self._launch(k1["nonempty_flags"], _grid(buckets, threads), threads,
+                     bucket_count, flags, np.int64(buckets))
+        self._exclusive_scan(flags, region_number, buckets)
+        self._store_total(flags, region_number, buckets, totals, 1)
+        self._launch(k1["new_regions"], _grid(buckets, threads), threads,
+                     bucket_count, bucket_start, region_number, np.int64(buckets),
+                     self.region_offset, self.region_length)
+        # `scatter` advances bucket_start as its cursor, so it runs last.
+        self._launch(k1["scatter"], _grid(active, threads), threads,
+                     np.int64(active), now["order"], now["region"], self.ordinals, np.int64(slots),
+                     np.int64(game.win_ordinal), bucket_start, region_number,
+                     now["words"], now["lo"], now["hi"],
+                     later["order"], later["region"], later["words"], later["lo"], later["hi"],
+                     self.region_of_game)
+        playing, new_regions = (int(x) for x in totals.copy_to_host())  # host sync 1
+        return playing, new_regions
+
+    def _phase2(self, turn: int, games_active: int, active: int, regions: int, now: dict,
+                reporter: SolveProgress) -> int:
+        """Queue a next guess for each of `regions`; returns the scores this turn costs."""
+        get, game, kc = self.buffers.get, self.game, self.kc
+        tiny = kc.make_tiny_kernel()
+        threads = config.TINY_THREADS
+        self._launch(tiny, _grid(regions, threads), threads,
+                     np.int64(regions), self.region_offset, self.region_length, now["order"],
+                     self.region_guess)
+        fd = kc.make_fd_kernel(config.FD_THREADS)
+        self._launch(fd, min(regions, config.FD_MAX_BLOCKS), config.FD_THREADS,
+                     np.int64(regions), self.region_offset, self.region_length, now["order"],
+                     now["words"], now["lo"], now["hi"], self.pins, self.unused,
+                     np.int64(game.num_scores), self.region_guess)
+        if self.ce:
+            zero, free = self._zero_free(active, regions, now)
+        lengths = self.region_length[:regions].copy_to_host().astype(np.int64)  # host sync 2
+        settled = self.region_guess[:regions].copy_to_host()
+        if self.ce:
+            zero, free = zero.copy_to_host(), free.copy_to_host()
+
+        fd_tried = (lengths >= 3) & (lengths <= game.num_scores)
+        scores = games_active + int(np.sum(lengths[fd_tried] ** 2))
+        searched = np.flatnonzero(settled < 0)
+        if self.ce:
+            candidates = self._acr_sizes(zero[searched], free[searched])
+        else:
+            candidates = np.full(searched.size, self.n, dtype=np.int64)
+        search_scores = int(np.sum(candidates * lengths[searched]))
+        self.scores_saved += int(np.sum((self.n - candidates) * lengths[searched]))
+        reporter.start_turn(turn, games_active, scores + search_scores)
+        reporter.advance(scores)
+        if searched.size:
+            if self.ce:
+                self._search(searched, lengths[searched], candidates, zero[searched], free[searched], now)
+            else:
+                self._search(searched, lengths[searched], candidates, None, None, now)
+        return scores + search_scores
+
+    def _zero_free(self, active: int, regions: int, now: dict):
+        """Queue the Zero and Free color masks of every region (case equivalence)."""
+        get, k1 = self.buffers.get, self.phase1
+        present_lo = get("present_lo", regions, np.uint64)
+        present_hi = get("present_hi", regions, np.uint64)
+        self._fill(present_lo, np.uint64(0), regions)
+        self._fill(present_hi, np.uint64(0), regions)
+        run, threads = config.COLOR_RUN, config.GAME_THREADS
+        self._launch(k1["region_colors"], _grid(_blocks(active, run), threads), threads,
+                     np.int64(active), now["region"], now["lo"], now["hi"], np.int64(run),
+                     present_lo, present_hi)
+        zero = get("zero", regions, np.int32)
+        free = get("free", regions, np.int32)
+        threads = config.REGION_THREADS
+        self._launch(k1["zero_free"], _grid(regions, threads), threads,
+                     np.int64(regions), self.region_offset, now["order"], present_lo, present_hi,
+                     self.played_colors, self.colors, zero, free)
+        return zero, free
+
+    def _acr_sizes(self, zero: np.ndarray, free: np.ndarray) -> np.ndarray:
+        """|ACr| of each (zero, free) pair, by the closed form."""
+        sizes = np.empty(zero.size, dtype=np.int64)
+        for i, pair in enumerate(zip(zero.tolist(), free.tolist())):
+            size = self.acr_sizes.get(pair)
+            if size is None:
+                size = acr_size(self.game.pins, self.game.colors, pair[0].bit_count(), pair[1].bit_count())
+                self.acr_sizes[pair] = size
+            sizes[i] = size
+        return sizes
+
+    def _search(self, searched, lengths, candidates, zero, free, now) -> None:
+        """Queue the full search of the `searched` regions, in rounds that fit the ACr buffer."""
+        kc, get, cuda = self.kc, self.buffers.get, self.cuda
+        count = searched.size
+        width = np.array([kc.counter_bytes_for(k, config.MIN_COUNTER_BYTES) for k in lengths.tolist()])
+        base = np.full(count, -1, dtype=np.int64)  # -1: the candidates are every codeword
+        round_of = np.zeros(count, dtype=np.int64)
+        round_keys: list[list[tuple[int, int, int, int]]] = [[]]  # (zero, free, base, size)
+        if zero is not None:
+            listed = (zero != 0) | (free != 0)  # with both sets empty ACr is every codeword
+            keys = zero.astype(np.int64) << 32 | free.astype(np.int64)
+            _, first = np.unique(keys[listed], return_index=True)
+            key_sizes = candidates[listed][first]
+            # The buffer holds one turn's lists if it can, and always the longest one.
+            capacity = max(int(key_sizes.max(initial=1)),
+                           min(config.ACR_BUFFER_CODEWORDS, int(key_sizes.sum())))
+            used = 0
+            for key in np.unique(keys[listed]).tolist():
+                members = keys == key
+                size = int(candidates[members][0])
+                if used + size > capacity:  # the buffer is full: a new round refills it
+                    round_keys.append([])
+                    used = 0
+                round_keys[-1].append((key >> 32, key & 0xFFFFFFFF, used, size))
+                base[members] = used
+                round_of[members] = len(round_keys) - 1
+                used += size
+            acr = get("acr", capacity, np.int32)
+        else:
+            acr = get("acr", 1, np.int32)
+
+        # The plan: rows in launch order, by round, counter width, then most candidates first.
+        order = np.lexsort((-lengths, -candidates, width, round_of))
+        plan = np.concatenate([searched[order], base[order], candidates[order]]).astype(np.int32)
+        device_plan = get("plan", plan.size, np.int32)
+        device_plan.copy_to_device(plan)
+        plan_region = device_plan[:count]
+        plan_base = device_plan[count:2 * count]
+        plan_count = device_plan[2 * count:]
+        fill = get("acr_fill", max(len(keys_) for keys_ in round_keys), np.int32)
+
+        threads = config.GAME_THREADS
+        row = 0
+        for number, keys_ in enumerate(round_keys):
+            if keys_:
+                self._fill(fill, np.int32(0), len(keys_))
+                for slot, (zero_mask, free_mask, start, size) in enumerate(keys_):
+                    self._launch(kc.make_acr_kernel(), _grid(self.n, threads), threads,
+                                 self.words, np.int64(self.n), np.int64(zero_mask), np.int64(free_mask),
+                                 self.pins, acr, np.int64(start), np.int64(size), fill, np.int64(slot))
+            end = row + int(np.sum(round_of == number))
+            while row < end:  # chunks of one counter width
+                chunk_width = int(width[order[row]])
+                tpb = config.SUBSET_THREADS[chunk_width]
+                blocks_x = _blocks(int(candidates[order[row]]), tpb)
+                rows = max(1, min(config.REGIONS_PER_CHUNK, 65535,
+                                  config.MAX_BLOCKS_PER_LAUNCH // blocks_x))
+                stop = row + 1
+                while stop < min(end, row + rows) and width[order[stop]] == chunk_width:
+                    stop += 1
+                self._search_chunk(row, stop, chunk_width, tpb, blocks_x, plan_region, plan_base,
+                                   plan_count, acr, now)
+                row = stop
+
+    def _search_chunk(self, row, stop, width, tpb, blocks_x, plan_region, plan_base, plan_count,
+                      acr, now) -> None:
+        kc, get = self.kc, self.buffers.get
+        results = (stop - row) * blocks_x
+        block_rank = get("block_rank", results, np.int64)
+        block_in_ps = get("block_in_ps", results, np.uint8)
+        block_index = get("block_index", results, np.int32)
+        subset = kc.make_subset_kernel(self.slots, tpb, width)
+        self._launch(subset, (blocks_x, stop - row), tpb,
+                     plan_region[row:stop], plan_base[row:stop], plan_count[row:stop], acr,
+                     self.region_offset, self.region_length, self.region_of_game,
+                     self.words, self.counts_lo, self.counts_hi, now["words"], now["lo"], now["hi"],
+                     self.pins, self.unused, np.int64(self.strategy), self.entropy, np.int64(blocks_x),
+                     block_rank, block_in_ps, block_index)
+        reduce_best = kc.make_reduce_kernel(config.REDUCE_THREADS)
+        self._launch(reduce_best, stop - row, config.REDUCE_THREADS,
+                     plan_region[row:stop], plan_count[row:stop], np.int64(tpb), np.int64(blocks_x),
+                     block_rank, block_in_ps, block_index, self.region_guess)

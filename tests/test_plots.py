@@ -1,0 +1,178 @@
+"""The notebooks' figures, the scoring variants they time, and `python -m mmlib images`.
+
+Cost: about 5 s on 2 cores when Numba's cache is warm (the images test solves
+4p6c with four strategies).
+"""
+
+import numpy as np
+import pytest
+
+from mmlib import plots
+from mmlib.cli import main
+from mmlib.commands import images_command
+from mmlib.games import Game
+from mmlib.scoring import all_hits, black_hits, score_matrix_reference, unused_pins_mask
+from mmlib.scoring_variants import (
+    VARIANT_NAMES, black_hits_steps, lane_min_steps, lanes, score_rows, time_variants,
+)
+from mmlib.solve import solve
+from naive import naive_pair_ordinals, small_games
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def titles_of(fig) -> list[str]:
+    texts = [ax.get_title() or ax.get_title(loc="left") for ax in fig.axes]
+    return [t for t in texts + [fig.get_suptitle()] if t]
+
+
+def assert_labelled(fig, game_name: str) -> None:
+    """A title naming the game, and some axes with both axis labels."""
+    titles = titles_of(fig)
+    assert titles, "the figure has no title"
+    assert any(game_name in t for t in titles), titles
+    assert any(ax.get_xlabel() and ax.get_ylabel() for ax in fig.axes) or all(
+        ax.get_xlabel() for ax in fig.axes
+    ), "axes without labels"
+
+
+# -- the numbers the figures draw ----------------------------------------------------
+
+
+@pytest.mark.parametrize("game", [Game(2, 3), Game(3, 4), Game(4, 6)], ids=str)
+def test_subset_sizes_count_the_naive_scores(game):
+    everyone = np.arange(game.size)
+    for guess in (0, game.size // 3, game.size - 1):
+        expected = np.bincount(
+            naive_pair_ordinals(game, np.full(game.size, guess), everyone), minlength=game.score_slots
+        )
+        sizes = plots.subset_sizes(game, guess)
+        np.testing.assert_array_equal(sizes, expected)
+        assert sizes.sum() == game.size
+        hole = game.num_scores - 1  # (p-1, 1) never happens
+        assert sizes[hole] == 0
+
+
+def test_subset_sizes_of_1122_in_4p6c_are_knuths():
+    sizes = plots.subset_sizes("4p6c", "1122")
+    assert sizes.max() == 256  # Knuth's worst case after 1122
+    # 13 parts: no rearrangement of 1122 has exactly one pin in place, so (1,3) never happens.
+    assert (sizes > 0).sum() == 13
+    assert sizes[Game(4, 6).num_scores - 1] == 0 and sizes[8] == 0  # the hole (3,1) and (1,3)
+    assert sizes[Game(4, 6).win_ordinal] == 1
+
+
+def test_partition_summary_by_hand():
+    summary = plots.partition_summary(np.array([2, 0, 2]))
+    assert summary == {"secrets": 4, "largest": 2, "expected_size": 2.0, "entropy_bits": 1.0, "parts": 2}
+    assert plots.partition_summary(np.array([1, 1, 1, 1]))["entropy_bits"] == pytest.approx(2.0)
+
+
+# -- the scoring variants ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", small_games(1296)[::4] + [Game(4, 6)], ids=str)
+def test_every_scoring_variant_gives_the_reference_matrix(game):
+    expected = score_matrix_reference(game)
+    rows = np.unique(np.linspace(0, game.size - 1, 9).round().astype(np.int64))
+    for name in VARIANT_NAMES:
+        np.testing.assert_array_equal(score_rows(game, name, rows), expected[rows], err_msg=name)
+
+
+def test_scoring_variants_reject_bad_input():
+    with pytest.raises(ValueError, match="unknown scoring variant"):
+        score_rows("3p3c", "assembly")
+    with pytest.raises(ValueError, match="at most"):
+        score_rows("6p6c", "numpy")
+    with pytest.raises(ValueError, match="guess indices"):
+        score_rows("3p3c", "python", np.array([27]))
+
+
+def test_time_variants_reports_every_variant_per_score():
+    frame = time_variants("2p3c", repeats=1)
+    assert list(frame["variant"]) == list(VARIANT_NAMES)
+    assert (frame["ns_per_score"] > 0).all()
+    assert frame["scores"].iloc[1] == 81  # every guess against every secret
+
+
+@pytest.mark.parametrize("game", [Game(4, 6), Game(5, 8), Game(8, 15), Game(3, 12)], ids=str)
+def test_bit_trick_steps_end_at_the_kernels_answer(game):
+    rng = np.random.default_rng(game.size % 1000)
+    indices = rng.integers(0, game.size, size=(40, 2))
+    from mmlib.games import Codewords
+
+    cw = Codewords.of(game, indices.ravel())
+    for k in range(len(indices)):
+        s, g = 2 * k, 2 * k + 1
+        black = black_hits_steps(cw.words[s], cw.words[g], game.pins)[-1][1]
+        assert black == int(black_hits(cw.words[s], cw.words[g], unused_pins_mask(game.pins)))
+        hits = (lane_min_steps(cw.counts_lo[s], cw.counts_lo[g])[-1][1]
+                + lane_min_steps(cw.counts_hi[s], cw.counts_hi[g])[-1][1])
+        assert hits == int(all_hits(cw.counts_lo[s], cw.counts_hi[s], cw.counts_lo[g], cw.counts_hi[g]))
+        counts = cw.color_counts()
+        assert hits == int(np.minimum(counts[s], counts[g]).sum())
+
+
+def test_lanes_unpack_color_counts():
+    game = Game(4, 6)
+    word = game.codewords.counts_lo[game.parse_codeword("1123")]
+    assert lanes(word)[:6] == [2, 1, 1, 0, 0, 0]
+
+
+# -- the figures ---------------------------------------------------------------------------
+
+
+def test_notebook_figures_have_titles_and_labels():
+    assert_labelled(plots.score_distribution_figure("4p6c", "1122"), "4p6c")
+    assert_labelled(plots.score_distribution_figure(Game(5, 3), 7), "5p3c")
+    assert_labelled(plots.score_matrix_figure("2p3c"), "2p3c")
+    assert_labelled(plots.first_guess_partition_figure("3p4c"), "3p4c")
+    fig = plots.ordinal_grid_figure(5)
+    assert_labelled(fig, "5 pins")
+    assert "20 scores in 21 slots" in titles_of(fig)[0]
+    assert_labelled(plots.counter_slots_figure(highlight_pins=4), "Counters")
+    assert_labelled(plots.scoring_variants_figure(time_variants("2p3c", repeats=1), "2p3c"), "2p3c")
+
+
+def test_turn_histograms_figure_names_each_strategy():
+    results = [solve("3p3c", s, backend="reference") for s in ("knuth", "most-parts")]
+    fig = plots.turn_histograms_figure(results, highlight="knuth")
+    assert_labelled(fig, "3p3c")
+    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert legend[0].startswith("Knuth from ") and legend[1].startswith("Most Parts from ")
+    with pytest.raises(ValueError, match="same game"):
+        plots.turn_histograms_figure(results + [solve("2p3c", "knuth", backend="reference")])
+
+
+def test_figures_refuse_what_they_cannot_draw():
+    with pytest.raises(ValueError, match="at most 1,024"):
+        plots.score_matrix_figure("4p6c")
+    with pytest.raises(ValueError, match="pins"):
+        plots.ordinal_grid_figure(9)
+    with pytest.raises(ValueError, match="no results"):
+        plots.turn_histograms_figure([])
+
+
+# -- the images command ------------------------------------------------------------------
+
+
+def test_images_command_writes_every_registered_png(tmp_path, capsys):
+    assert main(["images", "--out", str(tmp_path)]) == 0
+    names = [name for name, _ in images_command.IMAGES]
+    assert len(names) >= 3 and len(set(names)) == len(names)
+    for name in names:
+        data = (tmp_path / name).read_bytes()
+        assert data.startswith(PNG_SIGNATURE), name
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)  # no temporary files left
+    assert capsys.readouterr().out.count(".png") == len(names)
+
+
+def test_images_command_only_and_bad_names(tmp_path, capsys):
+    name = images_command.IMAGES[0][0]
+    assert main(["images", "--out", str(tmp_path), "--only", name]) == 0
+    assert [p.name for p in tmp_path.iterdir()] == [name]
+    assert main(["images", "--out", str(tmp_path), "--only", "nope.png"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: unknown image 'nope.png'") and err.count("\n") == 1
+    assert main(["images", "--list"]) == 0
+    assert name in capsys.readouterr().out
