@@ -55,9 +55,11 @@ def ensure_chromium() -> None:
         return
     if shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        if run("apt-get", "update", "-qq", check=False, env=env).returncode == 0:
+        # No stdin: CI has none, and apt-get must never wait for an answer.
+        if run("apt-get", "update", "-qq", check=False, env=env,
+               stdin=subprocess.DEVNULL).returncode == 0:
             run("apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium",
-                check=False, env=env, stdout=subprocess.DEVNULL)
+                check=False, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
     if not shutil.which("chromium"):
         print("note: Chromium could not be installed; the browser test will be skipped", flush=True)
 

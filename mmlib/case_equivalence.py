@@ -62,14 +62,19 @@ from numba import njit
 from .games import MAX_MATERIALIZED_CODEWORDS, Codewords, Game
 from .solve import parse_case_equivalence
 
-# `--case-equivalence auto` turns it on for games with at least this many
-# codewords. Measured on the reference backend of this 2-core machine with
-# `python -m mmlib ce-timing` (data/case_equivalence_timing.csv): building the
-# Zero/Free sets and the ACr lists is cheap next to the search it saves from
-# about 1,000 codewords up, and below that every game takes milliseconds either
-# way. The fast backends should re-measure with the same command and may
-# override the threshold (the seed's CUDA solver used 400,000).
+# `--case-equivalence auto` turns it on for games with at least AUTO_MIN_CODEWORDS
+# codewords and at least as many colors as pins. Measured with
+# `python -m mmlib ce-timing --backend reference` (data/case_equivalence_timing.csv,
+# 2-core machine, median of 3 with on and off taking turns): what it saves depends
+# on colors more than on size. With fewer colors than pins (5p4c, 6p4c) the
+# first guesses use up every color, so there is rarely a Free or Zero set: under
+# 2.5% of the scores are saved and it runs 0.8-1.05x as fast as without. With
+# colors >= pins it saves 25-97% (5p5c 26%, 4p6c 44-68%, 4p8c 71-80%, 3p15c 97%)
+# and runs 1.0-9x as fast from about 1,000 codewords up; below that a game takes
+# milliseconds either way. The fast backends should re-measure with the same
+# command (`--backend cpu`) and tune these two constants.
 AUTO_MIN_CODEWORDS = 1000
+AUTO_MIN_COLORS_MINUS_PINS = 0
 
 
 # -- color masks ------------------------------------------------------------------
@@ -342,5 +347,5 @@ def use_case_equivalence(game: Game, mode: "str | bool") -> bool:
     """Whether a solve with `mode` ('auto', 'on' or 'off') uses case equivalence."""
     mode = parse_case_equivalence(mode)
     if mode == "auto":
-        return game.size >= AUTO_MIN_CODEWORDS
+        return game.size >= AUTO_MIN_CODEWORDS and game.colors - game.pins >= AUTO_MIN_COLORS_MINUS_PINS
     return mode == "on"

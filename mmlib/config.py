@@ -45,9 +45,11 @@ SUBSET_THREADS = {1: 256, 2: 256, 4: 128}
 MIN_COUNTER_BYTES = 1
 # Block results are reduced to one guess per region by a second kernel.
 REDUCE_THREADS = 128
-# Regions searched per launch of the subsetting kernel (grid y), and a bound on
-# the blocks of one launch, which bounds the buffer of per-block results.
-REGIONS_PER_CHUNK = 256
+# Regions searched per launch of the subsetting kernel (grid y, at most 65,535),
+# and a bound on the blocks of one launch, which bounds the buffer of per-block
+# results (13 bytes each). The seed used 256 regions; more per launch means
+# fewer launches on turns where many small regions each need a full search.
+REGIONS_PER_CHUNK = 1024
 MAX_BLOCKS_PER_LAUNCH = 1 << 22
 
 # -- Case equivalence ---------------------------------------------------------

@@ -196,6 +196,15 @@ class FirstGuessRanking:
         return "\n".join([title, body, summary])
 
 
+def warm_up(backend: str, strategy, case_equivalence="auto") -> None:
+    """Solve a tiny game first, so that compiling is not timed as the first row's seconds."""
+    from .solve import solve
+
+    modes = ["off"] if case_equivalence == "off" else ["off", "on"]
+    for mode in modes:
+        solve(Game(3, 3), strategy, backend, "112", mode)
+
+
 def rank_first_guesses(game, strategy, backend: str = "cpu", case_equivalence="auto",
                        on_result=None) -> FirstGuessRanking:
     """Play every pattern of `game` with `strategy`; `on_result(row)` is called after each."""
@@ -203,6 +212,7 @@ def rank_first_guesses(game, strategy, backend: str = "cpu", case_equivalence="a
 
     game = Game.parse(game)
     strategy = Strategy.parse(strategy)
+    warm_up(backend, strategy, case_equivalence)
     rows = []
     for pattern in first_guess_patterns(game):
         row = result_row(solve(game, strategy, backend, pattern, case_equivalence))
@@ -358,6 +368,8 @@ def run_sweep(plan: SweepPlan, backend: str = "cpu", case_equivalence="auto",
 
     from .solve import solve
 
+    for strategy in sorted({task[1] for task in plan.todo}):
+        warm_up(backend, strategy, case_equivalence)
     bar = tqdm(plan.todo, disable=not progress, unit="solve", desc="sweep")
     written = 0
     for game, strategy, pattern in bar:

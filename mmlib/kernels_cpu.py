@@ -32,7 +32,7 @@ from .scoring import all_hits, black_hits, lane_min_sum, ordinal_of
 from .strategies import Strategy, is_better, rank_of_counts
 
 # Secrets scored per block: the early-exit check runs between blocks.
-SCORE_BLOCK = 256
+SCORE_BLOCK = 512
 # A bound no rank reaches: no early exit.
 NO_BOUND = np.iinfo(np.int64).max
 
@@ -126,52 +126,106 @@ def shortcut_guesses(order, region_start, region_len, ps_words, ps_lo, ps_hi, pi
 
 
 @serial_kernel
-def score_block(guess_word, guess_lo, guess_hi, ps_words, ps_lo, ps_hi, first, last,
-                pins, unused, wide_colors, ordinals):
-    """ordinals[i - first] = score ordinal of the guess against PS member i, first <= i < last.
+def score_block(guess_word, guess_lo, guess_hi, ps_words, ps_lo, ps_hi, pins, unused, wide_colors,
+                ordinals):
+    """ordinals[i] = score ordinal of the guess against PS member i, for all of `ps_words`.
 
-    Branch-free inner loops, so they vectorize. With at most 8 colors the high
+    Branch-free inner loops over i from 0, so LLVM vectorizes them with plain
+    loads (an index that might be negative makes numba wrap it around, and
+    LLVM then falls back to gathers). With at most 8 colors the high
     color-count word is zero everywhere and is left out.
     """
     if wide_colors:
-        for i in range(first, last):
+        for i in range(ps_words.shape[0]):
             black = black_hits(ps_words[i], guess_word, unused)
             hits = lane_min_sum(ps_lo[i], guess_lo) + lane_min_sum(ps_hi[i], guess_hi)
-            ordinals[i - first] = ordinal_of(black, hits, pins)
+            ordinals[i] = ordinal_of(black, hits, pins)
     else:
-        for i in range(first, last):
+        for i in range(ps_words.shape[0]):
             black = black_hits(ps_words[i], guess_word, unused)
-            ordinals[i - first] = ordinal_of(black, lane_min_sum(ps_lo[i], guess_lo), pins)
+            ordinals[i] = ordinal_of(black, lane_min_sum(ps_lo[i], guess_lo), pins)
+
+
+@serial_kernel
+def count_ordinals(ordinals, m, sub_counts, stride):
+    """Add ordinals[:m] into four interleaved histograms of `stride` counters each.
+
+    Consecutive secrets often share a score; with one histogram each increment
+    waits for the previous one to the same counter. Four histograms, taken in
+    turn, let four increments run at once.
+    """
+    whole = m - m % 4
+    for i in range(0, whole, 4):
+        sub_counts[ordinals[i]] += 1
+        sub_counts[stride + ordinals[i + 1]] += 1
+        sub_counts[2 * stride + ordinals[i + 2]] += 1
+        sub_counts[3 * stride + ordinals[i + 3]] += 1
+    for i in range(whole, m):
+        sub_counts[ordinals[i]] += 1
+
+
+@serial_kernel
+def merge_counts(sub_counts, counts):
+    """counts[o] = the sum of the four interleaved histograms at o."""
+    stride = counts.shape[0]
+    for o in range(stride):
+        counts[o] = sub_counts[o] + sub_counts[stride + o] + sub_counts[2 * stride + o] + sub_counts[3 * stride + o]
+
+
+@serial_kernel
+def ordinals_seen(ordinals, m):
+    """A bit mask of the ordinals among ordinals[:m] (an OR reduction, which vectorizes)."""
+    seen = np.uint64(0)
+    for i in range(m):
+        seen |= np.uint64(1) << np.uint64(ordinals[i])
+    return seen
 
 
 @serial_kernel
 def candidate_rank(guess_word, guess_lo, guess_hi, ps_words, ps_lo, ps_hi, pins, unused,
-                   wide_colors, strategy, entropy, bound, ordinals, counts):
+                   wide_colors, strategy, entropy, bound, ordinals, sub_counts, counts):
     """(rank, complete) of one candidate guess against PS.
 
-    Counts subset sizes block by block. When the partial rank already exceeds
-    `bound` (strictly), the final rank would too, so it stops early and returns
-    complete=False: the candidate cannot be the best one. Most Parts never stops
-    early (its partial rank is no lower bound).
+    Scores PS block by block and counts subset sizes. Knuth, Expected Size and
+    Entropy ranks of partial counts never exceed the final rank, so once the
+    partial rank is strictly worse than `bound` (the rank of a candidate
+    already seen) the candidate cannot win: it stops and returns
+    complete=False. Most Parts only needs to know which subsets are non-empty:
+    it ORs bits instead of counting, and hands rank_of_counts 0/1 counts,
+    which give the same rank.
     """
-    counts[:] = 0
     k = ps_words.shape[0]
-    check = strategy != _MOST_PARTS and bound != NO_BOUND
+    slots = counts.shape[0]
+    if strategy == _MOST_PARTS:
+        seen = np.uint64(0)
+        for first in range(0, k, SCORE_BLOCK):
+            last = min(k, first + SCORE_BLOCK)
+            score_block(guess_word, guess_lo, guess_hi, ps_words[first:last], ps_lo[first:last],
+                        ps_hi[first:last], pins, unused, wide_colors, ordinals)
+            seen |= ordinals_seen(ordinals, last - first)
+        for o in range(slots):
+            counts[o] = (seen >> np.uint64(o)) & np.uint64(1)
+        return rank_of_counts(counts, strategy, entropy), True
+    sub_counts[:] = 0
+    check = bound != NO_BOUND
     for first in range(0, k, SCORE_BLOCK):
         last = min(k, first + SCORE_BLOCK)
-        score_block(guess_word, guess_lo, guess_hi, ps_words, ps_lo, ps_hi, first, last,
-                    pins, unused, wide_colors, ordinals)
-        for i in range(last - first):
-            counts[ordinals[i]] += 1
-        if check and last < k and rank_of_counts(counts, strategy, entropy) > bound:
-            return rank_of_counts(counts, strategy, entropy), False
+        score_block(guess_word, guess_lo, guess_hi, ps_words[first:last], ps_lo[first:last],
+                    ps_hi[first:last], pins, unused, wide_colors, ordinals)
+        count_ordinals(ordinals, last - first, sub_counts, slots)
+        if check and last < k:
+            merge_counts(sub_counts, counts)
+            rank = rank_of_counts(counts, strategy, entropy)
+            if rank > bound:
+                return rank, False
+    merge_counts(sub_counts, counts)
     return rank_of_counts(counts, strategy, entropy), True
 
 
 @serial_kernel
 def search_candidates(region, candidates, first_candidate, last_candidate, ps_words, ps_lo, ps_hi,
                       words, lo, hi, region_of_secret, pins, unused, wide_colors, strategy, entropy,
-                      bound, ordinals, counts):
+                      bound, ordinals, sub_counts, counts):
     """(index, rank, in PS) of the best of candidates[first_candidate:last_candidate] for one region.
 
     `candidates` is an array of codeword indices, or empty for "every codeword"
@@ -186,7 +240,8 @@ def search_candidates(region, candidates, first_candidate, last_candidate, ps_wo
         c = j if all_codewords else candidates[j]
         limit = bound if best_index < 0 else min(bound, best_rank)
         rank, complete = candidate_rank(words[c], lo[c], hi[c], ps_words, ps_lo, ps_hi, pins, unused,
-                                        wide_colors, strategy, entropy, limit, ordinals, counts)
+                                        wide_colors, strategy, entropy, limit, ordinals, sub_counts,
+                                        counts)
         if not complete:
             continue
         in_ps = region_of_secret[c] == region
@@ -199,7 +254,7 @@ def search_candidates(region, candidates, first_candidate, last_candidate, ps_wo
 def search_task(t, task_region, task_first, task_last, region_start, region_len, region_bound,
                 region_candidates_start, region_candidates_len, candidates_flat,
                 ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, pins, unused,
-                wide_colors, strategy, entropy, ordinals, counts8, counts16, counts32):
+                wide_colors, strategy, entropy, ordinals, sub8, sub16, sub32, counts8, counts16, counts32):
     """(index, rank, in PS) of the best candidate of task t; see `run_search_tasks`."""
     r = task_region[t]
     first = region_start[r]
@@ -215,16 +270,16 @@ def search_task(t, task_region, task_first, task_last, region_start, region_len,
         return search_candidates(
             r, candidates, task_first[t], task_last[t], ps_words[first:last], ps_lo[first:last],
             ps_hi[first:last], words, lo, hi, region_of_secret, pins, unused, wide_colors,
-            strategy, entropy, region_bound[r], ordinals, counts8)
+            strategy, entropy, region_bound[r], ordinals, sub8, counts8)
     if k < 65536:
         return search_candidates(
             r, candidates, task_first[t], task_last[t], ps_words[first:last], ps_lo[first:last],
             ps_hi[first:last], words, lo, hi, region_of_secret, pins, unused, wide_colors,
-            strategy, entropy, region_bound[r], ordinals, counts16)
+            strategy, entropy, region_bound[r], ordinals, sub16, counts16)
     return search_candidates(
         r, candidates, task_first[t], task_last[t], ps_words[first:last], ps_lo[first:last],
         ps_hi[first:last], words, lo, hi, region_of_secret, pins, unused, wide_colors,
-        strategy, entropy, region_bound[r], ordinals, counts32)
+        strategy, entropy, region_bound[r], ordinals, sub32, counts32)
 
 
 @parallel_kernel
@@ -245,12 +300,15 @@ def run_search_tasks(task_region, task_first, task_last, region_start, region_le
         counts8 = np.zeros(slots, dtype=np.uint8)
         counts16 = np.zeros(slots, dtype=np.uint16)
         counts32 = np.zeros(slots, dtype=np.uint32)
+        sub8 = np.zeros(4 * slots, dtype=np.uint8)
+        sub16 = np.zeros(4 * slots, dtype=np.uint16)
+        sub32 = np.zeros(4 * slots, dtype=np.uint32)
         for t in range(worker, n_tasks, workers):
             index, rank, in_ps = search_task(
                 t, task_region, task_first, task_last, region_start, region_len, region_bound,
                 region_candidates_start, region_candidates_len, candidates_flat,
                 ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, pins, unused,
-                wide_colors, strategy, entropy, ordinals, counts8, counts16, counts32)
+                wide_colors, strategy, entropy, ordinals, sub8, sub16, sub32, counts8, counts16, counts32)
             out_index[t] = index
             out_rank[t] = rank
             out_in_ps[t] = in_ps

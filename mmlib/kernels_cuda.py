@@ -28,7 +28,7 @@ import numpy as np
 from numba import cuda
 
 from .case_equivalence import count_lanes_mask, is_class_representative, zero_free_of_masks
-from .scoring import packed_score_ordinal
+from .scoring import all_hits, black_hits, lane_min_sum, ordinal_of, packed_score_ordinal, unused_pins_mask
 from .strategies import is_better, rank_of_counts
 
 INT32_MAX = np.int32(2**31 - 1)
@@ -45,15 +45,11 @@ rank_of_counts_on_device = device_twin(rank_of_counts)
 is_better_on_device = device_twin(is_better)
 
 
-def counter_bytes_for(ps_size: int, minimum: int = 1) -> int:
-    """Bytes per subset counter: the narrowest that holds a count of |PS|."""
-    if ps_size < 256:
-        width = 1
-    elif ps_size < 65536:
-        width = 2
-    else:
-        width = 4
-    return max(width, int(minimum))
+def counter_bytes_for(ps_size, minimum: int = 1):
+    """Bytes per subset counter, the narrowest that holds a count of |PS|: 1 below 256,
+    2 below 65,536, else 4 (at least `minimum`). Works on arrays of sizes too."""
+    width = np.where(np.asarray(ps_size) < 256, 1, np.where(np.asarray(ps_size) < 65536, 2, 4))
+    return np.maximum(width, int(minimum))
 
 
 # -- launching, timing compilation, recording argument types -----------------------
@@ -350,21 +346,27 @@ def make_acr_kernel():
 
 
 @lru_cache(maxsize=None)
-def make_subset_kernel(slots: int, threads: int, counter_bytes: int):
-    """The subsetting kernel for `slots` score slots, `threads` per block, `counter_bytes` counters.
+def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors: bool):
+    """The subsetting kernel for `pins`, `threads` per block, `counter_bytes` counters.
 
     Grid: (candidate blocks, regions of the chunk). Thread t of block x scores
     candidate x*threads+t (an index into the region's ACr list, or a codeword
     index when the region has no list) against the region's PS, counts subset
     sizes in shared memory, ranks them, and the block reduces to its best
     (rank, in PS, index). A second kernel reduces the blocks of each region.
+
+    Pins are a compile-time constant, and so is `wide_colors`: with at most 8
+    colors the high color-count word is zero for every codeword, so the score
+    is `packed_score_ordinal` without its second lane sum (the same functions).
     """
     counter_type = COUNTER_TYPES[counter_bytes]
+    slots = pins * (pins + 3) // 2 + 1
+    unused = unused_pins_mask(pins)
 
     @cuda.jit
     def subsetting(chunk_regions, chunk_base, chunk_count, acr, region_offset, region_length,
                    region_of_game, words, counts_lo, counts_hi, secret_words, secret_lo, secret_hi,
-                   pins, unused, strategy, entropy, results_stride, block_rank, block_in_ps, block_index):
+                   strategy, entropy, results_stride, block_rank, block_in_ps, block_index):
         counters = cuda.shared.array((slots, threads), counter_type)
         best_rank = cuda.shared.array(threads, np.int64)
         best_in_ps = cuda.shared.array(threads, np.uint8)
@@ -389,9 +391,12 @@ def make_subset_kernel(slots: int, threads: int, counter_bytes: int):
             guess_hi = counts_hi[candidate]
             offset = region_offset[region]
             for j in range(offset, offset + region_length[region]):
-                o = packed_score_ordinal(secret_words[j], secret_lo[j], secret_hi[j],
-                                         guess_word, guess_lo, guess_hi, pins, unused)
-                counters[o, tid] += 1
+                black = black_hits(secret_words[j], guess_word, unused)
+                if wide_colors:
+                    hits = all_hits(secret_lo[j], secret_hi[j], guess_lo, guess_hi)
+                else:
+                    hits = lane_min_sum(secret_lo[j], guess_lo)
+                counters[ordinal_of(black, hits, pins), tid] += 1
             rank = rank_of_counts_on_device(counters[:, tid], strategy, entropy)
             in_ps = region_of_game[candidate] == region
             index = candidate
@@ -416,7 +421,7 @@ def make_subset_kernel(slots: int, threads: int, counter_bytes: int):
             block_in_ps[at] = best_in_ps[0]
             block_index[at] = best_index[0]
 
-    return _named(subsetting, "make_subset_kernel", slots, threads, counter_bytes)
+    return _named(subsetting, "make_subset_kernel", pins, threads, counter_bytes, wide_colors)
 
 
 @lru_cache(maxsize=None)

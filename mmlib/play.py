@@ -100,6 +100,19 @@ def random_secret(game: Game, seed: "int | None" = None) -> int:
     return int(np.random.default_rng(seed).integers(game.size))
 
 
+def play_against(game: "str | Game", strategy: "str | Strategy", secret: "str | int",
+                 first_guess: "str | int | None" = None) -> "GameSession":
+    """The strategy plays against a known secret, each guess scored truly; the finished session.
+
+    >>> play_against("4p6c", "knuth", "3632").move_texts()
+    ['1122=1,0', '1344=0,1', '3526=1,2', '1462=1,1', '3632=4,0']
+    """
+    session = GameSession(game, strategy, first_guess, secret=secret)
+    while not session.won:
+        session.guess(session.next_guess())
+    return session
+
+
 @lru_cache(maxsize=8192)
 def _cached_next_guess(game: Game, strategy: Strategy, ps_bytes: bytes) -> int:
     # The same sets of possible secrets come back again and again (every game

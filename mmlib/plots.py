@@ -22,7 +22,9 @@ from matplotlib.figure import Figure
 
 from .first_guess import first_guess_patterns
 from .games import Game
-from .scoring import all_scores, format_score, score_matrix_reference, score_ordinals, score_to_ordinal
+from .scoring import (
+    all_scores, format_score, ordinal_to_score, score_matrix_reference, score_ordinals, score_to_ordinal,
+)
 from .strategies import Strategy
 
 STRATEGY_COLORS = {
@@ -53,6 +55,25 @@ def subset_sizes(game: "Game | str", guess: "str | int", secrets: "np.ndarray | 
     game = Game.parse(game)
     index = game.parse_codeword(guess, what="guess") if isinstance(guess, str) else int(guess)
     return np.bincount(score_ordinals(game, index, secrets), minlength=game.score_slots)
+
+
+def score_frequencies(game: "Game | str") -> np.ndarray:
+    """How many (guess, secret) pairs of `game` give each score ordinal, over all n*n pairs.
+
+    One entry per counter slot; the hole at (p-1, 1) is always 0 and the win is n.
+    """
+    from .scoring_variants import MAX_VARIANT_CODEWORDS, score_rows
+
+    game = Game.parse(game)
+    if game.size > MAX_VARIANT_CODEWORDS:
+        raise ValueError(f"{game.name} has {game.size:,} codewords: score frequencies are for at most "
+                         f"{MAX_VARIANT_CODEWORDS:,}")
+    totals = np.zeros(game.score_slots, dtype=np.int64)
+    block = 256  # guess rows at a time keep the memory small
+    for start in range(0, game.size, block):
+        rows = np.arange(start, min(game.size, start + block), dtype=np.int64)
+        totals += np.bincount(score_rows(game, "numba-packed-array", rows).ravel(), minlength=game.score_slots)
+    return totals
 
 
 def partition_summary(sizes: np.ndarray) -> dict:
@@ -184,6 +205,28 @@ def ordinal_grid_figure(pins: int) -> Figure:
                  fontsize=10)
     ax.set_xlabel("white (pins)")
     ax.set_ylabel("black (pins)")
+    return fig
+
+
+def score_frequencies_figure(game: "Game | str") -> Figure:
+    """Bars over the counter slots: how many of all (guess, secret) pairs give each score."""
+    game = Game.parse(game)
+    totals = score_frequencies(game)
+    hole = game.num_scores - 1
+    fig = Figure(figsize=(8.5, 4.2), layout="constrained")
+    ax = fig.add_subplot()
+    slots = np.arange(game.score_slots)
+    shown = totals > 0
+    ax.bar(slots[shown], totals[shown], color="#4c72b0")
+    ax.set_yscale("log")
+    labels = []
+    for slot in slots:
+        labels.append("hole" if slot == hole else f"{slot}\n" + format_score(*ordinal_to_score(int(slot), game.pins)))
+    ax.set_xticks(slots, labels, fontsize=7 if game.score_slots <= 24 else 5)
+    ax.set_ylim(bottom=0.8)
+    ax.set_title(f"How often each score occurs among all {game.size ** 2:,} (guess, secret) pairs of {game.name}")
+    ax.set_xlabel("counter slot: score ordinal and score (black, white)")
+    ax.set_ylabel("pairs (count, log scale)")
     return fig
 
 

@@ -106,7 +106,7 @@ def estimate_device_bytes(game: Game, case_equivalence: bool) -> int:
         + 2 * (4 + 4 + 4 + 8 + 8)  # order, region, packed secrets: this turn and the next
         + 1 + 4  # score ordinals, region of each game
         + 5 * 4  # per region (at most one per game): offset, length, guess, Zero, Free
-        + 3 * 4 * slots  # buckets (at most slots per region): count, start, number
+        + 4 * 4 * slots  # buckets (slots per region): count, start, flag, region number
         + 4 * config.GUESS_ROWS_PER_ALLOCATION * 2  # guess vectors, up to two allocations
         + (8 if case_equivalence else 0)  # played colors of each game
     )
@@ -175,6 +175,11 @@ class _Buffers:
             array = cuda.device_array(capacity, dtype=dtype)
             self._arrays[name] = array
         return array[: max(int(size), 0)]
+
+
+def _pair_keys(zero: np.ndarray, free: np.ndarray) -> np.ndarray:
+    """One int64 per (Zero, Free) pair of masks."""
+    return zero.astype(np.int64) << 32 | free.astype(np.int64)
 
 
 def _blocks(size: int, threads: int) -> int:
@@ -403,76 +408,90 @@ class _DeviceRun:
         return zero, free
 
     def _acr_sizes(self, zero: np.ndarray, free: np.ndarray) -> np.ndarray:
-        """|ACr| of each (zero, free) pair, by the closed form."""
-        sizes = np.empty(zero.size, dtype=np.int64)
-        for i, pair in enumerate(zip(zero.tolist(), free.tolist())):
-            size = self.acr_sizes.get(pair)
-            if size is None:
-                size = acr_size(self.game.pins, self.game.colors, pair[0].bit_count(), pair[1].bit_count())
-                self.acr_sizes[pair] = size
-            sizes[i] = size
-        return sizes
+        """|ACr| for each (zero, free) pair, by the closed form (once per distinct pair)."""
+        keys = _pair_keys(zero, free)
+        distinct, inverse = np.unique(keys, return_inverse=True)
+        sizes = np.empty(distinct.size, dtype=np.int64)
+        for i, key in enumerate(distinct.tolist()):
+            if key not in self.acr_sizes:
+                zero_mask, free_mask = key >> 32, key & 0xFFFFFFFF
+                self.acr_sizes[key] = acr_size(self.game.pins, self.game.colors,
+                                               zero_mask.bit_count(), free_mask.bit_count())
+            sizes[i] = self.acr_sizes[key]
+        return sizes[inverse.reshape(-1)]
 
     def _search(self, searched, lengths, candidates, zero, free, now) -> None:
-        """Queue the full search of the `searched` regions, in rounds that fit the ACr buffer."""
-        kc, get, cuda = self.kc, self.buffers.get, self.cuda
+        """Queue the full search of the `searched` regions, in rounds that fit the ACr buffer.
+
+        Host-side planning, vectorised (a turn of 8p8c has millions of regions):
+        each distinct (Zero, Free) pair gets one ACr list in the buffer; lists
+        are packed in rounds of at most the buffer's size; rows are ordered by
+        round, counter width, then most candidates first, and cut into chunks.
+        """
+        kc, get = self.kc, self.buffers.get
         count = searched.size
-        width = np.array([kc.counter_bytes_for(k, config.MIN_COUNTER_BYTES) for k in lengths.tolist()])
+        width = kc.counter_bytes_for(lengths, config.MIN_COUNTER_BYTES)
         base = np.full(count, -1, dtype=np.int64)  # -1: the candidates are every codeword
         round_of = np.zeros(count, dtype=np.int64)
-        round_keys: list[list[tuple[int, int, int, int]]] = [[]]  # (zero, free, base, size)
+        rounds: list[list[tuple[int, int, int, int]]] = [[]]  # per round: (zero, free, base, size)
+        acr = get("acr", 1, np.int32)
         if zero is not None:
-            listed = (zero != 0) | (free != 0)  # with both sets empty ACr is every codeword
-            keys = zero.astype(np.int64) << 32 | free.astype(np.int64)
-            _, first = np.unique(keys[listed], return_index=True)
-            key_sizes = candidates[listed][first]
-            # The buffer holds one turn's lists if it can, and always the longest one.
-            capacity = max(int(key_sizes.max(initial=1)),
-                           min(config.ACR_BUFFER_CODEWORDS, int(key_sizes.sum())))
+            distinct, first, inverse = np.unique(_pair_keys(zero, free), return_index=True,
+                                                 return_inverse=True)
+            inverse = inverse.reshape(-1)
+            sizes = candidates[first]
+            listed = distinct != 0  # with both sets empty ACr is every codeword: no list
+            # The buffer holds a turn's lists if it can, and always the longest one.
+            capacity = max(int(sizes.max(initial=1)),
+                           min(config.ACR_BUFFER_CODEWORDS, int(sizes[listed].sum())))
+            key_base = np.full(distinct.size, -1, dtype=np.int64)
+            key_round = np.zeros(distinct.size, dtype=np.int64)
             used = 0
-            for key in np.unique(keys[listed]).tolist():
-                members = keys == key
-                size = int(candidates[members][0])
-                if used + size > capacity:  # the buffer is full: a new round refills it
-                    round_keys.append([])
+            for k in np.flatnonzero(listed).tolist():
+                size = int(sizes[k])
+                if used + size > capacity:  # the buffer is full: the next round refills it
+                    rounds.append([])
                     used = 0
-                round_keys[-1].append((key >> 32, key & 0xFFFFFFFF, used, size))
-                base[members] = used
-                round_of[members] = len(round_keys) - 1
+                key = int(distinct[k])
+                rounds[-1].append((key >> 32, key & 0xFFFFFFFF, used, size))
+                key_base[k], key_round[k] = used, len(rounds) - 1
                 used += size
-            acr = get("acr", capacity, np.int32)
-        else:
-            acr = get("acr", 1, np.int32)
+            base, round_of = key_base[inverse], key_round[inverse]
+            if listed.any():
+                acr = get("acr", capacity, np.int32)
 
-        # The plan: rows in launch order, by round, counter width, then most candidates first.
         order = np.lexsort((-lengths, -candidates, width, round_of))
         plan = np.concatenate([searched[order], base[order], candidates[order]]).astype(np.int32)
         device_plan = get("plan", plan.size, np.int32)
-        device_plan.copy_to_device(plan)
+        device_plan.copy_to_device(plan)  # the one upload of the turn
         plan_region = device_plan[:count]
         plan_base = device_plan[count:2 * count]
         plan_count = device_plan[2 * count:]
-        fill = get("acr_fill", max(len(keys_) for keys_ in round_keys), np.int32)
+        fill = get("acr_fill", max(1, max(len(keys) for keys in rounds)), np.int32)
 
+        # Groups of rows with one round and one counter width, in launch order.
+        sorted_round, sorted_width, sorted_candidates = round_of[order], width[order], candidates[order]
+        cuts = np.flatnonzero((np.diff(sorted_round) != 0) | (np.diff(sorted_width) != 0)) + 1
+        starts = [0, *cuts.tolist()]
+        ends = [*cuts.tolist(), count]
+        built = set()
         threads = config.GAME_THREADS
-        row = 0
-        for number, keys_ in enumerate(round_keys):
-            if keys_:
-                self._fill(fill, np.int32(0), len(keys_))
-                for slot, (zero_mask, free_mask, start, size) in enumerate(keys_):
+        for start, end in zip(starts, ends):
+            number = int(sorted_round[start])
+            if number not in built and rounds[number]:  # fill the ACr buffer for this round
+                built.add(number)
+                self._fill(fill, np.int32(0), len(rounds[number]))
+                for slot, (zero_mask, free_mask, key_start, size) in enumerate(rounds[number]):
                     self._launch(kc.make_acr_kernel(), _grid(self.n, threads), threads,
                                  self.words, np.int64(self.n), np.int64(zero_mask), np.int64(free_mask),
-                                 self.pins, acr, np.int64(start), np.int64(size), fill, np.int64(slot))
-            end = row + int(np.sum(round_of == number))
-            while row < end:  # chunks of one counter width
-                chunk_width = int(width[order[row]])
-                tpb = config.SUBSET_THREADS[chunk_width]
-                blocks_x = _blocks(int(candidates[order[row]]), tpb)
-                rows = max(1, min(config.REGIONS_PER_CHUNK, 65535,
-                                  config.MAX_BLOCKS_PER_LAUNCH // blocks_x))
-                stop = row + 1
-                while stop < min(end, row + rows) and width[order[stop]] == chunk_width:
-                    stop += 1
+                                 self.pins, acr, np.int64(key_start), np.int64(size), fill, np.int64(slot))
+            chunk_width = int(sorted_width[start])
+            tpb = config.SUBSET_THREADS[chunk_width]
+            row = start
+            while row < end:  # rows are sorted by candidates, most first: the first sets the grid
+                blocks_x = _blocks(int(sorted_candidates[row]), tpb)
+                rows = max(1, min(config.REGIONS_PER_CHUNK, 65535, config.MAX_BLOCKS_PER_LAUNCH // blocks_x))
+                stop = min(end, row + rows)
                 self._search_chunk(row, stop, chunk_width, tpb, blocks_x, plan_region, plan_base,
                                    plan_count, acr, now)
                 row = stop
@@ -484,12 +503,12 @@ class _DeviceRun:
         block_rank = get("block_rank", results, np.int64)
         block_in_ps = get("block_in_ps", results, np.uint8)
         block_index = get("block_index", results, np.int32)
-        subset = kc.make_subset_kernel(self.slots, tpb, width)
+        subset = kc.make_subset_kernel(self.game.pins, tpb, width, self.game.colors > 8)
         self._launch(subset, (blocks_x, stop - row), tpb,
                      plan_region[row:stop], plan_base[row:stop], plan_count[row:stop], acr,
                      self.region_offset, self.region_length, self.region_of_game,
                      self.words, self.counts_lo, self.counts_hi, now["words"], now["lo"], now["hi"],
-                     self.pins, self.unused, np.int64(self.strategy), self.entropy, np.int64(blocks_x),
+                     np.int64(self.strategy), self.entropy, np.int64(blocks_x),
                      block_rank, block_in_ps, block_index)
         reduce_best = kc.make_reduce_kernel(config.REDUCE_THREADS)
         self._launch(reduce_best, stop - row, config.REDUCE_THREADS,

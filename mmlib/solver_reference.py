@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
+from functools import lru_cache
 
 import numpy as np
 
@@ -106,6 +107,16 @@ def choose_guess_counted(
     return best_candidate(ranks[allowed], in_ps[allowed], candidates[allowed]), cost, saved
 
 
+@lru_cache(maxsize=1)
+def _score_matrix(game: Game) -> np.ndarray:
+    # Kept for the next solve of the same game (at most 6561**2 bytes, 43 MB):
+    # comparing strategies, first guesses or case equivalence solves a game
+    # several times in a row.
+    scores = score_matrix_reference(game)
+    scores.flags.writeable = False
+    return scores
+
+
 def solve_reference(game: Game, strategy: Strategy, first_guess: int,
                     case_equivalence: "str | bool" = "off", **_options) -> SolveResult:
     """Play every game of `game` at once and record every guess.
@@ -120,7 +131,7 @@ def solve_reference(game: Game, strategy: Strategy, first_guess: int,
     use_ce = use_case_equivalence(game, case_equivalence)
     started = time.perf_counter()
     n = game.size
-    scores = score_matrix_reference(game)  # scores[guess, secret]
+    scores = _score_matrix(game)  # scores[guess, secret]
     entropy = entropy_table(n)
     win = game.win_ordinal
 

@@ -183,9 +183,13 @@ def _walk(game: Game, root) -> tuple[dict[str, int], int]:
         for key, child in branches.items():
             score = _score_key(key, pins)
             if score is None:
-                raise TreeDefect(f"node {guess} {_where(path)} has a branch {key!r}, not a score of {game.name}")
+                raise TreeDefect(
+                    f"node {guess} {_where(path)} has a branch {key!r}, not a score of {game.name}"
+                )
             if score == win:
-                raise TreeDefect(f"node {guess} {_where(path)} has a branch {key}, but that score wins the game")
+                raise TreeDefect(
+                    f"node {guess} {_where(path)} has a branch {key}, but that score wins the game"
+                )
             if score not in groups:
                 raise TreeDefect(
                     f"node {guess} {_where(path)}: branch {key} is not the true score of any secret "

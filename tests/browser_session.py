@@ -7,7 +7,8 @@ screenshot, so the picture shows exactly what the test checked:
 
 What it does is what a person does: open the notebook in JupyterLab, run all cells, wait for the
 kernel to be idle, press the right arrow key on the pins slider (`mm-pins`), and read the label
-(`mm-game-label`) that names the game until it names the new one.
+(`mm-game-label`) that names the game until it names the new one and the plot beside it has been
+drawn again.
 
 Nothing is written into the repository: JupyterLab serves a copy of `notebooks/` from a temporary
 directory, with its settings, workspaces, runtime files and IPython profile there too, autosave
@@ -95,6 +96,10 @@ class GameNotRenamed(BrowserCheckFailed):
     """The slider moved but no visible text named the new game."""
 
 
+class PlotNotRedrawn(BrowserCheckFailed):
+    """The label named the new game but the plot beside it was never drawn again."""
+
+
 def find_chromium() -> "str | None":
     """Debian's Chromium, the only browser the test uses."""
     for candidate in ("/usr/bin/chromium", shutil.which("chromium")):
@@ -118,6 +123,16 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def _end_with_parent() -> None:
+    """In the child, before JupyterLab starts: on Linux, get SIGTERM if the test runner dies
+    without tearing down (killed, say), so that no server or kernel outlives it."""
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def _write_json(path: Path, content: dict) -> None:
@@ -247,6 +262,7 @@ class JupyterLabServer:
             self.process = subprocess.Popen(
                 self.command(), cwd=self.home, env=self._environment(), stdin=subprocess.DEVNULL,
                 stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                preexec_fn=_end_with_parent if sys.platform.startswith("linux") else None,
             )
         status = f"{self.base_url}/api/status?token={TOKEN}"
         deadline = time.monotonic() + STEP_TIMEOUT_S
@@ -325,6 +341,8 @@ class SliderCheck:
     pins_before: int
     pins_after: int
     seconds_to_rename: float
+    plots_redrawn: int
+    seconds_to_redraw: float
 
 
 # Every locator is scoped to the notebook panel on show, so a notebook left open in another tab
@@ -366,6 +384,28 @@ def _shown_game(page) -> str:
 
 def _label_text(page) -> str:
     return page.locator(f"{PANEL} .{LABEL_CLASS}").first.inner_text().strip()
+
+
+# A fingerprint of each image in the output that holds the game label: the plot drawn for the
+# chosen game. Its title cannot be read from the page (it is pixels), but a new game's plot is a
+# new image, so a changed fingerprint shows the plot was drawn again.
+PLOT_FINGERPRINTS_JS = """(labelClass) => {
+    const label = [...document.querySelectorAll('.' + labelClass)]
+        .find(element => element.offsetParent !== null);
+    const output = label?.closest('.jp-OutputArea');
+    if (!output) return [];
+    return [...output.querySelectorAll('img')].map(image => {
+        let hash = 2166136261;
+        for (let i = 0; i < image.src.length; i++) {
+            hash = Math.imul(hash ^ image.src.charCodeAt(i), 16777619) >>> 0;
+        }
+        return `${image.src.length}:${hash}`;
+    });
+}"""
+
+
+def _plot_fingerprints(page) -> list:
+    return page.evaluate(PLOT_FINGERPRINTS_JS, LABEL_CLASS)
 
 
 def _error_outputs(page) -> str:
@@ -482,6 +522,7 @@ def open_run_and_move_pins(page, server: JupyterLabServer, notebook: str = NOTEB
         return _label_text(page)
 
     label_before = step(f"see the label name {game_before}", label_names_game_before)
+    plots_before = _plot_fingerprints(page)
 
     def move_pins_right():
         pins_handle.scroll_into_view_if_needed()
@@ -508,15 +549,46 @@ def open_run_and_move_pins(page, server: JupyterLabServer, notebook: str = NOTEB
             raise GameNotRenamed(str(error)) from None
 
     step("see the label name the new game", label_follows)
+    renamed = time.monotonic()
+
+    def plot_follows():
+        # The callback may go on drawing after it renamed the game: done when the kernel is idle
+        # again and every plot beside the label is a new image.
+        def redrawn():
+            plots = _plot_fingerprints(page)
+            return (server.kernel_state(notebook) == "idle" and len(plots) == len(plots_before)
+                    and not set(plots) & set(plots_before))
+
+        try:
+            _wait_until(redrawn, change_timeout_s,
+                        lambda: f"after {change_timeout_s:.0f} s the kernel is "
+                                f"{server.kernel_state(notebook)} and {len(plots_before)} plot(s) "
+                                f"beside the label became {len(_plot_fingerprints(page))}, "
+                                f"{len(set(_plot_fingerprints(page)) & set(plots_before))} unchanged")
+        except BrowserCheckFailed as error:
+            raise PlotNotRedrawn(str(error)) from None
+
+    step("see the plot beside the label drawn again", plot_follows)
     return SliderCheck(label_before, _label_text(page), game_before, _shown_game(page),
-                       pins_before, _readout(page, PINS_CLASS), time.monotonic() - moved)
+                       pins_before, _readout(page, PINS_CLASS), renamed - moved,
+                       len(plots_before), time.monotonic() - moved)
 
 
 def save_screenshot(page, path: Path) -> None:
-    """Screenshot of the notebook with its moved slider, written to a temporary name first."""
+    """Screenshot of the notebook with its moved slider, written to a temporary name first.
+
+    Framed for the README: the file browser folded away and the controls' output at the top."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    page.locator(f"{PANEL} .{LABEL_CLASS}").first.scroll_into_view_if_needed()
+    open_side_tab = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
+    if open_side_tab.count():
+        open_side_tab.first.click()
+    page.locator(f"{PANEL} .{LABEL_CLASS}").first.evaluate(
+        """label => {
+            label.closest('.jp-OutputArea').scrollIntoView({block: 'start'});
+            label.closest('.jp-WindowedPanel-outer')?.scrollBy(0, -16);
+        }""")
+    page.wait_for_timeout(500)  # let the panel reflow after the side bar folded
     temporary = path.with_name(f".{path.name}.tmp.png")
     try:
         page.screenshot(path=str(temporary))
@@ -535,11 +607,17 @@ def main(argv: "list[str] | None" = None) -> int:
     if reason:
         print(f"error: {reason}", file=sys.stderr)
         return 2
-    with JupyterLabServer() as server, chromium() as browser, new_page(browser) as page:
-        check = open_run_and_move_pins(page, server, args.notebook)
-        save_screenshot(page, args.screenshot)
+    try:
+        with JupyterLabServer() as server, chromium() as browser, new_page(browser) as page:
+            check = open_run_and_move_pins(page, server, args.notebook)
+            save_screenshot(page, args.screenshot)
+    except BrowserCheckFailed as failure:
+        print(f"error: {failure}", file=sys.stderr)
+        return 1
     print(f"{args.notebook}: {check.label_before!r} -> {check.label_after!r} "
-          f"({check.game_before} -> {check.game_after}, renamed in {check.seconds_to_rename:.1f} s); "
+          f"({check.game_before} -> {check.game_after}: label renamed in "
+          f"{check.seconds_to_rename:.1f} s, {check.plots_redrawn} plot(s) redrawn in "
+          f"{check.seconds_to_redraw:.1f} s); "
           f"wrote {args.screenshot}")
     return 0
 

@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.browser,
 
 # A working callback renames the game within a second or two; a broken one never does, and this
 # long is enough to say so without waiting the full CHANGE_TIMEOUT_S.
-BROKEN_CALLBACK_WAIT_S = 15.0
+BROKEN_CALLBACK_WAIT_S = 10.0
 
 
 @pytest.fixture(scope="module")

@@ -26,8 +26,9 @@ from mmlib.case_equivalence import (
 from mmlib.commands.case_commands import ACR_SIZE_COLUMNS, ACR_SIZES_CSV, acr_size_rows
 from mmlib.first_guess import csv_text
 from mmlib.games import Codewords, Game
-from mmlib.scoring import score_matrix_reference
+from mmlib.scoring import score_matrix_reference, score_ordinals
 from mmlib.solve import solve
+from mmlib.solver_reference import subset_sizes
 
 from naive import digits_of, small_games
 
@@ -154,9 +155,8 @@ def test_acr_sizes_table_is_the_closed_form():
 
 def regions_after(game: Game, path_texts):
     """(ps, played) of every region reached by playing the guesses `path_texts` in order."""
-    scores = score_matrix_reference(game)
     path = [game.parse_codeword(t) for t in path_texts]
-    keys = np.stack([scores[g] for g in path], axis=1)
+    keys = np.stack([score_ordinals(game, g) for g in path], axis=1)
     regions = {}
     for secret, key in enumerate(map(tuple, keys)):
         regions.setdefault(key, []).append(secret)
@@ -223,7 +223,9 @@ def canonical(digits, zero_colors, free_colors):
         if d in zero_colors:
             d = min(zero_colors)
         elif d in free_colors:
-            d = renamed.setdefault(d, sorted(free_colors)[len(renamed)])
+            if d not in renamed:
+                renamed[d] = sorted(free_colors)[len(renamed)]
+            d = renamed[d]
         out.append(d)
     return out
 
@@ -243,7 +245,7 @@ def test_every_member_of_a_class_splits_ps_like_its_representative(path):
         representative = np.array([np.array(canonical(d, zero_colors, free_colors)) @ place
                                    for d in all_digits])
         assert set(representative) == set(acr_candidates(game, zero, free).tolist())
-        sizes = np.sort(np.apply_along_axis(np.bincount, 1, scores[:, ps], minlength=game.score_slots), axis=1)
+        sizes = np.sort(subset_sizes(scores[:, ps], game.score_slots), axis=1)
         np.testing.assert_array_equal(sizes, sizes[representative])
         in_ps = np.isin(np.arange(game.size), ps)
         np.testing.assert_array_equal(in_ps, in_ps[representative])
@@ -268,11 +270,14 @@ def test_reference_solver_plays_the_same_games_with_case_equivalence(game, strat
 
 
 def test_auto_rule():
-    below = Game(3, 3)
-    assert below.size < AUTO_MIN_CODEWORDS
-    at_or_above = next(g for g in small_games(10**6) if g.size >= AUTO_MIN_CODEWORDS)
+    """As measured (data/case_equivalence_timing.csv): on for 4p6c and larger games with
+    colors >= pins, off for tiny games and for games with fewer colors than pins."""
+    below, at_or_above = Game(3, 3), Game(4, 6)
+    assert below.size < AUTO_MIN_CODEWORDS <= at_or_above.size
     assert use_case_equivalence(below, "auto") is False
     assert use_case_equivalence(at_or_above, "auto") is True
+    assert use_case_equivalence(Game(5, 5), "auto") is True and use_case_equivalence(Game(8, 8), "auto") is True
+    assert use_case_equivalence(Game(6, 4), "auto") is False
     assert use_case_equivalence(below, "on") is True and use_case_equivalence(at_or_above, "off") is False
     assert solve(below, "knuth", "reference", case_equivalence="auto").case_equivalence is False
     with pytest.raises(ValueError, match="choose one of auto, on, off"):

@@ -3,7 +3,6 @@
 Cost: about 10 s on 2 cores (four 4p6c reference solves, one subprocess).
 """
 
-import copy
 import json
 import subprocess
 import sys
@@ -13,7 +12,6 @@ import pytest
 
 import mmlib.next_guess
 import mmlib.scoring
-import mmlib.solve
 import mmlib.solver_reference
 from mmlib.cli import main
 from mmlib.verify import TreeDefect, TreeFormatError, verify_tree
@@ -97,7 +95,7 @@ def test_the_verifier_never_calls_the_solver_or_the_packed_kernels(knuth_tree, m
 
     for module, name in [(mmlib.scoring, "score_ordinals"), (mmlib.scoring, "score_pairs"),
                          (mmlib.scoring, "score_matrix_reference"), (mmlib.scoring, "packed_score"),
-                         (mmlib.solve, "solve"), (mmlib.solver_reference, "solve_reference"),
+                         (sys.modules["mmlib.solve"], "solve"), (mmlib.solver_reference, "solve_reference"),
                          (mmlib.next_guess, "choose_next_guess")]:
         monkeypatch.setattr(module, name, forbidden)
     assert verify_tree(knuth_tree).total_turns == 5801
@@ -139,11 +137,24 @@ def delete_a_deep_subtree(t):
     del node_at(t, *path[:-1])["next"][path[-1]]
 
 
+def node_with_a_score_missing(t):
+    """The first node (file order) with branches that lacks some possible non-winning score, and that score."""
+    scores = [f"{b},{w}" for b in range(4) for w in range(5 - b) if (b, w) != (3, 1)]
+    stack = [t["tree"]]
+    while stack:
+        node = stack.pop()
+        if "next" in node:
+            missing = [k for k in scores if k not in node["next"]]
+            if missing:
+                return node, missing[0]
+            stack.extend(reversed(list(node["next"].values())))
+    raise AssertionError("every node lists every score")
+
+
 def alter_a_score_key(t):
-    branches = node_at(t, "0,0")["next"]
-    missing = next(k for k in ("0,4", "1,3", "2,2", "0,3", "3,0") if k not in branches)
-    key = next(iter(branches))
-    branches[missing] = branches.pop(key)
+    node, missing = node_with_a_score_missing(t)
+    key = next(iter(node["next"]))
+    node["next"][missing] = node["next"].pop(key)
 
 
 def swap_two_subtrees(t):
@@ -173,11 +184,15 @@ def wrong_average(t):
 
 
 def wrong_game_fewer_colors(t):
-    t["game"] = "4p5c"
+    t["game"], t["colors"] = "4p5c", 5
 
 
 def wrong_game_more_colors(t):
-    t["game"] = "4p7c"
+    t["game"], t["colors"] = "4p7c", 7
+
+
+def wrong_game_name_only(t):
+    t["game"] = "4p5c"
 
 
 def pins_disagree(t):
@@ -190,10 +205,10 @@ def repeated_guess_never_wins(t):
     node_at(t, *path)["guess"] = parent["guess"]
 
 
-def repeated_guess_all_the_way_down(t):
+def repeated_guess_again_and_again(t):
     node = node_at(t, "1,0")
     node["guess"] = "1122"
-    node["next"] = {"1,0": copy.deepcopy(node)}
+    node["next"] = {"1,0": {"guess": "1122", "games": node["games"]}}
 
 
 def leaf_guess_misses(t):
@@ -227,11 +242,8 @@ def a_first_guess_that_is_not_the_root(t):
 
 
 def an_extra_phantom_branch(t):
-    node = node_at(t, *first_leaf_path(t, 2)[:-1])
-    taken = set(node["next"])
-    extra = next(f"{b},{w}" for b in range(4) for w in range(5 - b) if f"{b},{w}" not in taken
-                 and (b, w) != (3, 1) and b + w <= 4)
-    node["next"][extra] = {"guess": "1111", "games": 0}
+    node, missing = node_with_a_score_missing(t)
+    node["next"][missing] = {"guess": "1111", "games": 0}
 
 
 CORRUPTIONS = [
@@ -247,9 +259,10 @@ CORRUPTIONS = [
     (wrong_average, r"^average_turns says 4.5, recomputed 4.476080$"),
     (wrong_game_fewer_colors, r"node 1122 at the root says 1296 games, but 625 secrets reach it"),
     (wrong_game_more_colors, r"node 1122 at the root says 1296 games, but 2401 secrets reach it"),
+    (wrong_game_name_only, r"^colors says 6 but game 4p5c has 5$"),
     (pins_disagree, r"pins says 5 but game 4p6c has 4"),
     (repeated_guess_never_wins, r"never won"),
-    (repeated_guess_all_the_way_down, r"never won|says \d+ games"),
+    (repeated_guess_again_and_again, r"^secret \d{4} is never won: guess 1122 after 1122=1,0 1122=1,0 scores 1,0"),
     (leaf_guess_misses, r"never won"),
     (wrong_games_count, r"after 1122=1,1 says \d+ games, but \d+ secrets reach it"),
     (a_win_listed_as_a_branch, r"has a branch 4,0, but that score wins the game"),

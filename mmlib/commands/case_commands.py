@@ -201,7 +201,7 @@ def run_sweep_command(args) -> int:
 def run_ce_timing(args) -> int:
     import numpy as np
 
-    from ..first_guess import csv_text, parse_games, parse_strategies, read_rows
+    from ..first_guess import csv_text, parse_games, parse_strategies, read_rows, warm_up
     from ..solve import parse_backend, solve
 
     games = parse_games(args.games)
@@ -209,20 +209,23 @@ def run_ce_timing(args) -> int:
     backend = parse_backend(args.backend)
     if args.repeats < 1:
         raise ValueError("--repeats must be at least 1")
-    solve(games[0], strategies[0], backend, case_equivalence="on")  # compile before timing
+    warm_up(backend, strategies[0], "on")
     new_rows = []
     for game in games:
         for strategy in strategies:
-            turns = {}
-            for mode in ("off", "on"):
-                runs = [solve(game, strategy, backend, case_equivalence=mode) for _ in range(args.repeats)]
-                turns[mode] = runs[0].turns
+            # Off and on take turns, so that a change in the machine's load hits both alike.
+            runs = {"off": [], "on": []}
+            for _ in range(args.repeats):
+                for mode in runs:
+                    runs[mode].append(solve(game, strategy, backend, case_equivalence=mode))
+            turns = {mode: runs[mode][0].turns for mode in runs}
+            for mode, mode_runs in runs.items():
                 new_rows.append({
                     "game": game.name, "pins": game.pins, "colors": game.colors, "codewords": game.size,
                     "strategy": strategy.label, "backend": backend, "case_equivalence": mode,
-                    "median_s": f"{statistics.median(r.elapsed_s for r in runs):.4f}",
-                    "repeats": args.repeats, "scores": runs[0].scores,
-                    "scores_saved": runs[0].scores_saved, "total_turns": runs[0].total_turns,
+                    "median_s": f"{statistics.median(r.elapsed_s for r in mode_runs):.4f}",
+                    "repeats": args.repeats, "scores": mode_runs[0].scores,
+                    "scores_saved": mode_runs[0].scores_saved, "total_turns": mode_runs[0].total_turns,
                 })
             if not np.array_equal(turns["off"], turns["on"]):
                 raise AssertionError(f"{game.name} {strategy.label}: case equivalence changed the turns")

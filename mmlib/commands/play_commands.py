@@ -230,7 +230,8 @@ def play_codemaker(session: GameSession, console: Console) -> bool:
     while True:
         answer = console.ask(f"guess {session.turn}? ")
         if answer is None:
-            console.say(f"end of input: stopped after {_guesses(len(session.moves))}; the secret was {secret_text}")
+            console.say(f"end of input: stopped after {_guesses(len(session.moves))}; "
+                        f"the secret was {secret_text}")
             return False
         if answer in ("quit", "q", "exit"):
             console.say(f"the secret was {secret_text}")

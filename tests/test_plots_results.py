@@ -1,0 +1,202 @@
+"""Fast checks of the figures and table loaders of notebooks 5 and 6 (about 3 s in all).
+
+Solves use the `reference` backend on games of at most 27 codewords, so these
+tests compile no parallel kernels.
+"""
+
+import numpy as np
+import pandas as pd
+import pytest
+from matplotlib.figure import Figure
+
+from mmlib import solve
+from mmlib.data_tables import (best_max_rows, live_backends, load_benchmarks, load_first_guesses,
+                               load_results, real_gpu_present, strategy_summary, time_solves)
+from mmlib.plots_results import (backend_timings_figure, benchmarks_figure, first_guesses_figure,
+                                 heatmap_grid, region_size_counts, region_sizes_figure,
+                                 regions_per_turn_figure, results_heatmap_figure,
+                                 scores_per_turn_figure, size_bins)
+from mmlib.tree_render import strategy_tree_figure, tree_layout
+
+
+@pytest.fixture(scope="module")
+def toy():
+    return solve("3p3c", "knuth", backend="reference", first_guess="112")
+
+
+def assert_labelled(fig: Figure):
+    """Every figure has a title and both axis labels."""
+    assert isinstance(fig, Figure)
+    ax = fig.axes[0]
+    assert ax.get_title().strip()
+    assert ax.get_xlabel().strip() and ax.get_ylabel().strip()
+
+
+def results_rows():
+    """A hand-made results table: for 3p3c/knuth the best max is 112 (max 3 beats 4), then
+    lower average decides between two rows of equal max in 2p3c."""
+    return pd.DataFrame([
+        {"game": "3p3c", "strategy": "knuth", "first_guess": "111", "total_turns": 90, "max_turns": 4,
+         "average_turns": 90 / 27, "seconds": 0.5, "backend": "cpu"},
+        {"game": "3p3c", "strategy": "knuth", "first_guess": "112", "total_turns": 95, "max_turns": 3,
+         "average_turns": 95 / 27, "seconds": 0.25, "backend": "cpu"},
+        {"game": "2p3c", "strategy": "knuth", "first_guess": "11", "total_turns": 30, "max_turns": 4,
+         "average_turns": 30 / 9, "seconds": 0.1, "backend": "cpu"},
+        {"game": "2p3c", "strategy": "knuth", "first_guess": "12", "total_turns": 28, "max_turns": 4,
+         "average_turns": 28 / 9, "seconds": 0.2, "backend": "cpu"},
+        {"game": "2p3c", "strategy": "entropy", "first_guess": "12", "total_turns": 27, "max_turns": 4,
+         "average_turns": 27 / 9, "seconds": 0.3, "backend": "cpu"},
+    ])
+
+
+# -- regions per turn ------------------------------------------------------------
+
+
+def test_region_sizes_agree_with_the_turn_statistics(toy):
+    sizes = toy.tree.region_sizes_per_turn()
+    assert list(sizes[0]) == [toy.game.size]
+    assert [int(s.sum()) for s in sizes] == [t.games_active for t in toy.turn_stats]
+    assert [len(s) for s in sizes[1:]] == [t.regions for t in toy.turn_stats[:-1]]
+    assert sum(len(s) for s in sizes) == len(toy.tree)
+
+
+def test_size_bins_cover_every_size_once():
+    for largest in (1, 2, 3, 27, 1296):
+        bins = size_bins(largest)
+        covered = [size for low, high in bins for size in range(low, high + 1)]
+        assert covered[: largest] == list(range(1, largest + 1))
+        assert len(covered) == len(set(covered))
+
+
+def test_region_size_counts_count_every_region(toy):
+    _bins, counts = region_size_counts(toy)
+    assert list(counts.sum(axis=0)) == [len(s) for s in toy.tree.region_sizes_per_turn()]
+
+
+def test_turn_figures_are_labelled(toy):
+    for make in (regions_per_turn_figure, region_sizes_figure, scores_per_turn_figure):
+        fig = make(toy)
+        assert_labelled(fig)
+        assert toy.game.name in fig.axes[0].get_title()
+
+
+# -- the strategy tree -------------------------------------------------------------
+
+
+def test_tree_layout_puts_parents_between_their_children(toy):
+    tree = toy.tree
+    shown, x, y = tree_layout(tree)
+    assert len(shown) == len(tree)
+    kids = tree.children()
+    leaves = [node for node in range(len(tree)) if not kids[node]]
+    assert sorted(y[leaves]) == list(range(len(leaves)))  # one row per leaf
+    for node in range(len(tree)):
+        if kids[node]:
+            assert min(y[kids[node]]) <= y[node] <= max(y[kids[node]])
+    assert np.array_equal(x, tree.depth)
+
+
+def test_tree_layout_stops_at_max_depth(toy):
+    shown, _x, _y = tree_layout(toy.tree, max_depth=1)
+    assert set(toy.tree.depth[shown]) == {0, 1}
+    assert len(shown) == 1 + toy.turn_stats[0].regions
+    with pytest.raises(ValueError, match="max_depth"):
+        tree_layout(toy.tree, max_depth=-1)
+
+
+def test_tree_figure_is_labelled_and_refuses_huge_trees(toy):
+    fig = strategy_tree_figure(toy.tree)
+    assert "3p3c" in fig.axes[0].get_title() and fig.axes[0].get_xlabel()
+    big = solve("4p5c", "knuth", backend="reference", first_guess="1122")
+    assert len(big.tree) > 400
+    with pytest.raises(ValueError, match="max_depth"):
+        strategy_tree_figure(big.tree)
+    fig = strategy_tree_figure(big.tree, max_depth=1)
+    assert len(fig.axes[0].texts) == 2 * (1 + big.turn_stats[0].regions) - 1  # boxes and edge scores
+
+
+# -- tables --------------------------------------------------------------------------
+
+
+def test_missing_tables_load_empty_with_a_note(tmp_path):
+    for load in (load_results, load_first_guesses, load_benchmarks):
+        table = load(tmp_path)
+        assert not table.ok and "is not there yet" in table.describe()
+        assert table.frame.empty and {"game", "strategy"} <= set(table.frame.columns)
+    empty = load_results(tmp_path).frame
+    assert_labelled(results_heatmap_figure(best_max_rows(empty), "average_turns", "knuth"))
+    assert_labelled(first_guesses_figure(empty, "4p6c"))
+    assert_labelled(benchmarks_figure(load_benchmarks(tmp_path).frame))
+    assert_labelled(backend_timings_figure(load_benchmarks(tmp_path).frame))
+    assert strategy_summary(best_max_rows(empty)).empty
+
+
+def test_partial_tables_gain_the_missing_columns(tmp_path):
+    (tmp_path / "results.csv").write_text("game,strategy,first_guess,max_turns\n4p6c,knuth,1122,5\n")
+    table = load_results(tmp_path)
+    assert "average_turns" in table.problem and "seconds" in table.problem
+    row = table.frame.iloc[0]
+    assert (row["pins"], row["colors"], row["codewords"]) == (4, 6, 1296)
+    assert row["first_guess"] == "1122"  # a codeword, not the number 1122
+    assert np.isnan(row["average_turns"])
+    (tmp_path / "benchmarks.csv").write_text("game,strategy,backend,median_s,scores\n4p6c,knuth,cpu,0.5,1000\n")
+    assert load_benchmarks(tmp_path).frame["scores_per_s"].iloc[0] == 2000
+
+
+def test_best_max_rows_take_lowest_max_then_lowest_average(tmp_path):
+    results_rows().to_csv(tmp_path / "results.csv", index=False)
+    table = load_results(tmp_path)
+    assert table.ok, table.problem
+    best = best_max_rows(table.frame, "knuth")
+    assert dict(zip(best["game"], best["first_guess"])) == {"2p3c": "12", "3p3c": "112"}
+    assert list(best_max_rows(table.frame)["strategy"]).count("entropy") == 1
+
+
+def test_strategy_summary_counts_games_every_strategy_has():
+    best = best_max_rows(pd.concat([results_rows()]).assign(pins=lambda f: f["game"].str[0].astype(int),
+                                                            colors=3))
+    summary = strategy_summary(best).set_index("strategy")
+    assert list(summary.index) == ["knuth", "entropy"]
+    assert summary.loc["entropy", "games"] == 1  # only 2p3c has both strategies
+    assert summary.loc["entropy", "lowest_average_in"] == 1 and summary.loc["knuth", "lowest_average_in"] == 0
+
+
+def test_heatmap_grid_places_each_game(tmp_path):
+    results_rows().to_csv(tmp_path / "results.csv", index=False)
+    best = best_max_rows(load_results(tmp_path).frame, "knuth")
+    pins, colors, grid = heatmap_grid(best, "max_turns")
+    assert (pins, colors) == ([2, 3], [3])
+    assert grid[pins.index(3), 0] == 3 and grid[pins.index(2), 0] == 4
+    for value in ("average_turns", "max_turns", "seconds"):
+        assert_labelled(results_heatmap_figure(best, value, "knuth"))
+    with pytest.raises(ValueError, match="heat map value"):
+        results_heatmap_figure(best, "colour", "knuth")
+
+
+def test_first_guesses_figure_draws_one_bar_per_row(tmp_path):
+    results_rows().to_csv(tmp_path / "results.csv", index=False)
+    fig = first_guesses_figure(load_results(tmp_path).frame, "2p3c")
+    assert_labelled(fig)
+    assert len(fig.axes[0].patches) == 2 * 2  # guesses 11 and 12, strategies knuth and entropy
+
+
+# -- live timings ----------------------------------------------------------------------
+
+
+def test_time_solves_rows_match_the_benchmark_columns():
+    live = time_solves(["2p2c", "2p3c"], "knuth", backends=("reference",), repeats=2)
+    assert list(live["game"]) == ["2p2c", "2p3c"] and list(live["codewords"]) == [4, 9]
+    assert (live["median_s"] > 0).all() and (live["scores"] > 0).all()
+    assert np.allclose(live["scores_per_s"], live["scores"] / live["median_s"])
+    assert_labelled(backend_timings_figure(live))
+    with pytest.raises(ValueError, match="repeats"):
+        time_solves(["2p2c"], repeats=0)
+
+
+def test_the_simulator_is_not_a_gpu():
+    from numba import config
+
+    if config.ENABLE_CUDASIM:  # tests/conftest.py sets it unless MMLIB_REAL_GPU=1
+        assert not real_gpu_present()
+        assert live_backends() == ["cpu"]
+    assert live_backends()[0] == "cpu"

@@ -1,0 +1,306 @@
+"""The `cuda` backend against the reference solver.
+
+In CI there is no GPU: tests/conftest.py turns on numba-cuda's simulator
+(NUMBA_ENABLE_CUDASIM=1), which runs every kernel thread as a Python thread.
+The fixture below patches the tunables of mmlib.config down (a few threads per
+block, tiny chunks and ACr buffer) so that the simulator stays fast and the
+chunking and refilling paths run even on small games. With MMLIB_REAL_GPU=1 on
+a machine with a GPU, the same tests run on the device with the real tunables,
+plus larger games against the cpu backend.
+
+Cost on the simulator: about a minute in all (the matrix of 4 games x 4
+strategies x case equivalence on/off is most of it).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mmlib import config
+from mmlib.case_equivalence import acr_candidates, acr_size, region_zero_free
+from mmlib.games import Game
+from mmlib.scoring import score_matrix_reference
+from mmlib.solve import solve
+from mmlib.solver_cuda import NO_GPU_MESSAGE, cuda_gpu_available, using_simulator
+from mmlib.solver_reference import fully_discriminating_guess
+
+ROOT = Path(__file__).resolve().parent.parent
+SIMULATED = using_simulator()
+
+if not cuda_gpu_available():
+    pytest.skip("no CUDA GPU and the simulator is off (set NUMBA_ENABLE_CUDASIM=1)",
+                allow_module_level=True)
+
+# Small enough for the simulator, large enough to exercise every path: several
+# blocks per region, chunks of a few regions, ACr buffer refills between rounds.
+SIMULATOR_CONFIG = {
+    "GAME_THREADS": 8,
+    "MAX_GRID_BLOCKS": 2,
+    "SCAN_THREADS": 4,
+    "SCAN_ITEMS": 16,
+    "REGION_THREADS": 8,
+    "COLOR_RUN": 4,
+    "TINY_THREADS": 8,
+    "FD_THREADS": 4,
+    "FD_MAX_BLOCKS": 2,
+    "SUBSET_THREADS": {1: 8, 2: 8, 4: 4},
+    "REDUCE_THREADS": 4,
+    "REGIONS_PER_CHUNK": 3,
+    "MAX_BLOCKS_PER_LAUNCH": 24,
+    "ACR_BUFFER_CODEWORDS": 100,
+}
+STRATEGIES = ("knuth", "expected-size", "entropy", "most-parts")
+GAMES = ("2p3c", "3p3c", "3p4c", "4p3c")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def small_tunables():
+    """Patch the tunables down on the simulator; keep the real ones on a GPU."""
+    if not SIMULATED:
+        yield
+        return
+    # The simulator's block manager polls its threads; a short GIL switch
+    # interval keeps each __syncthreads() from costing milliseconds.
+    switch_interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-4)
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in SIMULATOR_CONFIG.items():
+            patch.setattr(config, name, value)
+        yield
+    sys.setswitchinterval(switch_interval)
+
+
+_reference_results = {}
+
+
+def reference(game: str, strategy: str):
+    key = (game, strategy)
+    if key not in _reference_results:
+        _reference_results[key] = solve(game, strategy, "reference")
+    return _reference_results[key]
+
+
+def expected_scores_with_case_equivalence(game: Game, result) -> list[int]:
+    """Per-turn scores when full searches score only the class representatives.
+
+    Independent of the solvers' bookkeeping: regions are rebuilt from the
+    reference result's guesses and plain-numpy scores, Zero/Free from the
+    readable `region_zero_free`, |ACr| from the closed form.
+    """
+    scores = score_matrix_reference(game)
+    per_turn = [s.games_active for s in result.turn_stats]
+    for turn in range(1, len(per_turn) + 1):  # regions formed by the scores of turns 1..turn
+        regions = defaultdict(list)
+        for secret in np.flatnonzero(result.turns > turn):
+            seen = tuple(int(scores[result.guesses[t, secret], secret]) for t in range(turn))
+            regions[seen].append(int(secret))
+        for ps in regions.values():
+            k = len(ps)
+            if k <= 2:
+                continue
+            if k <= game.num_scores:
+                per_turn[turn - 1] += k * k
+                if fully_discriminating_guess(scores, np.array(ps)) is not None:
+                    continue
+            played = [int(result.guesses[t, ps[0]]) for t in range(turn)]
+            zero, free = region_zero_free(game, ps, played)
+            per_turn[turn - 1] += k * acr_size(game.pins, game.colors, zero.bit_count(), free.bit_count())
+    return per_turn
+
+
+def assert_same_games(result, expected):
+    assert result.backend == "cuda"
+    assert result.guesses.dtype == np.int32
+    np.testing.assert_array_equal(result.guesses, expected.guesses)
+    np.testing.assert_array_equal(result.turns, expected.turns)
+    assert [(s.turn, s.games_active, s.regions) for s in result.turn_stats] == \
+        [(s.turn, s.games_active, s.regions) for s in expected.turn_stats]
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("game", GAMES)
+def test_cuda_equals_reference_without_case_equivalence(game, strategy):
+    result = solve(game, strategy, "cuda", case_equivalence="off")
+    expected = reference(game, strategy)
+    assert_same_games(result, expected)
+    assert result.turn_stats == expected.turn_stats
+    assert result.scores == expected.scores
+    assert not result.case_equivalence and result.scores_saved == 0
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("game", GAMES)
+def test_cuda_with_case_equivalence_plays_the_same_games(game, strategy):
+    """Searching ACr changes no guess; it changes the scores exactly by the ACr sizes."""
+    result = solve(game, strategy, "cuda", case_equivalence="on")
+    expected = reference(game, strategy)
+    assert_same_games(result, expected)
+    assert result.case_equivalence
+    per_turn = expected_scores_with_case_equivalence(Game.parse(game), expected)
+    assert [s.scores for s in result.turn_stats] == per_turn
+    assert result.scores == sum(per_turn)
+    assert result.scores_saved == expected.scores - result.scores
+
+
+def test_case_equivalence_saves_scores_where_colors_are_free():
+    """3p4c opens with 112: colors 3 and 4 are Free, so ACr is smaller than every codeword."""
+    result = solve("3p4c", "knuth", "cuda", case_equivalence="on")
+    assert result.scores_saved > 0
+    assert result.scores + result.scores_saved == reference("3p4c", "knuth").scores
+
+
+@pytest.mark.parametrize("strategy", ["entropy"])
+def test_more_than_eight_colors_use_the_wide_counts(strategy):
+    """2p9c: color 9 lives in the high color-count word, which <= 8-color games skip."""
+    result = solve("2p9c", strategy, "cuda", case_equivalence="off")
+    expected = reference("2p9c", strategy)
+    assert_same_games(result, expected)
+    assert result.scores == expected.scores
+
+
+@pytest.mark.parametrize("counter_bytes", [2, 4])
+@pytest.mark.parametrize("game, strategy", [("3p3c", "knuth"), ("4p3c", "entropy")])
+def test_wide_counters_give_the_same_guesses(counter_bytes, game, strategy, monkeypatch):
+    """The 16- and 32-bit counter specialisations (used for |PS| >= 256) on small games."""
+    monkeypatch.setattr(config, "MIN_COUNTER_BYTES", counter_bytes)
+    result = solve(game, strategy, "cuda", case_equivalence="off")
+    expected = reference(game, strategy)
+    assert_same_games(result, expected)
+    assert result.scores == expected.scores
+
+
+def test_device_acr_lists_equal_the_class_representatives():
+    """build_acr on the device lists exactly acr_candidates, for several Zero/Free sets."""
+    from numba import cuda
+
+    from mmlib import kernels_cuda
+
+    game = Game(3, 5)
+    codewords = game.codewords
+    words = cuda.to_device(codewords.words)
+    pairs = [(0, 0b11000), (0b00011, 0), (0b00011, 0b11000), (0b00111, 0b11000), (0b01100, 0b10001)]
+    sizes = [acr_size(3, 5, z.bit_count(), f.bit_count()) for z, f in pairs]
+    acr = cuda.device_array(sum(sizes), dtype=np.int32)
+    fill = cuda.to_device(np.zeros(len(pairs), dtype=np.int32))
+    build = kernels_cuda.make_acr_kernel()
+    base = 0
+    for slot, ((zero, free), size) in enumerate(zip(pairs, sizes)):
+        kernels_cuda.launch(build, 4, 8, words, np.int64(game.size), np.int64(zero), np.int64(free),
+                            np.int64(game.pins), acr, np.int64(base), np.int64(size), fill, np.int64(slot))
+        base += size
+    listed = acr.copy_to_host()
+    np.testing.assert_array_equal(fill.copy_to_host(), sizes)
+    base = 0
+    for (zero, free), size in zip(pairs, sizes):
+        expected = acr_candidates(game, zero, free)
+        assert len(expected) == size < game.size
+        np.testing.assert_array_equal(np.sort(listed[base:base + size]), expected)
+        base += size
+
+
+def test_progress_bar_per_turn(capsys):
+    result = solve("2p3c", "knuth", "cuda", progress=True)
+    err = capsys.readouterr().err
+    assert result.max_turns >= 2
+    assert "2p3c knuth cuda turn 1" in err and f"turn {result.max_turns}" in err
+
+
+def _without_simulator_env() -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_ENABLE_CUDASIM", "MMLIB_REAL_GPU")}
+    env["NUMBA_ENABLE_CUDASIM"] = "0"
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def test_without_a_gpu_the_cli_says_so_in_one_line():
+    env = _without_simulator_env()
+    api = subprocess.run(
+        [sys.executable, "-c",
+         "from mmlib import solve\n"
+         "from mmlib.solver_cuda import cuda_gpu_available\n"
+         "print(cuda_gpu_available())\n"
+         "try:\n    solve('2p3c', 'knuth', 'cuda')\n"
+         "except ValueError as error:\n    print(type(error).__name__, error)\n"],
+        capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    if api.stdout.startswith("True"):
+        pytest.skip("this machine has a CUDA GPU")
+    assert api.stdout == f"False\nNoCudaGpuError {NO_GPU_MESSAGE}\n", api.stderr
+    cli = subprocess.run([sys.executable, "-m", "mmlib", "solve", "2p3c", "--backend", "cuda"],
+                         capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    assert cli.returncode == 2
+    assert cli.stderr == f"error: {NO_GPU_MESSAGE}\n"
+    assert cli.stdout == ""
+
+
+def _nvvm_missing_reason() -> "str | None":
+    try:
+        from cuda.pathfinder import load_nvidia_dynamic_lib
+    except ImportError:
+        return "cuda-pathfinder is not installed"
+    for library in ("nvvm", "nvrtc"):
+        try:
+            load_nvidia_dynamic_lib(library)
+        except Exception:  # noqa: BLE001 (not found, whatever the error class)
+            return f"lib{library} not found: pip install nvidia-nvvm nvidia-cuda-nvrtc to compile PTX"
+    return None
+
+
+@pytest.mark.skipif(not SIMULATED, reason="on a GPU the kernels compile for real in the other tests")
+def test_every_kernel_compiles_to_ptx_for_h100(tmp_path):
+    """Compile what the solver launches, with the argument types it launches with, for sm_90.
+
+    The simulator runs kernels as Python and would not notice a typing error
+    that the real CUDA target rejects; this catches those without a GPU.
+    """
+    reason = _nvvm_missing_reason()
+    if reason:
+        pytest.skip(reason)
+    from mmlib import kernels_cuda
+
+    with kernels_cuda.record_launches() as recorded:
+        solve("3p4c", "entropy", "cuda", case_equivalence="on")
+        solve("2p9c", "expected-size", "cuda", case_equivalence="off")
+        for width in (2, 4):
+            config.MIN_COUNTER_BYTES = width
+            try:
+                solve("3p3c", "knuth", "cuda", case_equivalence="off")
+            finally:
+                config.MIN_COUNTER_BYTES = 1
+    names = {name for _factory, _arguments, name, _types in recorded}
+    assert {"score_turn", "scatter", "scan_blocks", "tiny_regions", "fully_discriminating",
+            "subsetting", "reduce_best", "build_acr", "zero_free", "region_colors"} <= names
+    recorded_file = tmp_path / "launches.pickle"
+    recorded_file.write_bytes(pickle.dumps(recorded))
+    compiled = subprocess.run(
+        [sys.executable, "-c",
+         "import pickle, sys\n"
+         "from mmlib.kernels_cuda import compile_recorded_to_ptx\n"
+         "sizes = compile_recorded_to_ptx(pickle.loads(open(sys.argv[1], 'rb').read()), cc=(9, 0))\n"
+         "print(len(sizes), min(sizes.values()))\n",
+         str(recorded_file)],
+        capture_output=True, text=True, env=_without_simulator_env(), cwd=ROOT, timeout=600)
+    assert compiled.returncode == 0, compiled.stderr[-3000:]
+    kernels, smallest = (int(x) for x in compiled.stdout.split())
+    assert kernels == len({(f, a, name) for f, a, name, _types in recorded})
+    assert smallest > 1000  # real PTX, not an empty module
+
+
+@pytest.mark.skipif(SIMULATED, reason="needs a real GPU (MMLIB_REAL_GPU=1)")
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("game", ["4p6c", "5p5c", "3p10c"])
+def test_gpu_equals_cpu_on_larger_games(game, strategy):
+    expected = solve(game, strategy, "cpu")
+    for mode in ("off", "on"):
+        result = solve(game, strategy, "cuda", case_equivalence=mode)
+        assert_same_games(result, expected)
+        if mode == "off":
+            assert result.scores == expected.scores
+            assert result.turn_stats == expected.turn_stats
