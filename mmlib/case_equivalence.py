@@ -47,12 +47,14 @@ S(j, k)); the colors of the groups are then forced (lowest Free color first).
 
     |ACr| = sum_{k=0}^{f} sum_{j=k}^{p} C(p, j) * m^(p-j) * S(j, k)
 
-(the inner sum is the r-Stirling number S_m(p+m, k+m)). With z = 1 or f = 1 it
-gives c^p, as it must.
+(the inner sum is the r-Stirling number S_m(p+m, k+m)). It gives the same for
+z = 1 as for z = 0, and for f = 1 as for f = 0, as it must: a set of one color
+reduces nothing.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 from math import comb
 
@@ -271,14 +273,26 @@ def check_masks(game: Game, zero_mask: int, free_mask: int) -> tuple[int, int]:
     return zero_mask, free_mask
 
 
-@lru_cache(maxsize=512)
+# ACr lists kept for reuse, least recently used dropped first once they hold more
+# than this many bytes (one 8p8c list can be 134 MB; a game meets dozens of (Zero, Free)).
+ACR_CACHE_BYTES = 512 * 2**20
+_acr_cache: "OrderedDict[tuple[int, int, int, int], np.ndarray]" = OrderedDict()
+
+
 def _acr_cached(pins: int, colors: int, zero_mask: int, free_mask: int) -> np.ndarray:
+    key = (pins, colors, zero_mask, free_mask)
+    if key in _acr_cache:
+        _acr_cache.move_to_end(key)
+        return _acr_cache[key]
     size = acr_size(pins, colors, zero_mask.bit_count(), free_mask.bit_count())
     out = np.empty(size, dtype=np.int64)
     found = fill_class_representatives(pins, colors, np.int64(zero_mask), np.int64(free_mask), out)
     if found != size:  # the closed form and the predicate must agree
         raise AssertionError(f"ACr of {pins}p{colors}c has {found} members, closed form says {size}")
     out.flags.writeable = False
+    _acr_cache[key] = out
+    while len(_acr_cache) > 1 and sum(a.nbytes for a in _acr_cache.values()) > ACR_CACHE_BYTES:
+        _acr_cache.popitem(last=False)
     return out
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 # Per-game kernels (score a turn, scatter games into regions, region colors).
 GAME_THREADS = 256
 # Element-wise kernels loop grid-stride over their elements with at most this
-# many blocks (132 SMs x 16 resident blocks of 256 threads on an H100 is 2,112).
+# many blocks (an H100 holds 132 SMs x 8 resident blocks of 256 threads = 1,056).
 MAX_GRID_BLOCKS = 4096
 # The exclusive scan: each thread adds up SCAN_ITEMS consecutive values, then
 # the block scans the thread totals in shared memory.
@@ -55,8 +55,9 @@ MAX_BLOCKS_PER_LAUNCH = 1 << 22
 # -- Case equivalence ---------------------------------------------------------
 
 # Device buffer for the class representatives (ACr lists), in codeword indices
-# (int32). When a turn's lists do not fit, regions are searched in rounds, the
-# buffer refilled between them. Always at least one game's worth (c**p).
+# (int32; 1 << 26 is 256 MiB). When a turn's lists do not fit, regions are
+# searched in rounds, the buffer refilled between them. It always holds at
+# least the turn's longest list.
 ACR_BUFFER_CODEWORDS = 1 << 26
 
 # -- Per-turn guess vectors ---------------------------------------------------

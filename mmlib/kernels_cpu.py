@@ -29,10 +29,13 @@ from numba import njit, prange
 
 from .next_guess import first_fully_discriminating
 from .scoring import all_hits, black_hits, lane_min_sum, ordinal_of
-from .strategies import Strategy, is_better, rank_of_counts
+from .strategies import Strategy, is_better, rank_columns, rank_of_counts
 
 # Secrets scored per block: the early-exit check runs between blocks.
 SCORE_BLOCK = 512
+# Regions with fewer secrets are searched a block of candidates at a time.
+SMALL_REGION = 128
+CANDIDATE_BLOCK = 256
 # A bound no rank reaches: no early exit.
 NO_BOUND = np.iinfo(np.int64).max
 
@@ -228,9 +231,11 @@ def search_candidates(region, candidates, first_candidate, last_candidate, ps_wo
                       bound, ordinals, sub_counts, counts):
     """(index, rank, in PS) of the best of candidates[first_candidate:last_candidate] for one region.
 
-    `candidates` is an array of codeword indices, or empty for "every codeword"
-    (then candidate j is codeword j). Returns index -1 if every candidate was
-    dropped by the early exit (possible only with a `bound` from elsewhere).
+    One candidate at a time against the whole PS: for regions of SMALL_REGION
+    secrets and more. `candidates` is an array of codeword indices, or empty
+    for "every codeword" (then candidate j is codeword j). Returns index -1 if
+    every candidate was dropped by the early exit, which cannot happen when
+    `bound` is the rank of one of these candidates.
     """
     all_codewords = candidates.shape[0] == 0
     best_index = np.int64(-1)
@@ -251,20 +256,123 @@ def search_candidates(region, candidates, first_candidate, last_candidate, ps_wo
 
 
 @serial_kernel
+def rank_candidate_block(cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi, pins, unused,
+                         wide_colors, strategy, entropy, ordinals, block_counts, ranks):
+    """ranks[i] for a block of candidates against a small PS, one PS member at a time.
+
+    The score is symmetric (black pins and the color minimums do not care
+    which side is the guess), so scoring PS member j as the guess against the
+    block's candidates gives each candidate's score against j, in one long
+    loop that vectorizes. block_counts[o, i] counts candidate i's subset o:
+    consecutive increments hit different candidates, so they never wait on
+    each other, and `rank_columns` ranks the whole block slot by slot.
+    """
+    m = cand_words.shape[0]
+    k = ps_words.shape[0]
+    counts = block_counts[:, :m]
+    counts[:] = 0
+    for j in range(k):
+        score_block(ps_words[j], ps_lo[j], ps_hi[j], cand_words, cand_lo, cand_hi, pins, unused,
+                    wide_colors, ordinals)
+        for i in range(m):
+            counts[ordinals[i], i] += 1
+    rank_columns(counts, strategy, entropy, ranks[:m])
+
+
+@serial_kernel
+def search_small_region(region, candidates, first_candidate, last_candidate, ps_words, ps_lo, ps_hi,
+                        words, lo, hi, region_of_secret, pins, unused, wide_colors, strategy, entropy,
+                        ordinals, block_counts, ranks, block_words, block_lo, block_hi):
+    """`search_candidates` for a region of fewer than SMALL_REGION secrets.
+
+    Scoring one candidate against a few secrets is mostly loop overhead, so
+    candidates go in blocks of CANDIDATE_BLOCK through `rank_candidate_block`.
+    """
+    all_codewords = candidates.shape[0] == 0
+    best_index = np.int64(-1)
+    best_rank = np.int64(0)
+    best_in_ps = False
+    for block_first in range(first_candidate, last_candidate, CANDIDATE_BLOCK):
+        m = min(last_candidate, block_first + CANDIDATE_BLOCK) - block_first
+        for i in range(m):  # gather the block's packed codewords
+            c = block_first + i if all_codewords else candidates[block_first + i]
+            block_words[i] = words[c]
+            block_lo[i] = lo[c]
+            block_hi[i] = hi[c]
+        rank_candidate_block(block_words[:m], block_lo[:m], block_hi[:m], ps_words, ps_lo, ps_hi,
+                             pins, unused, wide_colors, strategy, entropy, ordinals, block_counts,
+                             ranks)
+        for i in range(m):
+            c = block_first + i if all_codewords else candidates[block_first + i]
+            in_ps = region_of_secret[c] == region
+            if best_index < 0 or is_better(ranks[i], in_ps, c, best_rank, best_in_ps, best_index):
+                best_index, best_rank, best_in_ps = np.int64(c), ranks[i], in_ps
+    return best_index, best_rank, best_in_ps
+
+
+@serial_kernel
+def region_candidates(r, region_candidates_start, region_candidates_len, candidates_flat):
+    """Region r's candidate list: a slice of candidates_flat, or empty for every codeword."""
+    first = region_candidates_start[r]
+    if first < 0:
+        return candidates_flat[:0]
+    return candidates_flat[first:first + region_candidates_len[r]]
+
+
+@serial_kernel
+def probe_bounds(regions, region_start, region_len, region_candidates_start, region_candidates_len,
+                 candidates_flat, ps_words, ps_lo, ps_hi, words, lo, hi, pins, unused, wide_colors,
+                 slots, strategy, entropy, probes, bound_out):
+    """bound_out[r]: the best rank among a few candidates of region r, for the early exit.
+
+    The probes are candidates themselves, so each region keeps at least one
+    candidate whose rank is no worse than its bound. Members of PS make good
+    probes (with every codeword as candidates); from an explicit list, evenly
+    spaced entries.
+    """
+    ordinals = np.empty(SCORE_BLOCK, dtype=np.uint8)
+    sub_counts = np.zeros(4 * slots, dtype=np.uint32)
+    counts = np.zeros(slots, dtype=np.uint32)
+    for r in regions:
+        first = region_start[r]
+        k = region_len[r]
+        candidates = region_candidates(r, region_candidates_start, region_candidates_len,
+                                       candidates_flat)
+        size = k if candidates.shape[0] == 0 else candidates.shape[0]
+        best = NO_BOUND
+        for p in range(probes):
+            position = p * size // probes
+            if candidates.shape[0] == 0:
+                c = np.int64(-1)
+                g_word, g_lo, g_hi = ps_words[first + position], ps_lo[first + position], ps_hi[first + position]
+            else:
+                c = candidates[position]
+                g_word, g_lo, g_hi = words[c], lo[c], hi[c]
+            rank, _complete = candidate_rank(g_word, g_lo, g_hi, ps_words[first:first + k],
+                                             ps_lo[first:first + k], ps_hi[first:first + k], pins,
+                                             unused, wide_colors, strategy, entropy, NO_BOUND,
+                                             ordinals, sub_counts, counts)
+            best = min(best, rank)
+        bound_out[r] = best
+
+
+@serial_kernel
 def search_task(t, task_region, task_first, task_last, region_start, region_len, region_bound,
                 region_candidates_start, region_candidates_len, candidates_flat,
                 ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, pins, unused,
-                wide_colors, strategy, entropy, ordinals, sub8, sub16, sub32, counts8, counts16, counts32):
+                wide_colors, strategy, entropy, ordinals, sub8, sub16, sub32, counts8, counts16,
+                counts32, block_counts, ranks, block_words, block_lo, block_hi):
     """(index, rank, in PS) of the best candidate of task t; see `run_search_tasks`."""
     r = task_region[t]
     first = region_start[r]
     last = first + region_len[r]
-    c_first = region_candidates_start[r]
-    if c_first < 0:
-        candidates = candidates_flat[:0]
-    else:
-        candidates = candidates_flat[c_first:c_first + region_candidates_len[r]]
+    candidates = region_candidates(r, region_candidates_start, region_candidates_len, candidates_flat)
     k = last - first
+    if k < SMALL_REGION:
+        return search_small_region(
+            r, candidates, task_first[t], task_last[t], ps_words[first:last], ps_lo[first:last],
+            ps_hi[first:last], words, lo, hi, region_of_secret, pins, unused, wide_colors, strategy,
+            entropy, ordinals, block_counts, ranks, block_words, block_lo, block_hi)
     # Counters sized to the region (numba compiles one search per counter type).
     if k < 256:
         return search_candidates(
@@ -296,19 +404,25 @@ def run_search_tasks(task_region, task_first, task_last, region_start, region_le
     """
     n_tasks = task_region.shape[0]
     for worker in prange(workers):
-        ordinals = np.empty(SCORE_BLOCK, dtype=np.uint8)
-        counts8 = np.zeros(slots, dtype=np.uint8)
-        counts16 = np.zeros(slots, dtype=np.uint16)
-        counts32 = np.zeros(slots, dtype=np.uint32)
+        ordinals = np.empty(max(SCORE_BLOCK, CANDIDATE_BLOCK), dtype=np.uint8)
         sub8 = np.zeros(4 * slots, dtype=np.uint8)
         sub16 = np.zeros(4 * slots, dtype=np.uint16)
         sub32 = np.zeros(4 * slots, dtype=np.uint32)
+        counts8 = np.zeros(slots, dtype=np.uint8)
+        counts16 = np.zeros(slots, dtype=np.uint16)
+        counts32 = np.zeros(slots, dtype=np.uint32)
+        block_counts = np.zeros((slots, CANDIDATE_BLOCK), dtype=np.uint8)
+        ranks = np.zeros(CANDIDATE_BLOCK, dtype=np.int64)
+        block_words = np.zeros(CANDIDATE_BLOCK, dtype=words.dtype)
+        block_lo = np.zeros(CANDIDATE_BLOCK, dtype=lo.dtype)
+        block_hi = np.zeros(CANDIDATE_BLOCK, dtype=hi.dtype)
         for t in range(worker, n_tasks, workers):
             index, rank, in_ps = search_task(
                 t, task_region, task_first, task_last, region_start, region_len, region_bound,
                 region_candidates_start, region_candidates_len, candidates_flat,
                 ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, pins, unused,
-                wide_colors, strategy, entropy, ordinals, sub8, sub16, sub32, counts8, counts16, counts32)
+                wide_colors, strategy, entropy, ordinals, sub8, sub16, sub32, counts8, counts16,
+                counts32, block_counts, ranks, block_words, block_lo, block_hi)
             out_index[t] = index
             out_rank[t] = rank
             out_in_ps[t] = in_ps

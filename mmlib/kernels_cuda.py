@@ -1,10 +1,12 @@
 """The CUDA kernels of the `cuda` backend (numba-cuda).
 
 The per-element math is not written here: scores come from
-`scoring.packed_score_ordinal`, ranks from `strategies.rank_of_counts` and the
-tie-break from `strategies.is_better`, the Zero/Free sets and the class
-representatives from `case_equivalence` — the very functions the CPU kernels
-call. numba-cuda compiles a CPU `@njit` dispatcher called from a kernel as a
+`scoring.packed_score_ordinal` (the subsetting kernel calls its parts,
+`black_hits`, `lane_min_sum`/`all_hits` and `ordinal_of`, so that with at most
+8 colors it skips the high color-count word, as the CPU kernels do), ranks
+from `strategies.rank_of_counts` and the tie-break from `strategies.is_better`,
+the Zero/Free sets and the class representatives from `case_equivalence` — the
+very functions the CPU kernels call. numba-cuda compiles a CPU `@njit` dispatcher called from a kernel as a
 device function of the same source. That covers the scalar functions; a
 function that takes an array (`rank_of_counts` reads the counters) is compiled
 from its Python source with `cuda.jit(device=True)` instead (`device_twin`),
@@ -390,7 +392,8 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors:
             guess_lo = counts_lo[candidate]
             guess_hi = counts_hi[candidate]
             offset = region_offset[region]
-            for j in range(offset, offset + region_length[region]):
+            # Unsigned positions: no negative-index wraparound code in the hot loop.
+            for j in range(np.uint64(offset), np.uint64(offset + region_length[region])):
                 black = black_hits(secret_words[j], guess_word, unused)
                 if wide_colors:
                     hits = all_hits(secret_lo[j], secret_hi[j], guess_lo, guess_hi)
@@ -473,8 +476,9 @@ def compile_recorded_to_ptx(recorded, cc=(9, 0)) -> dict:
     """Compile every recorded (factory, arguments, argument types) to PTX for `cc`.
 
     Needs the real CUDA target (NUMBA_ENABLE_CUDASIM unset) and NVVM + NVRTC
-    (pip: nvidia-nvvm, nvidia-cuda-nvrtc); no GPU or driver. Returns
-    {kernel name and types: PTX length}.
+    (pip: nvidia-nvvm, nvidia-cuda-nvrtc); no GPU or driver. Run it in a process
+    of its own: it points numba-cuda's "current device" at `cc` for good.
+    Returns {kernel name and factory arguments: PTX length}.
     """
     import numba.cuda.dispatcher as cuda_dispatcher
     from types import SimpleNamespace

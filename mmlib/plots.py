@@ -259,6 +259,48 @@ def counter_slots_figure(highlight_pins: "int | None" = None) -> Figure:
     return fig
 
 
+# -- notebook 3: symmetry and case equivalence ------------------------------------------
+
+
+def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = ()) -> Figure:
+    """Heat map over (|Zero|, |Free|): |ACr| by the closed form, colored by its share of |AC|.
+
+    Only the pairs that can occur once a guess is played are drawn; `marked`
+    pairs (e.g. the regions of an example path) get a frame.
+    """
+    from matplotlib.colors import LogNorm
+    from matplotlib.patches import Rectangle
+
+    from .case_equivalence import acr_size, possible_zero_free
+
+    game = Game.parse(game)
+    c = game.colors
+    share = np.full((c + 1, c + 1), np.nan)
+    sizes = {}
+    for zero, free in possible_zero_free(c):
+        sizes[zero, free] = acr_size(game.pins, c, zero, free)
+        share[zero, free] = sizes[zero, free] / game.size
+    fig = Figure(figsize=(2.2 + 0.55 * (c + 1), 1.4 + 0.45 * (c + 1)), layout="constrained")
+    ax = fig.add_subplot()
+    lowest = max(np.nanmin(share), 1e-9)
+    image = ax.imshow(share, cmap="viridis", norm=LogNorm(vmin=lowest, vmax=1.0), origin="lower")
+    small_font = 7 if c <= 8 else 5
+    for (zero, free), size in sizes.items():
+        text = f"{size:,}" if size < 10_000 else f"{size:.2g}"
+        ax.text(free, zero, text, ha="center", va="center", fontsize=small_font,
+                color="white" if share[zero, free] < 0.1 else "black")
+    for zero, free in marked:
+        ax.add_patch(Rectangle((free - 0.5, zero - 0.5), 1, 1, fill=False, edgecolor="#d62728", linewidth=2))
+    ax.set_xticks(range(c + 1))
+    ax.set_yticks(range(c + 1))
+    bar = fig.colorbar(image, ax=ax, shrink=0.8)
+    bar.set_label("|ACr| / |AC| (log scale)")
+    ax.set_title(f"|ACr| of {game.name} by Zero and Free colors (|AC| = {game.size:,})", fontsize=10)
+    ax.set_xlabel("Free colors (count)")
+    ax.set_ylabel("Zero colors (count)")
+    return fig
+
+
 # -- notebook 4: strategies ------------------------------------------------------------
 
 

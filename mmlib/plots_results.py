@@ -175,12 +175,9 @@ def backend_timings_figure(timings: pd.DataFrame, title: str = "Solve time acros
 
 def heatmap_grid(best: pd.DataFrame, value: str) -> tuple[list[int], list[int], np.ndarray]:
     """(pins, colors, grid): grid[i, j] is `value` for pins[i] and colors[j], NaN where unknown."""
+    # Every game size mmlib accepts, so that a missing game shows as a grey cell.
     rows = best.dropna(subset=["pins", "colors"])
-    if len(rows):
-        pins = list(range(int(rows["pins"].min()), int(rows["pins"].max()) + 1))
-        colors = list(range(int(rows["colors"].min()), int(rows["colors"].max()) + 1))
-    else:
-        pins, colors = list(range(MIN_PINS, MAX_PINS + 1)), list(range(MIN_COLORS, MAX_COLORS + 1))
+    pins, colors = list(range(MIN_PINS, MAX_PINS + 1)), list(range(MIN_COLORS, MAX_COLORS + 1))
     grid = np.full((len(pins), len(colors)), np.nan)
     for _, row in rows.iterrows():
         grid[pins.index(int(row["pins"])), colors.index(int(row["colors"]))] = row[value]
@@ -217,7 +214,7 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
     ax.set_yticks(range(len(pins)), [str(p) for p in pins])
     ax.set_xlabel("colors")
     ax.set_ylabel("pins")
-    ax.set_title(f"{what} ({unit.split(' (')[0]}), {strategy.title}, best-max first guess per game",
+    ax.set_title(f"{what}, {strategy.title}, best-max first guess per game (grey: not computed yet)",
                  fontsize=10)
     return fig
 

@@ -50,7 +50,7 @@ import numpy as np
 from . import config
 from .case_equivalence import acr_size, use_case_equivalence
 from .games import Game
-from .memory import format_gib, require_fits
+from .memory import require_fits
 from .progress import SolveProgress
 from .results import SolveResult, TurnStats
 from .scoring import unused_pins_mask
@@ -266,7 +266,7 @@ class _DeviceRun:
     # -- the turn loop -----------------------------------------------------------------
 
     def play(self, first_guess: int, reporter: SolveProgress) -> None:
-        n, slots, get, game = self.n, self.slots, self.buffers.get, self.game
+        n, get = self.n, self.buffers.get
         # Positions are double-buffered: `scatter` reads one side and writes the other.
         sides = []
         for side in "ab":
@@ -352,7 +352,7 @@ class _DeviceRun:
     def _phase2(self, turn: int, games_active: int, active: int, regions: int, now: dict,
                 reporter: SolveProgress) -> int:
         """Queue a next guess for each of `regions`; returns the scores this turn costs."""
-        get, game, kc = self.buffers.get, self.game, self.kc
+        game, kc = self.game, self.kc
         tiny = kc.make_tiny_kernel()
         threads = config.TINY_THREADS
         self._launch(tiny, _grid(regions, threads), threads,

@@ -416,11 +416,14 @@ def _error_outputs(page) -> str:
     return "\n".join(text.strip()[-800:] for text in texts)
 
 
-def _step(description: str, action, page, failure_dir: Path):
-    """Run one step; on failure, save a screenshot and say which step failed and why."""
+def _step(description: str, action, page, failure_dir: "Path | None"):
+    """Run one step; on failure, save a screenshot in `failure_dir` (a new temporary directory
+    if None) and say which step failed and why."""
     try:
         return action()
     except Exception as error:
+        if failure_dir is None:
+            failure_dir = Path(tempfile.mkdtemp(prefix="mmlib-browser-failure-"))
         failure_dir.mkdir(parents=True, exist_ok=True)
         shot = failure_dir / f"failed-{re.sub(r'[^a-z0-9]+', '-', description.lower()).strip('-')}.png"
         with contextlib.suppress(Exception):
@@ -452,7 +455,6 @@ def open_run_and_move_pins(page, server: JupyterLabServer, notebook: str = NOTEB
     Raises BrowserCheckFailed naming the step that failed, with a screenshot in `failure_dir`
     (a new temporary directory if none is given); GameNotRenamed when the slider moved but the
     label never named the new game within `change_timeout_s`."""
-    failure_dir = failure_dir or Path(tempfile.mkdtemp(prefix="mmlib-browser-failure-"))
     timeout_ms = STEP_TIMEOUT_S * 1000
 
     def step(description, action):

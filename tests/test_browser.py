@@ -5,8 +5,9 @@ its widgets work. They run with every other test (`python3 dev.py test`) and alo
 `-m browser`. They need Debian's chromium (`python3 dev.py test` installs it when run as root)
 and Playwright (from the test extra); without either they are skipped with a one-line reason.
 
-Cost on a 2-core machine: about 15 s to start JupyterLab, 25 s to open, run and check the
-notebook, and 30 s more for the copy whose slider callbacks are broken.
+Cost on a shared 2-core machine: 15-20 s to start JupyterLab, 30-50 s to open the notebook, run
+all its cells (its timing cell takes most of that) and check the slider, and as long again for the
+copy whose slider callbacks are broken: 85-120 s in all.
 """
 
 import pytest

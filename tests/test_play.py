@@ -1,7 +1,7 @@
 """The assistant (`next`), the terminal game (`play`) and the Play widget, all on mmlib.play.
 
-Cost: about 15 s on 2 cores; the all-secrets game runs in-process (about 3 s),
-and a handful of real subprocess pipes cost about 2 s each.
+Cost: about 13 s of CPU; the all-secrets game runs in-process (about 3 s), and
+three real subprocess pipes cost about 2 s each (more wall time on a busy machine).
 """
 
 import io
@@ -125,6 +125,22 @@ def test_knuth_wins_every_4p6c_game_in_at_most_5_guesses_from_the_scores_given(k
         assert session.possible_codewords() == [secret]
         turns.append(len(played))
     assert sum(turns) == 5801 and max(turns) == 5
+
+
+def test_the_text_game_wins_every_4p6c_game_from_true_score_lines(knuth_1122):
+    """All 1296 secrets through the `play` loop itself, score lines in, transcript out (in-process)."""
+    from mmlib.commands.play_commands import Console, play_codebreaker
+
+    for secret in range(GAME.size):
+        secret_text = GAME.format_codeword(secret)
+        expected = knuth_1122.game_path(secret)
+        lines = iter(f"{true_score(secret_text, guess)}\n" for guess in expected)
+        out = io.StringIO()
+        assert play_codebreaker(GameSession(GAME, "knuth"), Console(lines, out, echo=True)), secret_text
+        transcript = out.getvalue().splitlines()
+        assert [line.split()[2] for line in transcript if line.startswith("guess ")] == expected
+        assert len(expected) <= 5
+        assert transcript[-1].startswith(f"I win: your secret is {secret_text}, found in {len(expected)} guess")
 
 
 def test_possible_secrets_are_those_that_fit_every_move():

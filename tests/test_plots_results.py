@@ -152,9 +152,9 @@ def test_best_max_rows_take_lowest_max_then_lowest_average(tmp_path):
     assert list(best_max_rows(table.frame)["strategy"]).count("entropy") == 1
 
 
-def test_strategy_summary_counts_games_every_strategy_has():
-    best = best_max_rows(pd.concat([results_rows()]).assign(pins=lambda f: f["game"].str[0].astype(int),
-                                                            colors=3))
+def test_strategy_summary_counts_games_every_strategy_has(tmp_path):
+    results_rows().to_csv(tmp_path / "results.csv", index=False)
+    best = best_max_rows(load_results(tmp_path).frame)
     summary = strategy_summary(best).set_index("strategy")
     assert list(summary.index) == ["knuth", "entropy"]
     assert summary.loc["entropy", "games"] == 1  # only 2p3c has both strategies
@@ -165,8 +165,9 @@ def test_heatmap_grid_places_each_game(tmp_path):
     results_rows().to_csv(tmp_path / "results.csv", index=False)
     best = best_max_rows(load_results(tmp_path).frame, "knuth")
     pins, colors, grid = heatmap_grid(best, "max_turns")
-    assert (pins, colors) == ([2, 3], [3])
-    assert grid[pins.index(3), 0] == 3 and grid[pins.index(2), 0] == 4
+    assert (pins, colors) == (list(range(2, 9)), list(range(2, 16)))
+    assert grid[pins.index(3), colors.index(3)] == 3 and grid[pins.index(2), colors.index(3)] == 4
+    assert np.isfinite(grid).sum() == 2
     for value in ("average_turns", "max_turns", "seconds"):
         assert_labelled(results_heatmap_figure(best, value, "knuth"))
     with pytest.raises(ValueError, match="heat map value"):

@@ -254,7 +254,7 @@ def _nvvm_missing_reason() -> "str | None":
 
 
 @pytest.mark.skipif(not SIMULATED, reason="on a GPU the kernels compile for real in the other tests")
-def test_every_kernel_compiles_to_ptx_for_h100(tmp_path):
+def test_every_kernel_compiles_to_ptx_for_h100(tmp_path, monkeypatch):
     """Compile what the solver launches, with the argument types it launches with, for sm_90.
 
     The simulator runs kernels as Python and would not notice a typing error
@@ -269,11 +269,8 @@ def test_every_kernel_compiles_to_ptx_for_h100(tmp_path):
         solve("3p4c", "entropy", "cuda", case_equivalence="on")
         solve("2p9c", "expected-size", "cuda", case_equivalence="off")
         for width in (2, 4):
-            config.MIN_COUNTER_BYTES = width
-            try:
-                solve("3p3c", "knuth", "cuda", case_equivalence="off")
-            finally:
-                config.MIN_COUNTER_BYTES = 1
+            monkeypatch.setattr(config, "MIN_COUNTER_BYTES", width)
+            solve("3p3c", "knuth", "cuda", case_equivalence="off")
     names = {name for _factory, _arguments, name, _types in recorded}
     assert {"score_turn", "scatter", "scan_blocks", "tiny_regions", "fully_discriminating",
             "subsetting", "reduce_best", "build_acr", "zero_free", "region_colors"} <= names

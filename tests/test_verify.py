@@ -1,6 +1,6 @@
 """`verify`: strategy trees checked without the solver; good trees pass, corrupted ones fail.
 
-Cost: about 10 s on 2 cores (four 4p6c reference solves, one subprocess).
+Cost: about 6 s of CPU (four 4p6c reference solves, one subprocess).
 """
 
 import json

@@ -51,12 +51,46 @@ def _ordinal_grid():
     return ordinal_grid_figure(5)
 
 
+def _region_sizes():
+    from ..plots_results import region_sizes_figure
+    from ..solve import solve
+
+    # Case equivalence off: the plain scores notebook 5 explains; reference needs no compiling.
+    return region_sizes_figure(solve("4p6c", "knuth", backend="reference", first_guess="1122",
+                                     case_equivalence="off"))
+
+
+def _strategy_tree():
+    from ..solve import solve
+    from ..tree_render import strategy_tree_figure
+
+    result = solve("3p3c", "knuth", backend="reference", first_guess="112")
+    return strategy_tree_figure(result.tree, title="Strategy tree of 3p3c (27 games), Knuth")
+
+
+def _average_turns_heatmap():
+    from ..data_tables import best_max_rows, load_results
+    from ..plots_results import results_heatmap_figure
+
+    return results_heatmap_figure(best_max_rows(load_results().frame), "average_turns", "knuth")
+
+
+def _acr_sizes():
+    from ..plots import acr_sizes_figure
+
+    return acr_sizes_figure("4p6c")
+
+
 IMAGES: list[tuple[str, Callable]] = [
     ("score_distribution_4p6c_1122.png", _score_distribution),
     ("first_guess_partitions_4p6c.png", _first_guess_partitions),
     ("turn_histograms_4p6c.png", _turn_histograms),
     ("score_matrix_3p3c.png", _score_matrix),
     ("score_ordinals_5_pins.png", _ordinal_grid),
+    ("acr_sizes_4p6c.png", _acr_sizes),
+    ("region_sizes_4p6c_knuth.png", _region_sizes),
+    ("strategy_tree_3p3c_knuth.png", _strategy_tree),
+    ("average_turns_knuth.png", _average_turns_heatmap),
 ]
 
 
