@@ -8,18 +8,24 @@ too. This module arranges it for a CPU with several cores and wide vectors:
   contiguous run of `order`, sorted by secret index, and the packed codewords of
   `order` are gathered once per turn, so scoring a candidate against a PS is a
   loop over contiguous arrays.
-* Scoring one candidate writes a block of uint8 ordinals in one loop with no
-  branches (LLVM vectorizes it), then a second loop counts them into counters
-  sized to the region (uint8, uint16 or uint32).
+* Regions of SMALL_REGION secrets and more: scoring one candidate writes a
+  block of uint8 ordinals in one loop with no branches (LLVM vectorizes it with
+  AVX-512 here), then a second loop counts them into counters sized to the
+  region (uint8, uint16 or uint32).
+* Smaller regions: the other way round, one PS member scored against a block
+  of CANDIDATE_BLOCK candidates (the score is symmetric), counted per
+  candidate, and the block ranked by `rank_columns`; scoring a candidate
+  against a handful of secrets would be mostly loop overhead.
 * The search is cut into tasks of about equal work: a big region's candidates in
   several chunks, a small region whole. Worker threads take tasks round-robin
   (`prange` over workers, scratch allocated once per worker); each task writes
   its own best candidate, and the best per region is reduced serially
   afterwards with `is_better`, so there are no races.
-* Early exit: Knuth, Expected Size and Entropy ranks never decrease as more of
-  PS is counted, so a candidate whose partial rank is already strictly worse
-  than a rank some candidate reached can never win and is dropped. Ties are
-  never dropped, so the result is exactly that of the full search.
+* Early exit (`candidate_rank`): Knuth, Expected Size and Entropy ranks never
+  decrease as more of PS is counted, so a candidate whose partial rank is
+  already strictly worse than a rank some candidate reached can never win and
+  is dropped. Ties are never dropped, so the result is exactly that of the
+  full search. The solver asks for it where it pays (see solver_cpu).
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from .strategies import Strategy, is_better, rank_columns, rank_of_counts
 # Secrets scored per block: the early-exit check runs between blocks.
 SCORE_BLOCK = 512
 # Regions with fewer secrets are searched a block of candidates at a time.
-SMALL_REGION = 128
+SMALL_REGION = 256  # at most 256: block counts are uint8
 CANDIDATE_BLOCK = 256
 # A bound no rank reaches: no early exit.
 NO_BOUND = np.iinfo(np.int64).max
@@ -110,7 +116,7 @@ def shortcut_guesses(order, region_start, region_len, ps_words, ps_lo, ps_hi, pi
 
     |PS| <= 2 plays its lowest member; |PS| <= num_scores plays its lowest fully
     discriminating member if it has one. Serial: the checks cost at most
-    |PS| * p(p+3)/2 scores per game, next to nothing beside the search.
+    p(p+3)/2 scores per game, next to nothing beside the search.
     """
     for r in range(region_start.shape[0]):
         first = region_start[r]
@@ -302,7 +308,16 @@ def search_small_region(region, candidates, first_candidate, last_candidate, ps_
         rank_candidate_block(block_words[:m], block_lo[:m], block_hi[:m], ps_words, ps_lo, ps_hi,
                              pins, unused, wide_colors, strategy, entropy, ordinals, block_counts,
                              ranks)
+        # Only candidates of the block's best rank can win: the tie-break is
+        # needed for those alone.
+        block_best = ranks[0]
+        for i in range(1, m):
+            block_best = min(block_best, ranks[i])
+        if best_index >= 0 and block_best > best_rank:
+            continue
         for i in range(m):
+            if ranks[i] != block_best:
+                continue
             c = block_first + i if all_codewords else candidates[block_first + i]
             in_ps = region_of_secret[c] == region
             if best_index < 0 or is_better(ranks[i], in_ps, c, best_rank, best_in_ps, best_index):
@@ -390,6 +405,36 @@ def search_task(t, task_region, task_first, task_last, region_start, region_len,
         strategy, entropy, region_bound[r], ordinals, sub32, counts32)
 
 
+@serial_kernel
+def search_worker(worker, workers, task_region, task_first, task_last, region_start, region_len,
+                  region_bound, region_candidates_start, region_candidates_len, candidates_flat,
+                  ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, pins, unused,
+                  wide_colors, slots, strategy, entropy, out_index, out_rank, out_in_ps):
+    """Tasks worker, worker + workers, ... with this worker's own scratch."""
+    ordinals = np.empty(max(SCORE_BLOCK, CANDIDATE_BLOCK), dtype=np.uint8)
+    sub8 = np.zeros(4 * slots, dtype=np.uint8)
+    sub16 = np.zeros(4 * slots, dtype=np.uint16)
+    sub32 = np.zeros(4 * slots, dtype=np.uint32)
+    counts8 = np.zeros(slots, dtype=np.uint8)
+    counts16 = np.zeros(slots, dtype=np.uint16)
+    counts32 = np.zeros(slots, dtype=np.uint32)
+    block_counts = np.zeros((slots, CANDIDATE_BLOCK), dtype=np.uint8)
+    ranks = np.zeros(CANDIDATE_BLOCK, dtype=np.int64)
+    block_words = np.zeros(CANDIDATE_BLOCK, dtype=words.dtype)
+    block_lo = np.zeros(CANDIDATE_BLOCK, dtype=lo.dtype)
+    block_hi = np.zeros(CANDIDATE_BLOCK, dtype=hi.dtype)
+    for t in range(worker, task_region.shape[0], workers):
+        index, rank, in_ps = search_task(
+            t, task_region, task_first, task_last, region_start, region_len, region_bound,
+            region_candidates_start, region_candidates_len, candidates_flat,
+            ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, pins, unused,
+            wide_colors, strategy, entropy, ordinals, sub8, sub16, sub32, counts8, counts16,
+            counts32, block_counts, ranks, block_words, block_lo, block_hi)
+        out_index[t] = index
+        out_rank[t] = rank
+        out_in_ps[t] = in_ps
+
+
 @parallel_kernel
 def run_search_tasks(task_region, task_first, task_last, region_start, region_len, region_bound,
                      region_candidates_start, region_candidates_len, candidates_flat,
@@ -399,33 +444,15 @@ def run_search_tasks(task_region, task_first, task_last, region_start, region_le
     """Search every task; task t covers candidates task_first[t]:task_last[t] of region task_region[t].
 
     Workers take tasks round-robin; each has its own scratch and writes only
-    its own tasks' outputs. (The work is in the cached serial `search_task`, so
-    this parallel wrapper, compiled anew in every process, stays small.)
+    its own tasks' outputs. (All the work is in the cached serial
+    `search_worker`: this parallel wrapper, compiled anew in every process,
+    stays as small as can be.)
     """
-    n_tasks = task_region.shape[0]
     for worker in prange(workers):
-        ordinals = np.empty(max(SCORE_BLOCK, CANDIDATE_BLOCK), dtype=np.uint8)
-        sub8 = np.zeros(4 * slots, dtype=np.uint8)
-        sub16 = np.zeros(4 * slots, dtype=np.uint16)
-        sub32 = np.zeros(4 * slots, dtype=np.uint32)
-        counts8 = np.zeros(slots, dtype=np.uint8)
-        counts16 = np.zeros(slots, dtype=np.uint16)
-        counts32 = np.zeros(slots, dtype=np.uint32)
-        block_counts = np.zeros((slots, CANDIDATE_BLOCK), dtype=np.uint8)
-        ranks = np.zeros(CANDIDATE_BLOCK, dtype=np.int64)
-        block_words = np.zeros(CANDIDATE_BLOCK, dtype=words.dtype)
-        block_lo = np.zeros(CANDIDATE_BLOCK, dtype=lo.dtype)
-        block_hi = np.zeros(CANDIDATE_BLOCK, dtype=hi.dtype)
-        for t in range(worker, n_tasks, workers):
-            index, rank, in_ps = search_task(
-                t, task_region, task_first, task_last, region_start, region_len, region_bound,
-                region_candidates_start, region_candidates_len, candidates_flat,
-                ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, pins, unused,
-                wide_colors, strategy, entropy, ordinals, sub8, sub16, sub32, counts8, counts16,
-                counts32, block_counts, ranks, block_words, block_lo, block_hi)
-            out_index[t] = index
-            out_rank[t] = rank
-            out_in_ps[t] = in_ps
+        search_worker(worker, workers, task_region, task_first, task_last, region_start, region_len,
+                      region_bound, region_candidates_start, region_candidates_len, candidates_flat,
+                      ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, pins, unused,
+                      wide_colors, slots, strategy, entropy, out_index, out_rank, out_in_ps)
 
 
 @serial_kernel

@@ -4,11 +4,11 @@ Estimates are per game (every codeword is a game) plus fixed tables, on the
 generous side: a solve that passes the check should not run out of memory
 half-way through, and one that fails it is refused at once with the figures.
 
-    check_host_memory(game, "cpu")                       # raises ValueError if it would not fit
-    require_fits(needed_bytes, free_bytes, "GPU memory", what)   # the same check for any budget
+    check_host_memory(game, "cpu")              # raises ValueError if it would not fit
+    require_fits(needed, free, "GPU memory", what)   # the same check for any budget
 
-The CUDA backend can use `estimate_cuda_device_bytes` with the device's free
-memory (numba.cuda.current_context().get_memory_info()) and `require_fits`.
+The CUDA backend estimates its device memory itself and checks it against the
+device's free memory with `require_fits`.
 """
 
 from __future__ import annotations
@@ -48,11 +48,6 @@ def estimate_cpu_bytes(game: Game) -> int:
         + 4 * 8  # search tasks and their results (at most about one per region)
     )
     return n * per_game + _entropy_table_bytes(game) + FIXED_OVERHEAD_BYTES
-
-
-def estimate_cuda_device_bytes(game: Game) -> int:
-    """Bytes of GPU memory an all-games solve of `game` needs, at its peak (same layout as the CPU)."""
-    return estimate_cpu_bytes(game) - FIXED_OVERHEAD_BYTES
 
 
 def host_memory_available() -> int:

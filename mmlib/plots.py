@@ -54,6 +54,8 @@ def subset_sizes(game: "Game | str", guess: "str | int", secrets: "np.ndarray | 
     """
     game = Game.parse(game)
     index = game.parse_codeword(guess, what="guess") if isinstance(guess, str) else int(guess)
+    if not 0 <= index < game.size:
+        raise ValueError(f"guess index {index} is not a codeword of {game.name} (0..{game.size - 1})")
     return np.bincount(score_ordinals(game, index, secrets), minlength=game.score_slots)
 
 
@@ -84,6 +86,8 @@ def partition_summary(sizes: np.ndarray) -> dict:
     """
     sizes = np.asarray(sizes, dtype=np.int64)
     total = int(sizes.sum())
+    if total == 0:
+        raise ValueError("a partition of no secrets has nothing to summarise")
     nonzero = sizes[sizes > 0].astype(float)
     return {
         "secrets": total,
@@ -146,6 +150,7 @@ def scoring_variants_figure(timings, game: "Game | str") -> Figure:
     ax.set_xlim(right=ns.max() * 8)
     ax.set_title(f"Time per score on {game.name}, every guess against every secret")
     ax.set_xlabel("time per score (ns, log scale; lower is faster)")
+    ax.set_ylabel("scoring variant")
     return fig
 
 

@@ -11,14 +11,20 @@ the arrangement differs (see `mmlib.kernels_cpu`):
 2. `play_turn` scores every game's guess and splits each region by score with
    a stable counting sort.
 3. `shortcut_guesses` settles regions of one or two games and finds fully
-   discriminating guesses, in parallel over regions.
-4. The other regions are searched by tasks of about equal work, in parallel,
-   and reduced per region with the tie-break of `strategies.is_better`.
+   discriminating guesses.
+4. The other regions are searched by tasks of about equal work, in parallel
+   on every core (`run_search_tasks`, numba `parallel=True`), and reduced per
+   region with the tie-break of `strategies.is_better`.
+
+The serial kernels are cached on disk by numba; the parallel one cannot be, so
+it is compiled in each process, the first time a turn has enough work to be
+worth the threads (PARALLEL_MIN_SCORES): small games run the same tasks on
+one thread and never wait for that compile. Compile time is reported apart
+from the solve time (`SolveResult.compile_s`).
 
 Candidates: every codeword, given to the search as "all" (no index array).
-The search itself takes an explicit candidate index array per region
-(`candidates_flat` with per-region start and length) so that case equivalence
-can hand it each region's class representatives.
+`GuessSearch.search` takes an explicit candidate list per region as well, so
+that case equivalence can hand it each region's class representatives.
 """
 
 from __future__ import annotations
@@ -40,28 +46,33 @@ from .strategies import Strategy, entropy_table
 # MIN_TASK_SCORES scores, so that workers finish together and tasks stay cheap.
 TASKS_PER_WORKER = 32
 MIN_TASK_SCORES = 1 << 17
+# A turn's search runs on every core from this many scores (about 20 ms on one
+# core); below, the threads would cost more than they save.
+PARALLEL_MIN_SCORES = 1 << 24
 # With a progress bar, the search of a turn runs in about this many batches.
 PROGRESS_BATCHES = 40
-# Early exit (see kernels_cpu.candidate_rank) where it pays: measured on the
-# biggest 5p8c regions, a candidate's partial rank passes the best rank after
-# about 80% of PS for Knuth and 92% for Expected Size, but 99.5% for Entropy
-# (most candidates rank within a few percent of the best).
-EARLY_EXIT_STRATEGIES = (int(Strategy.KNUTH), int(Strategy.EXPECTED_SIZE))
+# Early exit (see kernels_cpu.candidate_rank) only where it pays. Measured on
+# the biggest 5p8c regions with a good bound, a candidate's partial rank
+# passes the best rank after about 80% of PS for Knuth (the search takes 0-18%
+# less time), 92% for Expected Size and 99.5% for Entropy (no gain: the checks
+# cost as much as they save).
+EARLY_EXIT_STRATEGIES = (int(Strategy.KNUTH),)
 # Candidates probed per big region for the first bound.
 PROBES = 8
 
-_compiled = False
+_serial_ready = False
+_parallel_ready = False
 
 
 def warm_up() -> float:
-    """Compile (or load from the cache) every kernel once; seconds it took, 0 if already done."""
-    global _compiled
-    if _compiled:
+    """Load the serial kernels (compiling them into numba's cache the first time); seconds taken."""
+    global _serial_ready
+    if _serial_ready:
         return 0.0
     started = time.perf_counter()
-    game = Game(3, 4)  # small, yet it reaches every kernel: shortcuts, FD checks and searches
+    game = Game(3, 4)  # small, yet it reaches every serial kernel
     _play_all_games(game, Strategy.KNUTH, game.parse_codeword("112"), SolveProgress(False, ""))
-    _compiled = True
+    _serial_ready = True
     return time.perf_counter() - started
 
 
@@ -82,7 +93,8 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
     started = time.perf_counter()
     label = f"{game.name} {strategy.label} cpu"
     with SolveProgress(progress, label) as reporter:
-        guesses, turns, scores, stats = _play_all_games(game, strategy, int(first_guess), reporter)
+        guesses, turns, scores, stats, parallel_compile_s = _play_all_games(
+            game, strategy, int(first_guess), reporter)
     return SolveResult(
         game=game,
         strategy=strategy,
@@ -91,18 +103,18 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
         guesses=guesses,
         turns=turns,
         scores=scores,
-        elapsed_s=time.perf_counter() - started,
+        elapsed_s=time.perf_counter() - started - parallel_compile_s,
         turn_stats=stats,
-        compile_s=compile_s,
+        compile_s=compile_s + parallel_compile_s,
     )
 
 
 def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: SolveProgress):
-    """The turn loop; returns (guesses, turns, scores, turn stats)."""
+    """The turn loop; returns (guesses, turns, scores, turn stats, parallel compile seconds)."""
     codewords = game.codewords
     words, lo, hi = codewords.words, codewords.counts_lo, codewords.counts_hi
     n = game.size
-    context = _SearchContext(game, strategy, words, lo, hi)
+    search = GuessSearch(game, strategy, words, lo, hi)
 
     order = np.arange(n, dtype=np.int64)
     region_start = np.zeros(1, dtype=np.int64)
@@ -121,7 +133,7 @@ def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: 
         new_start = np.empty(games_active, dtype=np.int64)
         new_len = np.empty(games_active, dtype=np.int64)
         n_regions, playing = k.play_turn(
-            order, region_start, region_len, region_guess, words, lo, hi, game.pins, context.unused,
+            order, region_start, region_len, region_guess, words, lo, hi, game.pins, search.unused,
             game.win_ordinal, game.score_slots, turn, row, turns, new_order, new_start, new_len)
         rows.append(row)
         order = new_order[:playing]
@@ -129,16 +141,20 @@ def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: 
         region_len = new_len[:n_regions].copy()
         del new_order, new_start, new_len
 
-        region_guess, turn_scores = context.choose_guesses(
-            turn, order, region_start, region_len, games_active, total_scores, reporter)
+        region_guess, turn_scores = search.choose_guesses(
+            turn, order, region_start, region_len, games_active, reporter)
         total_scores += turn_scores
         stats.append(TurnStats(turn, games_active, int(n_regions), turn_scores))
         reporter.end_turn(int(playing), int(n_regions), total_scores)
-    return np.stack(rows), turns, total_scores, stats
+    return np.stack(rows), turns, total_scores, stats, search.compile_s
 
 
-class _SearchContext:
-    """What the guess search needs every turn: the game's packed codewords, strategy, tables."""
+class GuessSearch:
+    """Chooses the next guess of every region, turn after turn, for one solve.
+
+    Holds what does not change between turns: the packed codewords, the
+    strategy and its tables, the number of worker threads.
+    """
 
     def __init__(self, game: Game, strategy: Strategy, words, lo, hi):
         self.game = game
@@ -148,71 +164,102 @@ class _SearchContext:
         self.wide_colors = game.colors > 8
         self.entropy = entropy_table(game.size)
         self.workers = numba.get_num_threads()
-        self.no_candidates = np.empty(0, dtype=np.int64)  # "every codeword"
+        self.compile_s = 0.0  # spent compiling the parallel kernel during this solve
 
-    def choose_guesses(self, turn, order, region_start, region_len, games_active, scores_before,
-                       reporter):
+    def choose_guesses(self, turn, order, region_start, region_len, games_active, reporter):
         """(next guess per region, scores this turn) for the regions of `order`."""
         game = self.game
-        n_regions = region_start.size
         ps_words, ps_lo, ps_hi = self.words[order], self.lo[order], self.hi[order]
-        guess = np.empty(n_regions, dtype=np.int64)
-        if n_regions:
-            k.shortcut_guesses(order, region_start, region_len, ps_words, ps_lo, ps_hi, game.pins,
-                               self.unused, game.score_slots, game.num_scores, guess)
+        guess = np.empty(region_start.size, dtype=np.int64)
+        k.shortcut_guesses(order, region_start, region_len, ps_words, ps_lo, ps_hi, game.pins,
+                           self.unused, game.score_slots, game.num_scores, guess)
         # Scores, as the reference counts them: each game scores its guess; an FD
-        # check costs |PS|^2; a full search costs candidates * |PS|.
+        # check costs |PS|^2 where it is tried; a full search candidates * |PS|.
         fd_tried = (region_len >= 3) & (region_len <= game.num_scores)
         scores = int(games_active) + int(np.sum(region_len[fd_tried] ** 2))
         searched = np.flatnonzero(guess < 0)
-        candidates_len = np.full(searched.size, game.size, dtype=np.int64)
-        work = candidates_len * region_len[searched]
-        search_scores = int(work.sum())
+        search_scores = int(np.sum(region_len[searched])) * game.size
         reporter.start_turn(turn, int(games_active), scores + search_scores)
         reporter.advance(scores)
-        if searched.size:
-            self._search(searched, candidates_len, work, order, region_start, region_len,
-                         ps_words, ps_lo, ps_hi, guess, reporter)
+        # Every codeword is a candidate (case equivalence will hand `search`
+        # each region's class representatives instead).
+        self.search(searched, order, region_start, region_len, ps_words, ps_lo, ps_hi, guess,
+                    reporter)
         return guess, scores + search_scores
 
-    def _search(self, searched, candidates_len, work, order, region_start, region_len,
-                ps_words, ps_lo, ps_hi, guess, reporter):
+    def search(self, searched, order, region_start, region_len, ps_words, ps_lo, ps_hi, guess,
+               reporter=None, candidates=None):
+        """Write the best candidate of each region in `searched` into `guess`; return its scores.
+
+        `order[region_start[r]:][:region_len[r]]` are region r's secrets, sorted;
+        `ps_words` etc. are the packed codewords of `order`. `candidates` is None
+        for "every codeword", or (start, length, flat): region r's candidates are
+        flat[start[r]:start[r] + length[r]], sorted codeword indices (start -1:
+        every codeword). Playing guesses already played needs no exclusion: with
+        |PS| >= 3 they put PS in one subset, and a member of PS ranks better.
+        """
+        reporter = reporter if reporter is not None else SolveProgress(False, "")
         n = self.game.size
         n_regions = region_start.size
+        if candidates is None:
+            candidates_start = np.full(n_regions, -1, dtype=np.int64)
+            candidates_len = np.full(n_regions, n, dtype=np.int64)
+            candidates_flat = np.empty(0, dtype=np.int64)
+        else:
+            candidates_start, candidates_len, candidates_flat = (
+                np.ascontiguousarray(a, dtype=np.int64) for a in candidates)
+            candidates_len = np.where(candidates_start < 0, n, candidates_len)
+        if searched.size == 0:
+            return 0
         region_of_secret = np.full(n, -1, dtype=np.int64)
         region_of_secret[order] = np.repeat(np.arange(n_regions, dtype=np.int64), region_len)
-        # Every region searches every codeword (start -1 means "all").
-        region_candidates_start = np.full(n_regions, -1, dtype=np.int64)
-        region_candidates_len = np.full(n_regions, n, dtype=np.int64)
-        region_candidates_len[searched] = candidates_len
         region_bound = np.full(n_regions, k.NO_BOUND, dtype=np.int64)
         if self.strategy in EARLY_EXIT_STRATEGIES:
             big = searched[region_len[searched] >= k.SMALL_REGION]
-            k.probe_bounds(big, region_start, region_len, region_candidates_start,
-                           region_candidates_len, self.no_candidates, ps_words, ps_lo, ps_hi,
-                           self.words, self.lo, self.hi, self.game.pins, self.unused,
-                           self.wide_colors, self.game.score_slots, self.strategy, self.entropy,
-                           PROBES, region_bound)
+            k.probe_bounds(big, region_start, region_len, candidates_start, candidates_len,
+                           candidates_flat, ps_words, ps_lo, ps_hi, self.words, self.lo, self.hi,
+                           self.game.pins, self.unused, self.wide_colors, self.game.score_slots,
+                           self.strategy, self.entropy, PROBES, region_bound)
 
+        work = candidates_len[searched] * region_len[searched]
         task_region, task_first, task_last, task_work = _make_tasks(
-            searched, candidates_len, work, self.workers)
+            searched, candidates_len[searched], work, self.workers)
         n_tasks = task_region.size
         out_index = np.empty(n_tasks, dtype=np.int64)
         out_rank = np.empty(n_tasks, dtype=np.int64)
         out_in_ps = np.empty(n_tasks, dtype=np.bool_)
+        parallel = self.workers > 1 and int(work.sum()) >= PARALLEL_MIN_SCORES
         batches = PROGRESS_BATCHES if reporter.enabled else 1
         for first, last in _batch_bounds(task_work, batches):
-            k.run_search_tasks(
-                task_region[first:last], task_first[first:last], task_last[first:last],
-                region_start, region_len, region_bound, region_candidates_start,
-                region_candidates_len, self.no_candidates, ps_words, ps_lo, ps_hi,
-                self.words, self.lo, self.hi, region_of_secret, self.game.pins, self.unused,
-                self.wide_colors, self.game.score_slots, self.strategy, self.entropy, self.workers,
-                out_index[first:last], out_rank[first:last], out_in_ps[first:last])
+            tasks = (task_region[first:last], task_first[first:last], task_last[first:last],
+                     region_start, region_len, region_bound, candidates_start, candidates_len,
+                     candidates_flat, ps_words, ps_lo, ps_hi, self.words, self.lo, self.hi,
+                     region_of_secret, self.game.pins, self.unused, self.wide_colors,
+                     self.game.score_slots, self.strategy, self.entropy)
+            outputs = (out_index[first:last], out_rank[first:last], out_in_ps[first:last])
+            if parallel:
+                self._compile_parallel(tasks, outputs)
+                k.run_search_tasks(*tasks, self.workers, *outputs)
+            else:  # the same tasks, all of them on this thread
+                k.search_worker(0, 1, *tasks, *outputs)
             reporter.advance(int(task_work[first:last].sum()))
+        guess[searched] = -1
         k.reduce_tasks(task_region, out_index, out_rank, out_in_ps, guess)
         if np.any(guess[searched] < 0):  # cannot happen: some candidate always completes
             raise RuntimeError("internal error: a region was left without a guess")
+        return int(work.sum())
+
+
+    def _compile_parallel(self, tasks, outputs):
+        """Compile the parallel kernel on no tasks at all, once per process, timing it."""
+        global _parallel_ready
+        if _parallel_ready:
+            return
+        started = time.perf_counter()
+        nothing = tuple(array[:0] for array in tasks[:3])
+        k.run_search_tasks(*nothing, *tasks[3:], self.workers, *(array[:0] for array in outputs))
+        _parallel_ready = True
+        self.compile_s += time.perf_counter() - started
 
 
 def _make_tasks(searched, candidates_len, work, workers):

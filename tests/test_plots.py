@@ -31,9 +31,7 @@ def assert_labelled(fig, game_name: str) -> None:
     titles = titles_of(fig)
     assert titles, "the figure has no title"
     assert any(game_name in t for t in titles), titles
-    assert any(ax.get_xlabel() and ax.get_ylabel() for ax in fig.axes) or all(
-        ax.get_xlabel() for ax in fig.axes
-    ), "axes without labels"
+    assert any(ax.get_xlabel() and ax.get_ylabel() for ax in fig.axes), "axes without labels"
 
 
 # -- the numbers the figures draw ----------------------------------------------------
@@ -62,10 +60,28 @@ def test_subset_sizes_of_1122_in_4p6c_are_knuths():
     assert sizes[Game(4, 6).win_ordinal] == 1
 
 
+@pytest.mark.parametrize("game", [Game(2, 3), Game(3, 4), Game(8, 2)], ids=str)
+def test_score_frequencies_count_every_pair(game):
+    everyone = np.arange(game.size)
+    expected = np.bincount(
+        naive_pair_ordinals(game, np.repeat(everyone, game.size), np.tile(everyone, game.size)),
+        minlength=game.score_slots,
+    )
+    np.testing.assert_array_equal(plots.score_frequencies(game), expected)
+    with pytest.raises(ValueError, match="at most"):
+        plots.score_frequencies("5p6c")
+
+
 def test_partition_summary_by_hand():
     summary = plots.partition_summary(np.array([2, 0, 2]))
     assert summary == {"secrets": 4, "largest": 2, "expected_size": 2.0, "entropy_bits": 1.0, "parts": 2}
     assert plots.partition_summary(np.array([1, 1, 1, 1]))["entropy_bits"] == pytest.approx(2.0)
+    with pytest.raises(ValueError, match="no secrets"):
+        plots.partition_summary(np.zeros(15, dtype=int))
+    with pytest.raises(ValueError, match="not a codeword"):
+        plots.subset_sizes("4p6c", 1296)
+    with pytest.raises(ValueError, match="not a codeword"):
+        plots.subset_sizes("4p6c", "1127")
 
 
 # -- the scoring variants ----------------------------------------------------------------
@@ -132,6 +148,10 @@ def test_notebook_figures_have_titles_and_labels():
     assert "20 scores in 21 slots" in titles_of(fig)[0]
     assert_labelled(plots.counter_slots_figure(highlight_pins=4), "Counters")
     assert_labelled(plots.scoring_variants_figure(time_variants("2p3c", repeats=1), "2p3c"), "2p3c")
+    assert_labelled(plots.score_frequencies_figure("3p4c"), "3p4c")
+    fig = plots.acr_sizes_figure("4p6c", marked=[(2, 4)])
+    assert_labelled(fig, "4p6c")
+    assert "52" in [t.get_text() for t in fig.axes[0].texts]  # |ACr| for 2 Zero and 4 Free colors
 
 
 def test_turn_histograms_figure_names_each_strategy():

@@ -7,10 +7,10 @@ whole command runs in seconds), with no argument.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Callable
+
+from ..cli import write_atomically
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent.parent / "images"
 DPI = 100
@@ -96,15 +96,7 @@ IMAGES: list[tuple[str, Callable]] = [
 
 def save_figure(figure, path: Path) -> None:
     """Save as PNG to a temporary name beside `path`, then rename it into place."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(handle)
-    try:
-        figure.savefig(temporary, format="png", dpi=DPI)
-        os.chmod(temporary, 0o644)  # mkstemp makes it private; images are for everyone
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(path, lambda temporary: figure.savefig(temporary, format="png", dpi=DPI))
 
 
 def write_images(out: "str | Path" = DEFAULT_OUT, only: "list[str] | None" = None) -> list[Path]:

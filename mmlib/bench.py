@@ -1,0 +1,314 @@
+"""Benchmarks: timed solves and the scoring kernel, appended to data/benchmarks.csv.
+
+A solve benchmark runs one warm-up solve (it compiles the kernels, or loads
+them from numba's cache), then `repeats` timed solves, and records the median
+and the fastest wall time with the scores they computed. The JIT compile time
+is a column of its own, never part of the timings. Each row also says what ran
+it: the CPU model, its cores, numba's threads, the GPU for the cuda backend,
+and the load average when the row was measured (other work on the machine
+slows a benchmark down; a row taken under load says so).
+
+The kernel benchmark times the hot loop alone on one core: one guess scored
+against a contiguous array of codewords, the subset sizes counted, ranked
+(`kernels_cpu.candidate_rank`), for many guesses.
+
+Rows are appended: the file is read, the new rows added, and the whole written
+to a temporary file that is renamed into place.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import os
+import platform
+import resource
+import statistics
+import time
+from pathlib import Path
+
+import numpy as np
+
+from .games import Game
+from .strategies import Strategy
+
+DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+BENCHMARKS_CSV = DATA_DIR / "benchmarks.csv"
+
+COLUMNS = (
+    "date", "game", "strategy", "backend", "first_guess", "case_equivalence", "repeats",
+    "median_s", "min_s", "compile_s", "scores", "scores_per_s", "total_turns", "max_turns",
+    "peak_rss_mib", "cpu_model", "cores", "threads", "device", "load_avg", "mmlib_version",
+    "command",
+)
+# The `strategy` of a scoring-kernel row.
+KERNEL_ROW = "score-kernel"
+KERNEL_GAME = "6p9c"
+
+# Columns of the README table, in order, with their headings.
+TABLE_COLUMNS = (
+    ("game", "game"), ("strategy", "strategy"), ("backend", "backend"),
+    ("first_guess", "first guess"), ("case_equivalence", "CE"), ("median_s", "median s"),
+    ("compile_s", "compile s"), ("scores", "scores"), ("scores_per_s", "scores/s"),
+    ("cores", "cores"), ("load_avg", "load"), ("date", "date"),
+)
+
+
+# -- the machine -------------------------------------------------------------------
+
+
+def cpu_model() -> str:
+    """The CPU's model name from /proc/cpuinfo, else what platform knows."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.lower().startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown"
+
+
+def load_average() -> float:
+    try:
+        return os.getloadavg()[0]
+    except (OSError, AttributeError):
+        return float("nan")
+
+
+def peak_rss_mib() -> float:
+    """The peak resident memory of this process so far, in MiB (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _threads(backend: str) -> int:
+    if backend == "cpu":
+        import numba
+
+        return numba.get_num_threads()
+    return 1
+
+
+def _device(backend: str) -> str:
+    if backend != "cuda":
+        return ""
+    from .solver_cuda import device_name
+
+    return device_name()
+
+
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+# -- solve benchmarks ----------------------------------------------------------------
+
+# JIT compile time of each backend in this process, taken from its first solve:
+# later solves find the kernels compiled, so their own compile time is zero.
+_compile_seconds: dict[str, float] = {}
+
+
+def bench_solve(game, strategy, backend: str = "cpu", first_guess: "str | None" = None,
+                case_equivalence: str = "auto", repeats: int = 3, command: str = "",
+                progress: bool = False, warm_up: bool = True) -> dict:
+    """Warm up, then solve `repeats` times; the benchmarks.csv row of the result (strings).
+
+    Each solve is timed by the wall clock, less the compile time the backend
+    reports for it (none once warm). `warm_up=False` skips the warm-up solve,
+    for runs too long to do twice: the first timed solve then compiles, and
+    the backend's own compile figure is taken out of its time.
+    """
+    from .solve import parse_backend, parse_case_equivalence, solve
+
+    game = Game.parse(game)
+    strategy = Strategy.parse(strategy)
+    backend = parse_backend(backend)
+    case_equivalence = parse_case_equivalence(case_equivalence)
+    if repeats < 1:
+        raise ValueError(f"repeats must be at least 1, got {repeats}")
+    load = load_average()
+
+    def timed_solve():
+        started = time.perf_counter()
+        result = solve(game, strategy, backend, first_guess, case_equivalence, progress=progress)
+        return result, time.perf_counter() - started
+
+    warm, warm_wall = timed_solve() if warm_up else (None, 0.0)
+    times, results = [], []
+    for _ in range(repeats):
+        result, wall = timed_solve()
+        times.append(wall - result.compile_s)
+        results.append(result)
+        baseline = warm if warm is not None else results[0]
+        if (result.total_turns, int(result.scores)) != (baseline.total_turns, int(baseline.scores)):
+            raise RuntimeError(f"{game.name} {strategy.label} on {backend} gave different results "
+                               "on repeated solves")
+    median = statistics.median(times)
+    if backend not in _compile_seconds:
+        # The backend's own figure where it reports one, else first call minus a later one.
+        first = warm if warm is not None else results[0]
+        reported = first.compile_s
+        _compile_seconds[backend] = reported if reported > 0 or warm is None else max(0.0, warm_wall - median)
+    return {
+        "date": dt.datetime.now().isoformat(timespec="seconds"),
+        "game": game.name,
+        "strategy": strategy.label,
+        "backend": backend,
+        "first_guess": result.first_guess_text,
+        "case_equivalence": "on" if result.case_equivalence else "off",
+        "repeats": str(repeats),
+        "median_s": f"{median:.4f}",
+        "min_s": f"{min(times):.4f}",
+        "compile_s": f"{_compile_seconds[backend]:.2f}",
+        "scores": str(int(result.scores)),
+        "scores_per_s": f"{result.scores / median:.4g}",
+        "total_turns": str(result.total_turns),
+        "max_turns": str(result.max_turns),
+        "peak_rss_mib": f"{peak_rss_mib():.0f}",
+        "cpu_model": cpu_model(),
+        "cores": str(os.cpu_count() or 1),
+        "threads": str(_threads(backend)),
+        "device": _device(backend),
+        "load_avg": f"{load:.2f}",
+        "mmlib_version": _version(),
+        "command": command,
+    }
+
+
+# -- the scoring kernel ----------------------------------------------------------------
+
+
+def bench_kernel(game=KERNEL_GAME, guesses: int = 64, repeats: int = 5, command: str = "") -> dict:
+    """Scores per second on one core: `guesses` guesses, each against every codeword, counted.
+
+    The loop the search spends its time in (`kernels_cpu.candidate_rank` with
+    Knuth's rank and no early exit). The row's `scores_per_s` is per core.
+    """
+    from . import kernels_cpu as k
+    from .scoring import unused_pins_mask
+    from .strategies import entropy_table
+
+    game = Game.parse(game)
+    if guesses < 1 or repeats < 1:
+        raise ValueError("guesses and repeats must be at least 1")
+    codewords = game.codewords
+    words, lo, hi = codewords.words, codewords.counts_lo, codewords.counts_hi
+    slots = game.score_slots
+    ordinals = np.empty(k.SCORE_BLOCK, dtype=np.uint8)
+    sub_counts = np.zeros(4 * slots, dtype=np.uint32)
+    counts = np.zeros(slots, dtype=np.uint32)
+    entropy = entropy_table(2)
+    unused = unused_pins_mask(game.pins)
+    wide = game.colors > 8
+    picks = np.random.default_rng(game.size).choice(game.size, size=guesses, replace=False)
+    load = load_average()
+
+    def run_once() -> float:
+        started = time.perf_counter()
+        for g in picks:
+            k.candidate_rank(words[g], lo[g], hi[g], words, lo, hi, game.pins, unused, wide,
+                             int(Strategy.KNUTH), entropy, k.NO_BOUND, ordinals, sub_counts, counts)
+        return time.perf_counter() - started
+
+    started = time.perf_counter()
+    run_once()  # compiles, or loads from the cache
+    first = time.perf_counter() - started
+    times = [run_once() for _ in range(repeats)]
+    median = statistics.median(times)
+    scores = guesses * game.size
+    return {
+        "date": dt.datetime.now().isoformat(timespec="seconds"),
+        "game": game.name,
+        "strategy": KERNEL_ROW,
+        "backend": "cpu",
+        "first_guess": "",
+        "case_equivalence": "",
+        "repeats": str(repeats),
+        "median_s": f"{median:.4f}",
+        "min_s": f"{min(times):.4f}",
+        "compile_s": f"{max(0.0, first - median):.2f}",
+        "scores": str(scores),
+        "scores_per_s": f"{scores / median:.4g}",
+        "total_turns": "",
+        "max_turns": "",
+        "peak_rss_mib": f"{peak_rss_mib():.0f}",
+        "cpu_model": cpu_model(),
+        "cores": str(os.cpu_count() or 1),
+        "threads": "1",
+        "device": "",
+        "load_avg": f"{load:.2f}",
+        "mmlib_version": _version(),
+        "command": command,
+    }
+
+
+# -- the table on disk ---------------------------------------------------------------
+
+
+def read_rows(path: "str | Path" = BENCHMARKS_CSV) -> list[dict]:
+    path = Path(path)
+    if not path.exists():
+        return []
+    with path.open(newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def rows_text(rows: list[dict]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(COLUMNS), extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({column: row.get(column, "") for column in COLUMNS})
+    return out.getvalue()
+
+
+def append_rows(new_rows: list[dict], path: "str | Path" = BENCHMARKS_CSV) -> list[dict]:
+    """Append rows to the CSV at `path` (created if missing), atomically; returns all rows."""
+    from .cli import write_atomically
+
+    rows = read_rows(path) + list(new_rows)
+    write_atomically(path, rows_text(rows))
+    return rows
+
+
+def latest_rows(rows: list[dict]) -> list[dict]:
+    """The newest row of each (game, strategy, backend, first guess, case equivalence), in file order."""
+    latest: dict[tuple, dict] = {}
+    for row in rows:
+        key = tuple(row.get(c, "") for c in ("game", "strategy", "backend", "first_guess",
+                                              "case_equivalence"))
+        latest.pop(key, None)
+        latest[key] = row
+    return list(latest.values())
+
+
+def markdown_table(rows: list[dict]) -> str:
+    """A GitHub markdown table of `rows` (the README's benchmark table)."""
+    header = "| " + " | ".join(title for _, title in TABLE_COLUMNS) + " |"
+    rule = "|" + "|".join("---" for _ in TABLE_COLUMNS) + "|"
+    lines = [header, rule]
+    for row in rows:
+        cells = []
+        for column, _ in TABLE_COLUMNS:
+            value = row.get(column, "")
+            if column == "scores" and value:
+                value = f"{int(value):,}"
+            elif column == "date":
+                value = value[:10]
+            cells.append(value)
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def machine_line(rows: list[dict]) -> str:
+    """One line naming the machine(s) of `rows`."""
+    machines = sorted({(r.get("cpu_model", ""), r.get("cores", ""), r.get("device", "")) for r in rows})
+    parts = []
+    for model, cores, device in machines:
+        part = f"{model}, {cores} cores"
+        if device:
+            part += f", {device}"
+        parts.append(part)
+    return "; ".join(parts)
