@@ -256,11 +256,15 @@ def read_rows(path: "str | Path" = BENCHMARKS_CSV) -> list[dict]:
 
 
 def rows_text(rows: list[dict]) -> str:
+    """CSV text of `rows`: the COLUMNS, then any other column some row has (none is dropped)."""
+    columns = list(COLUMNS)
+    for row in rows:
+        columns += [column for column in row if column not in columns and column is not None]
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(COLUMNS), extrasaction="ignore", lineterminator="\n")
+    writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({column: row.get(column, "") for column in COLUMNS})
+        writer.writerow({column: row.get(column) or "" for column in columns})
     return out.getvalue()
 
 

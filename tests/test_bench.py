@@ -34,6 +34,10 @@ def test_solve_rows_are_well_formed_and_appended(tmp_path):
     assert [r["strategy"] for r in rows] == ["knuth", "most-parts"]
     assert rows[1]["first_guess"] == "123" and rows[1]["backend"] == "reference"
     assert [p.name for p in tmp_path.iterdir()] == ["benchmarks.csv"]  # no temporaries left
+    # A row with a column of its own (another tool's) keeps it.
+    bench.append_rows([{"game": "2p2c", "strategy": "knuth", "elapsed_s": "0.1"}], path)
+    rows = read_csv(path)
+    assert len(rows) == 3 and rows[2]["elapsed_s"] == "0.1" and rows[0]["elapsed_s"] == ""
 
 
 def test_kernel_row():
