@@ -299,15 +299,21 @@ def search_small_region(region, candidates, first_candidate, last_candidate, ps_
     best_rank = np.int64(0)
     best_in_ps = False
     for block_first in range(first_candidate, last_candidate, CANDIDATE_BLOCK):
-        m = min(last_candidate, block_first + CANDIDATE_BLOCK) - block_first
-        for i in range(m):  # gather the block's packed codewords
-            c = block_first + i if all_codewords else candidates[block_first + i]
-            block_words[i] = words[c]
-            block_lo[i] = lo[c]
-            block_hi[i] = hi[c]
-        rank_candidate_block(block_words[:m], block_lo[:m], block_hi[:m], ps_words, ps_lo, ps_hi,
-                             pins, unused, wide_colors, strategy, entropy, ordinals, block_counts,
-                             ranks)
+        block_last = min(last_candidate, block_first + CANDIDATE_BLOCK)
+        m = block_last - block_first
+        if all_codewords:  # the block's codewords are contiguous already
+            rank_candidate_block(words[block_first:block_last], lo[block_first:block_last],
+                                 hi[block_first:block_last], ps_words, ps_lo, ps_hi, pins, unused,
+                                 wide_colors, strategy, entropy, ordinals, block_counts, ranks)
+        else:
+            for i in range(m):  # gather the block's packed codewords
+                c = candidates[block_first + i]
+                block_words[i] = words[c]
+                block_lo[i] = lo[c]
+                block_hi[i] = hi[c]
+            rank_candidate_block(block_words[:m], block_lo[:m], block_hi[:m], ps_words, ps_lo,
+                                 ps_hi, pins, unused, wide_colors, strategy, entropy, ordinals,
+                                 block_counts, ranks)
         # Only candidates of the block's best rank can win: the tie-break is
         # needed for those alone.
         block_best = ranks[0]
