@@ -5,8 +5,9 @@ them from numba's cache), then `repeats` timed solves, and records the median
 and the fastest wall time with the scores they computed. The JIT compile time
 is a column of its own, never part of the timings. Each row also says what ran
 it: the CPU model, its cores, numba's threads, the GPU for the cuda backend,
-and the load average when the row was measured (other work on the machine
-slows a benchmark down; a row taken under load says so).
+the load average just before the row was measured, and `cpu_util`, the CPU
+time the process got during the timed solves over (wall time x threads): well
+under 1 means other work on the machine took cores away (or serial parts).
 
 The kernel benchmark times the hot loop alone on one core: one guess scored
 against a contiguous array of codewords, the subset sizes counted, ranked
@@ -39,8 +40,8 @@ BENCHMARKS_CSV = DATA_DIR / "benchmarks.csv"
 COLUMNS = (
     "date", "game", "strategy", "backend", "first_guess", "case_equivalence", "repeats",
     "median_s", "min_s", "compile_s", "scores", "scores_per_s", "total_turns", "max_turns",
-    "peak_rss_mib", "cpu_model", "cores", "threads", "device", "load_avg", "mmlib_version",
-    "command",
+    "peak_rss_mib", "cpu_model", "cores", "threads", "device", "load_avg", "cpu_util",
+    "mmlib_version", "command",
 )
 # The `strategy` of a scoring-kernel row.
 KERNEL_ROW = "score-kernel"
@@ -51,7 +52,7 @@ TABLE_COLUMNS = (
     ("game", "game"), ("strategy", "strategy"), ("backend", "backend"),
     ("first_guess", "first guess"), ("case_equivalence", "CE"), ("median_s", "median s"),
     ("compile_s", "compile s"), ("scores", "scores"), ("scores_per_s", "scores/s"),
-    ("cores", "cores"), ("load_avg", "load"), ("date", "date"),
+    ("peak_rss_mib", "peak MiB"), ("cores", "cores"), ("cpu_util", "CPU use"), ("date", "date"),
 )
 
 
@@ -105,8 +106,9 @@ def _version() -> str:
 
 # -- solve benchmarks ----------------------------------------------------------------
 
-# JIT compile time of each backend in this process, taken from its first solve:
-# later solves find the kernels compiled, so their own compile time is zero.
+# JIT compile time each backend has spent in this process so far (a solve
+# reports what it compiled; later solves find the kernels ready). Each row
+# shows the total up to it.
 _compile_seconds: dict[str, float] = {}
 
 
@@ -135,8 +137,9 @@ def bench_solve(game, strategy, backend: str = "cpu", first_guess: "str | None" 
         result = solve(game, strategy, backend, first_guess, case_equivalence, progress=progress)
         return result, time.perf_counter() - started
 
-    warm, warm_wall = timed_solve() if warm_up else (None, 0.0)
+    warm = timed_solve()[0] if warm_up else None
     times, results = [], []
+    cpu_started, wall_started = time.process_time(), time.perf_counter()
     for _ in range(repeats):
         result, wall = timed_solve()
         times.append(wall - result.compile_s)
@@ -145,12 +148,13 @@ def bench_solve(game, strategy, backend: str = "cpu", first_guess: "str | None" 
         if (result.total_turns, int(result.scores)) != (baseline.total_turns, int(baseline.scores)):
             raise RuntimeError(f"{game.name} {strategy.label} on {backend} gave different results "
                                "on repeated solves")
+    cpu_util = (time.process_time() - cpu_started) / max(
+        1e-9, (time.perf_counter() - wall_started) * _threads(backend))
     median = statistics.median(times)
-    if backend not in _compile_seconds:
-        # The backend's own figure where it reports one, else first call minus a later one.
-        first = warm if warm is not None else results[0]
-        reported = first.compile_s
-        _compile_seconds[backend] = reported if reported > 0 or warm is None else max(0.0, warm_wall - median)
+    # Compile time as the backends report it (the reference compiles nothing);
+    # kernels compile once per process, whichever solve first needs them.
+    _compile_seconds[backend] = _compile_seconds.get(backend, 0.0) + sum(
+        r.compile_s for r in ([warm] if warm is not None else []) + results)
     return {
         "date": dt.datetime.now().isoformat(timespec="seconds"),
         "game": game.name,
@@ -172,6 +176,7 @@ def bench_solve(game, strategy, backend: str = "cpu", first_guess: "str | None" 
         "threads": str(_threads(backend)),
         "device": _device(backend),
         "load_avg": f"{load:.2f}",
+        "cpu_util": f"{cpu_util:.2f}",
         "mmlib_version": _version(),
         "command": command,
     }
@@ -215,7 +220,9 @@ def bench_kernel(game=KERNEL_GAME, guesses: int = 64, repeats: int = 5, command:
     started = time.perf_counter()
     run_once()  # compiles, or loads from the cache
     first = time.perf_counter() - started
+    cpu_started, wall_started = time.process_time(), time.perf_counter()
     times = [run_once() for _ in range(repeats)]
+    cpu_util = (time.process_time() - cpu_started) / max(1e-9, time.perf_counter() - wall_started)
     median = statistics.median(times)
     scores = guesses * game.size
     return {
@@ -239,6 +246,7 @@ def bench_kernel(game=KERNEL_GAME, guesses: int = 64, repeats: int = 5, command:
         "threads": "1",
         "device": "",
         "load_avg": f"{load:.2f}",
+        "cpu_util": f"{cpu_util:.2f}",
         "mmlib_version": _version(),
         "command": command,
     }
@@ -277,15 +285,28 @@ def append_rows(new_rows: list[dict], path: "str | Path" = BENCHMARKS_CSV) -> li
     return rows
 
 
+def _table_order(row: dict) -> tuple:
+    """Kernel rows first, then by game size, strategy, backend."""
+    try:
+        size = Game.parse(row.get("game", "")).size
+    except ValueError:
+        size = 0
+    try:
+        strategy = int(Strategy.parse(row.get("strategy", "")))
+    except ValueError:
+        strategy = -1  # the scoring kernel
+    return strategy >= 0, size, strategy, row.get("backend", ""), row.get("case_equivalence", "")
+
+
 def latest_rows(rows: list[dict]) -> list[dict]:
-    """The newest row of each (game, strategy, backend, first guess, case equivalence), in file order."""
+    """The newest row of each (game, strategy, backend, first guess, case equivalence, device),
+    kernel rows first, then by game size and strategy."""
     latest: dict[tuple, dict] = {}
     for row in rows:
         key = tuple(row.get(c, "") for c in ("game", "strategy", "backend", "first_guess",
-                                              "case_equivalence"))
-        latest.pop(key, None)
+                                              "case_equivalence", "device"))
         latest[key] = row
-    return list(latest.values())
+    return sorted(latest.values(), key=_table_order)
 
 
 def markdown_table(rows: list[dict]) -> str:

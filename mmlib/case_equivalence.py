@@ -65,18 +65,17 @@ from .games import MAX_MATERIALIZED_CODEWORDS, Codewords, Game
 from .solve import parse_case_equivalence
 
 # `--case-equivalence auto` turns it on for games with at least AUTO_MIN_CODEWORDS
-# codewords and at least as many colors as pins. Measured with
-# `python -m mmlib ce-timing --backend reference` (data/case_equivalence_timing.csv,
-# 2-core machine, median of 3 with on and off taking turns): what it saves depends
-# on colors more than on size. With fewer colors than pins (5p4c, 6p4c) the
-# first guesses use up every color, so there is rarely a Free or Zero set: under
-# 2.5% of the scores are saved and it runs 0.8-1.05x as fast as without. With
-# colors >= pins it saves 25-97% (5p5c 26%, 4p6c 44-68%, 4p8c 71-80%, 3p15c 97%)
-# and runs 1.0-9x as fast from about 1,000 codewords up; below that a game takes
-# milliseconds either way. The fast backends should re-measure with the same
-# command (`--backend cpu`) and tune these two constants.
+# codewords and at least pins - 1 colors. Measured with
+# `python -m mmlib ce-timing` (data/case_equivalence_timing.csv; 2-core AMD EPYC,
+# median of 3 with on and off taking turns): what it saves depends on colors more
+# than on size. On the cpu backend, 2026-11-21: with colors >= pins it saves 25-97%
+# of the scores and runs 1.3-8x as fast from about 1,000 codewords up (4p6c 1.3-2x,
+# 5p5c 1.3-1.5x, 4p8c 2.7-3.5x, 3p15c 7-8.5x, 5p8c 2-2.9x, 6p6c 1.3-1.8x); with one
+# color fewer than pins it still pays (6p5c: 1.1-1.4x); with two fewer (5p4c, 6p4c)
+# the first guesses use up nearly every color, under 3% is saved and it runs
+# 0.93-1.02x as fast. Below about 1,000 codewords a game takes milliseconds either way.
 AUTO_MIN_CODEWORDS = 1000
-AUTO_MIN_COLORS_MINUS_PINS = 0
+AUTO_MIN_COLORS_MINUS_PINS = -1
 
 
 # -- color masks ------------------------------------------------------------------

@@ -52,8 +52,8 @@ class SolveProgress:
             leave=True,
             dynamic_ncols=True,
             file=self.file if self.file is not None else sys.stderr,
+            postfix=f"games {games_active:,}",
         )
-        self._bar.set_postfix_str(f"games {games_active:,}", refresh=False)
 
     def advance(self, scores: int) -> None:
         """`scores` more scores of this turn are done."""
@@ -69,9 +69,9 @@ class SolveProgress:
         if remaining > 0:
             self._bar.update(remaining)
         self._bar.set_postfix_str(
-            f"games left {games_left:,}, regions {regions:,}, scores {scores_so_far:,}", refresh=True
+            f"games left {games_left:,}, regions {regions:,}, scores {scores_so_far:,}", refresh=False
         )
-        self.close()
+        self.close()  # draws the bar a last time, with this postfix
 
     def close(self) -> None:
         if self._bar is not None:

@@ -35,6 +35,7 @@ import numba
 import numpy as np
 
 from . import kernels_cpu as k
+from .case_equivalence import acr_candidates, regions_zero_free, use_case_equivalence
 from .games import Game
 from .memory import check_host_memory
 from .progress import SolveProgress
@@ -80,8 +81,8 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
               progress: bool = False, **_options) -> SolveResult:
     """Play every game of `game` with `strategy` from `first_guess`, on every core.
 
-    `case_equivalence` is accepted for the common interface; this backend
-    searches every codeword for now ('auto' and 'on' act as 'off').
+    `case_equivalence` ('on', 'off' or 'auto', see `use_case_equivalence`)
+    searches each region's class representatives ACr instead of every codeword.
     `progress` shows a bar per turn on stderr.
     """
     game = Game.parse(game)
@@ -89,12 +90,13 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
     if not 0 <= int(first_guess) < game.size:
         raise ValueError(f"first guess {first_guess} is not a codeword index of {game.name}")
     check_host_memory(game, "cpu")
+    use_ce = use_case_equivalence(game, case_equivalence)
     compile_s = warm_up()
     started = time.perf_counter()
     label = f"{game.name} {strategy.label} cpu"
     with SolveProgress(progress, label) as reporter:
-        guesses, turns, scores, stats, parallel_compile_s = _play_all_games(
-            game, strategy, int(first_guess), reporter)
+        guesses, turns, scores, stats, search = _play_all_games(
+            game, strategy, int(first_guess), reporter, use_ce)
     return SolveResult(
         game=game,
         strategy=strategy,
@@ -103,18 +105,21 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
         guesses=guesses,
         turns=turns,
         scores=scores,
-        elapsed_s=time.perf_counter() - started - parallel_compile_s,
+        elapsed_s=time.perf_counter() - started - search.compile_s,
         turn_stats=stats,
-        compile_s=compile_s + parallel_compile_s,
+        compile_s=compile_s + search.compile_s,
+        case_equivalence=use_ce,
+        scores_saved=search.scores_saved,
     )
 
 
-def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: SolveProgress):
-    """The turn loop; returns (guesses, turns, scores, turn stats, parallel compile seconds)."""
+def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: SolveProgress,
+                    case_equivalence: bool = False):
+    """The turn loop; returns (guesses, turns, scores, turn stats, the GuessSearch used)."""
     codewords = game.codewords
     words, lo, hi = codewords.words, codewords.counts_lo, codewords.counts_hi
     n = game.size
-    search = GuessSearch(game, strategy, words, lo, hi)
+    search = GuessSearch(game, strategy, words, lo, hi, case_equivalence)
 
     order = np.arange(n, dtype=np.int64)
     region_start = np.zeros(1, dtype=np.int64)
@@ -136,6 +141,7 @@ def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: 
             order, region_start, region_len, region_guess, words, lo, hi, game.pins, search.unused,
             game.win_ordinal, game.score_slots, turn, row, turns, new_order, new_start, new_len)
         rows.append(row)
+        search.record_played(row)
         order = new_order[:playing]
         region_start = new_start[:n_regions].copy()
         region_len = new_len[:n_regions].copy()
@@ -146,7 +152,7 @@ def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: 
         total_scores += turn_scores
         stats.append(TurnStats(turn, games_active, int(n_regions), turn_scores))
         reporter.end_turn(int(playing), int(n_regions), total_scores)
-    return np.stack(rows), turns, total_scores, stats, search.compile_s
+    return np.stack(rows), turns, total_scores, stats, search
 
 
 class GuessSearch:
@@ -156,7 +162,7 @@ class GuessSearch:
     strategy and its tables, the number of worker threads.
     """
 
-    def __init__(self, game: Game, strategy: Strategy, words, lo, hi):
+    def __init__(self, game: Game, strategy: Strategy, words, lo, hi, case_equivalence=False):
         self.game = game
         self.strategy = int(strategy)
         self.words, self.lo, self.hi = words, lo, hi
@@ -165,6 +171,44 @@ class GuessSearch:
         self.entropy = entropy_table(game.size)
         self.workers = numba.get_num_threads()
         self.compile_s = 0.0  # spent compiling the parallel kernel during this solve
+        self.case_equivalence = case_equivalence
+        self.scores_saved = 0
+        if case_equivalence:
+            # Colors of every codeword as a bit mask, and of the guesses each game has played.
+            self.color_mask = codeword_color_masks(lo, hi, game.colors)
+            self.played_mask = np.zeros(game.size, dtype=np.int64)
+
+    def record_played(self, row):
+        """Add this turn's guesses (row[secret], -1 for games already won) to each game's colors."""
+        if self.case_equivalence:
+            playing = np.flatnonzero(row >= 0)
+            self.played_mask[playing] |= self.color_mask[row[playing]]
+
+    def class_representatives(self, searched, order, region_start, region_len):
+        """(start, length, flat) candidate lists: each searched region's ACr (Ville 2013).
+
+        Regions with the same Zero and Free colors share one list; where both are
+        empty the region searches every codeword (start -1).
+        """
+        game = self.game
+        n_regions = region_start.size
+        played = self.played_mask[order[region_start[searched]]]
+        z, f = np.empty(searched.size, dtype=np.int64), np.empty(searched.size, dtype=np.int64)
+        regions_zero_free(order, region_start[searched], region_len[searched], self.lo, self.hi,
+                          played, game.colors, z, f)
+        start = np.full(n_regions, -1, dtype=np.int64)
+        length = np.zeros(n_regions, dtype=np.int64)
+        lists, offset = [], 0
+        for z_mask, f_mask in set(zip(z.tolist(), f.tolist())):
+            if z_mask == 0 and f_mask == 0:
+                continue
+            members = acr_candidates(game, z_mask, f_mask)
+            chosen = searched[(z == z_mask) & (f == f_mask)]  # z, f run parallel to searched
+            start[chosen], length[chosen] = offset, members.size
+            lists.append(members)
+            offset += members.size
+        flat = np.concatenate(lists) if lists else np.empty(0, dtype=np.int64)
+        return start, length, flat
 
     def choose_guesses(self, turn, order, region_start, region_len, games_active, reporter):
         """(next guess per region, scores this turn) for the regions of `order`."""
@@ -178,13 +222,17 @@ class GuessSearch:
         fd_tried = (region_len >= 3) & (region_len <= game.num_scores)
         scores = int(games_active) + int(np.sum(region_len[fd_tried] ** 2))
         searched = np.flatnonzero(guess < 0)
-        search_scores = int(np.sum(region_len[searched])) * game.size
+        # Every codeword is a candidate, or with case equivalence each region's ACr.
+        candidates = None
+        if self.case_equivalence and searched.size:
+            candidates = self.class_representatives(searched, order, region_start, region_len)
+        candidates_len = _candidate_lists(region_start.size, game.size, candidates)[1]
+        search_scores = int(np.sum(candidates_len[searched] * region_len[searched]))
+        self.scores_saved += int(np.sum((game.size - candidates_len[searched]) * region_len[searched]))
         reporter.start_turn(turn, int(games_active), scores + search_scores)
         reporter.advance(scores)
-        # Every codeword is a candidate (case equivalence will hand `search`
-        # each region's class representatives instead).
         self.search(searched, order, region_start, region_len, ps_words, ps_lo, ps_hi, guess,
-                    reporter)
+                    reporter, candidates)
         return guess, scores + search_scores
 
     def search(self, searched, order, region_start, region_len, ps_words, ps_lo, ps_hi, guess,
@@ -195,22 +243,17 @@ class GuessSearch:
         `ps_words` etc. are the packed codewords of `order`. `candidates` is None
         for "every codeword", or (start, length, flat): region r's candidates are
         flat[start[r]:start[r] + length[r]], sorted codeword indices (start -1:
-        every codeword). Playing guesses already played needs no exclusion: with
+        every codeword). Guesses already played need not be left out: with
         |PS| >= 3 they put PS in one subset, and a member of PS ranks better.
         """
         reporter = reporter if reporter is not None else SolveProgress(False, "")
         n = self.game.size
         n_regions = region_start.size
-        if candidates is None:
-            candidates_start = np.full(n_regions, -1, dtype=np.int64)
-            candidates_len = np.full(n_regions, n, dtype=np.int64)
-            candidates_flat = np.empty(0, dtype=np.int64)
-        else:
-            candidates_start, candidates_len, candidates_flat = (
-                np.ascontiguousarray(a, dtype=np.int64) for a in candidates)
-            candidates_len = np.where(candidates_start < 0, n, candidates_len)
+        candidates_start, candidates_len, candidates_flat = _candidate_lists(n_regions, n, candidates)
         if searched.size == 0:
             return 0
+        if np.any(candidates_len[searched] <= 0):
+            raise ValueError("every region searched needs at least one candidate")
         region_of_secret = np.full(n, -1, dtype=np.int64)
         region_of_secret[order] = np.repeat(np.arange(n_regions, dtype=np.int64), region_len)
         region_bound = np.full(n_regions, k.NO_BOUND, dtype=np.int64)
@@ -249,7 +292,6 @@ class GuessSearch:
             raise RuntimeError("internal error: a region was left without a guess")
         return int(work.sum())
 
-
     def _compile_parallel(self, tasks, outputs):
         """Compile the parallel kernel on no tasks at all, once per process, timing it."""
         global _parallel_ready
@@ -260,6 +302,25 @@ class GuessSearch:
         k.run_search_tasks(*nothing, *tasks[3:], self.workers, *(array[:0] for array in outputs))
         _parallel_ready = True
         self.compile_s += time.perf_counter() - started
+
+
+def codeword_color_masks(lo, hi, colors):
+    """Bit k set where color k+1 occurs in the codeword, for every packed codeword."""
+    masks = np.zeros(lo.size, dtype=np.int64)
+    for color in range(colors):
+        lanes, lane = (lo, color) if color < 8 else (hi, color - 8)
+        present = ((lanes >> np.uint64(8 * lane)) & np.uint64(0xFF)) != 0
+        masks |= present.astype(np.int64) << color
+    return masks
+
+
+def _candidate_lists(n_regions, n, candidates):
+    """(start, length, flat) int64 arrays of every region's candidates; length n where start is -1."""
+    if candidates is None:
+        return (np.full(n_regions, -1, dtype=np.int64), np.full(n_regions, n, dtype=np.int64),
+                np.empty(0, dtype=np.int64))
+    start, length, flat = (np.ascontiguousarray(a, dtype=np.int64) for a in candidates)
+    return start, np.where(start < 0, n, length), flat
 
 
 def _make_tasks(searched, candidates_len, work, workers):

@@ -9,7 +9,7 @@ from mmlib import bench
 from mmlib.cli import main
 
 NUMERIC = ("repeats", "median_s", "min_s", "compile_s", "scores", "scores_per_s", "total_turns",
-           "max_turns", "peak_rss_mib", "cores", "threads", "load_avg")
+           "max_turns", "peak_rss_mib", "cores", "threads", "load_avg", "cpu_util")
 
 
 def read_csv(path):
@@ -58,8 +58,11 @@ def test_latest_rows_and_markdown_table():
          "case_equivalence": "off", "median_s": "3.0", "scores": "1", "date": "2026-01-02T11:00:00",
          "cpu_model": "AMD EPYC", "cores": "2"},
     ]
+    rows.insert(0, {"game": "6p9c", "strategy": bench.KERNEL_ROW, "backend": "cpu", "median_s": "0.04",
+                    "scores": "34012224", "date": "2026-01-02T09:00:00", "cpu_model": "AMD EPYC", "cores": "2"})
     latest = bench.latest_rows(rows)
-    assert [r["median_s"] for r in latest] == ["2.0", "3.0"]
+    assert [r["median_s"] for r in latest] == ["0.04", "2.0", "3.0"]  # the kernel first, then by size
+    latest = latest[1:]
     table = bench.markdown_table(latest).splitlines()
     assert table[0].startswith("| game | strategy |") and table[1].startswith("|---|")
     assert "| 5p8c | knuth | cpu | 11223 | off | 2.0 |" in table[2] and "3,455,514,359" in table[2]

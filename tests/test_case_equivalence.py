@@ -271,23 +271,21 @@ def test_reference_solver_plays_the_same_games_with_case_equivalence(game, strat
 
 def test_auto_rule():
     """As measured (data/case_equivalence_timing.csv): on for 4p6c and larger games with
-    colors >= pins, off for tiny games and for games with fewer colors than pins."""
+    at least pins - 1 colors, off for tiny games and for games with two colors fewer than pins."""
     below, at_or_above = Game(3, 3), Game(4, 6)
     assert below.size < AUTO_MIN_CODEWORDS <= at_or_above.size
     assert use_case_equivalence(below, "auto") is False
     assert use_case_equivalence(at_or_above, "auto") is True
     assert use_case_equivalence(Game(5, 5), "auto") is True and use_case_equivalence(Game(8, 8), "auto") is True
-    assert use_case_equivalence(Game(6, 4), "auto") is False
+    assert use_case_equivalence(Game(6, 4), "auto") is False and use_case_equivalence(Game(5, 4), "auto") is False
+    assert use_case_equivalence(Game(6, 5), "auto") is True
     assert use_case_equivalence(below, "on") is True and use_case_equivalence(at_or_above, "off") is False
     assert solve(below, "knuth", "reference", case_equivalence="auto").case_equivalence is False
     with pytest.raises(ValueError, match="choose one of auto, on, off"):
         use_case_equivalence(below, "sometimes")
 
 
-@pytest.mark.xfail(strict=True, reason="cpu integration pending: the cpu backend does not use "
-                                       "case equivalence yet (the lead integrates it)")
 def test_cpu_solver_computes_fewer_scores_on_5p8c():
-    # Fails fast while the cpu backend ignores the option.
     assert solve("3p4c", "most-parts", "cpu", case_equivalence="on").case_equivalence is True
     off = solve("5p8c", "most-parts", "cpu", case_equivalence="off")
     on = solve("5p8c", "most-parts", "cpu", case_equivalence="on")

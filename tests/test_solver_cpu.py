@@ -38,6 +38,7 @@ PUBLISHED_4P6C = [
 def assert_same_result(fast, slow):
     assert fast.backend == "cpu"
     assert fast.first_guess == slow.first_guess
+    assert (fast.case_equivalence, fast.scores_saved) == (slow.case_equivalence, slow.scores_saved)
     np.testing.assert_array_equal(fast.guesses, slow.guesses)
     np.testing.assert_array_equal(fast.turns, slow.turns)
     assert fast.scores == slow.scores
@@ -84,6 +85,22 @@ def test_case_equivalence_modes_play_the_same_games(mode):
     fast = solve("4p6c", "expected-size", "cpu", case_equivalence=mode)
     slow = solve("4p6c", "expected-size", "reference", case_equivalence="off")
     np.testing.assert_array_equal(fast.guesses, slow.guesses)
+
+
+CASE_EQUIVALENCE_GAMES = [Game(4, 6), Game(5, 5), Game(6, 4), Game(3, 10)]
+
+
+@pytest.mark.parametrize("strategy", STRATEGY_NAMES)
+@pytest.mark.parametrize("game", CASE_EQUIVALENCE_GAMES, ids=str)
+def test_cpu_with_case_equivalence_equals_reference_with_it(game, strategy):
+    """Searching ACr: the same guesses as the reference searching ACr, and the same scores saved."""
+    fast = solve(game, strategy, "cpu", case_equivalence="on")
+    slow = solve(game, strategy, "reference", case_equivalence="on")
+    assert fast.case_equivalence and fast.scores_saved > 0
+    assert_same_result(fast, slow)
+    off = solve(game, strategy, "cpu", case_equivalence="off")
+    np.testing.assert_array_equal(fast.turns, off.turns)
+    assert fast.scores + fast.scores_saved == off.scores
 
 
 # -- kernels ---------------------------------------------------------------------------------

@@ -91,7 +91,7 @@ def run_bench(args) -> int:
             print(f"{row['game']:>5} {row['strategy']:<13} {row['backend']:<9} "
                   f"median {float(row['median_s']):9.4f} s  compile {float(row['compile_s']):6.2f} s  "
                   f"{int(row['scores']):>20,} scores  {float(row['scores_per_s']):.3g}/s  "
-                  f"load {row['load_avg']}", flush=True)
+                  f"CPU use {row['cpu_util']}", flush=True)
 
     if args.kernel:
         report(bench.bench_kernel(args.kernel, repeats=max(args.repeats, 1), command=command))
