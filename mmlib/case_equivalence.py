@@ -71,9 +71,9 @@ from .solve import parse_case_equivalence
 # than on size. On the cpu backend, 2026-11-21: with colors >= pins it saves 25-97%
 # of the scores and runs 1.3-8x as fast from about 1,000 codewords up (4p6c 1.3-2x,
 # 5p5c 1.3-1.5x, 4p8c 2.7-3.5x, 3p15c 7-8.5x, 5p8c 2-2.9x, 6p6c 1.3-1.8x); with one
-# color fewer than pins it still pays (6p5c: 1.1-1.4x); with two fewer (5p4c, 6p4c)
-# the first guesses use up nearly every color, under 3% is saved and it runs
-# 0.93-1.02x as fast. Below about 1,000 codewords a game takes milliseconds either way.
+# color fewer than pins it still pays (6p5c: 1.1-1.4x; 5p4c takes 2.5 ms either way);
+# with two fewer (6p4c) the first guesses use up nearly every color, under 1% is
+# saved and it runs 0.97-1.02x as fast. Below about 1,000 codewords a game takes milliseconds either way.
 AUTO_MIN_CODEWORDS = 1000
 AUTO_MIN_COLORS_MINUS_PINS = -1
 

@@ -277,8 +277,8 @@ def test_auto_rule():
     assert use_case_equivalence(below, "auto") is False
     assert use_case_equivalence(at_or_above, "auto") is True
     assert use_case_equivalence(Game(5, 5), "auto") is True and use_case_equivalence(Game(8, 8), "auto") is True
-    assert use_case_equivalence(Game(6, 4), "auto") is False and use_case_equivalence(Game(5, 4), "auto") is False
-    assert use_case_equivalence(Game(6, 5), "auto") is True
+    assert use_case_equivalence(Game(6, 4), "auto") is False and use_case_equivalence(Game(7, 5), "auto") is False
+    assert use_case_equivalence(Game(6, 5), "auto") is True and use_case_equivalence(Game(8, 7), "auto") is True
     assert use_case_equivalence(below, "on") is True and use_case_equivalence(at_or_above, "off") is False
     assert solve(below, "knuth", "reference", case_equivalence="auto").case_equivalence is False
     with pytest.raises(ValueError, match="choose one of auto, on, off"):
