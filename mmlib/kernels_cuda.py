@@ -47,6 +47,27 @@ rank_of_counts_on_device = device_twin(rank_of_counts)
 is_better_on_device = device_twin(is_better)
 
 
+@cuda.jit(device=True)
+def reduce_block_best(best_rank, best_in_ps, best_index, tid, threads):
+    """Tree reduction of a block's candidates into slot 0, by the exact tie-break.
+
+    Every thread of the block calls it with its own candidate in slot `tid`;
+    `threads` is a power of two.
+    """
+    cuda.syncthreads()
+    step = threads // 2
+    while step > 0:
+        if tid < step:
+            other = tid + step
+            if is_better_on_device(best_rank[other], best_in_ps[other] != 0, best_index[other],
+                                   best_rank[tid], best_in_ps[tid] != 0, best_index[tid]):
+                best_rank[tid] = best_rank[other]
+                best_in_ps[tid] = best_in_ps[other]
+                best_index[tid] = best_index[other]
+        cuda.syncthreads()
+        step //= 2
+
+
 def counter_bytes_for(ps_size, minimum: int = 1):
     """Bytes per subset counter, the narrowest that holds a count of |PS|: 1 below 256,
     2 below 65,536, else 4 (at least `minimum`). Works on arrays of sizes too."""
@@ -406,18 +427,7 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors:
         best_rank[tid] = rank
         best_in_ps[tid] = 1 if in_ps else 0
         best_index[tid] = index
-        cuda.syncthreads()
-        step = threads // 2
-        while step > 0:
-            if tid < step:
-                other = tid + step
-                if is_better_on_device(best_rank[other], best_in_ps[other] != 0, best_index[other],
-                                       best_rank[tid], best_in_ps[tid] != 0, best_index[tid]):
-                    best_rank[tid] = best_rank[other]
-                    best_in_ps[tid] = best_in_ps[other]
-                    best_index[tid] = best_index[other]
-            cuda.syncthreads()
-            step //= 2
+        reduce_block_best(best_rank, best_in_ps, best_index, tid, threads)
         if tid == 0:
             at = row * results_stride + cuda.blockIdx.x
             block_rank[at] = best_rank[0]
@@ -451,18 +461,7 @@ def make_reduce_kernel(threads: int):
         best_rank[tid] = rank
         best_in_ps[tid] = 1 if in_ps else 0
         best_index[tid] = index
-        cuda.syncthreads()
-        step = threads // 2
-        while step > 0:
-            if tid < step:
-                other = tid + step
-                if is_better_on_device(best_rank[other], best_in_ps[other] != 0, best_index[other],
-                                       best_rank[tid], best_in_ps[tid] != 0, best_index[tid]):
-                    best_rank[tid] = best_rank[other]
-                    best_in_ps[tid] = best_in_ps[other]
-                    best_index[tid] = best_index[other]
-            cuda.syncthreads()
-            step //= 2
+        reduce_block_best(best_rank, best_in_ps, best_index, tid, threads)
         if tid == 0 and best_index[0] != INT32_MAX:
             region_guess[chunk_regions[row]] = best_index[0]
 

@@ -64,24 +64,9 @@ def choose_guess(
     played: list[int],
     entropy: np.ndarray,
     case_equivalence: bool = False,
-) -> tuple[int, int]:
-    """The next guess for a region with secrets `ps` (sorted), and the scores it cost."""
-    guess, cost, _saved = choose_guess_counted(
-        game, strategy, scores, ps, played, entropy, case_equivalence
-    )
-    return guess, cost
-
-
-def choose_guess_counted(
-    game: Game,
-    strategy: Strategy,
-    scores: np.ndarray,
-    ps: np.ndarray,
-    played: list[int],
-    entropy: np.ndarray,
-    case_equivalence: bool = False,
 ) -> tuple[int, int, int]:
-    """`choose_guess`, plus the scores case equivalence saved: (guess, cost, saved)."""
+    """The next guess for a region with secrets `ps` (sorted): (guess, scores it cost,
+    scores case equivalence saved)."""
     if len(ps) == 1:
         return int(ps[0]), 0, 0
     if len(ps) == 2:
@@ -168,7 +153,7 @@ def solve_reference(game: Game, strategy: Strategy, first_guess: int,
             parent = region_id[:-1]
             path = played_on_path[parent] + [int(played_now[secrets[0]])]
             ps = np.array(sorted(secrets))
-            guess, cost, saved = choose_guess_counted(
+            guess, cost, saved = choose_guess(
                 game, strategy, scores, ps, path, entropy, use_ce
             )
             regions[region_id], next_guess[region_id], paths[region_id] = ps, guess, path

@@ -23,23 +23,14 @@ compiles its kernels).
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import os
 import subprocess
 import sys
-import time
-from datetime import datetime, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_GAMES = ("5p8c", "6p6c", "7p6c", "7p7c", "8p6c")
 STRATEGIES = ("knuth", "expected-size", "entropy", "most-parts")
-CSV_COLUMNS = (
-    "date_utc", "device", "backend", "game", "strategy", "first_guess", "case_equivalence",
-    "total_turns", "max_turns", "average_turns", "scores", "scores_saved", "elapsed_s",
-    "compile_s", "scores_per_s", "commit",
-)
 
 
 def run_check() -> int:
@@ -52,71 +43,34 @@ def run_check() -> int:
     return subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
 
 
-def commit() -> str:
-    try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
-                             text=True, timeout=10, check=False)
-        return out.stdout.strip() or "unknown"
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-
-
-def append_rows(path: Path, rows: list[dict]) -> None:
-    """Append rows to the CSV (header written if the file is new), through a rename."""
-    sys.path.insert(0, str(ROOT))
-    from mmlib.cli import write_atomically
-
-    old = path.read_text() if path.exists() else ""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
-    if not old:
-        writer.writeheader()
-    writer.writerows(rows)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, old + out.getvalue())
-
-
-def run_bench(games, strategies, modes, csv_path: Path, check_cpu: bool) -> int:
+def run_bench(games, strategies, modes, csv_path: Path, check_cpu: bool, repeats: int) -> int:
+    """`mmlib bench --backend cuda` for every game, strategy and mode: one CSV layout for all."""
     sys.path.insert(0, str(ROOT))
     import numpy as np
 
     from mmlib import solve
+    from mmlib.bench import append_rows, bench_solve, markdown_table
     from mmlib.solver_cuda import device_name
 
-    device = device_name()
-    print(f"device: {device}", flush=True)
-    header = f"{'game':6} {'strategy':14} {'ce':5} {'turns':>10} {'max':>4} {'scores':>20} " \
-             f"{'elapsed s':>10} {'compile s':>10} {'scores/s':>10}"
-    print(header)
-    print("-" * len(header), flush=True)
+    print(f"device: {device_name()}", flush=True)
+    command = "scripts/gpu_session.py bench " + " ".join(sys.argv[2:])
     rows, failures = [], 0
     for game in games:
         for strategy in strategies:
             for mode in modes:
-                result = solve(game, strategy, "cuda", case_equivalence=mode)
-                rate = result.scores / result.elapsed_s if result.elapsed_s > 0 else float("nan")
-                print(f"{game:6} {strategy:14} {('on' if result.case_equivalence else 'off'):5} "
-                      f"{result.total_turns:>10,} {result.max_turns:>4} {result.scores:>20,} "
-                      f"{result.elapsed_s:>10.3f} {result.compile_s:>10.2f} {rate:>10.3g}", flush=True)
-                rows.append({
-                    "date_utc": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-                    "device": device, "backend": "cuda", "game": game, "strategy": strategy,
-                    "first_guess": result.first_guess_text,
-                    "case_equivalence": "on" if result.case_equivalence else "off",
-                    "total_turns": result.total_turns, "max_turns": result.max_turns,
-                    "average_turns": f"{result.average_turns:.6f}", "scores": result.scores,
-                    "scores_saved": result.scores_saved, "elapsed_s": f"{result.elapsed_s:.4f}",
-                    "compile_s": f"{result.compile_s:.2f}", "scores_per_s": f"{rate:.4g}",
-                    "commit": commit(),
-                })
+                row = bench_solve(game, strategy, "cuda", case_equivalence=mode, repeats=repeats,
+                                  command=command)
+                append_rows([row], csv_path)  # saved as soon as measured
+                rows.append(row)
+                print(f"{game:6} {strategy:14} ce {row['case_equivalence']:3} median {row['median_s']} s "
+                      f"scores {int(row['scores']):,} ({row['scores_per_s']}/s) compile {row['compile_s']} s",
+                      flush=True)
                 if check_cpu:
-                    started = time.perf_counter()
-                    expected = solve(game, strategy, "cpu")
-                    same = np.array_equal(result.guesses, expected.guesses)
+                    same = np.array_equal(solve(game, strategy, "cuda", case_equivalence=mode).guesses,
+                                          solve(game, strategy, "cpu", case_equivalence=mode).guesses)
                     failures += not same
-                    print(f"       cpu backend: {'same guesses' if same else 'DIFFERENT GUESSES'} "
-                          f"({time.perf_counter() - started:.1f} s)", flush=True)
-    append_rows(csv_path, rows)
+                    print(f"       cpu backend: {'same guesses' if same else 'DIFFERENT GUESSES'}", flush=True)
+    print(markdown_table(rows))
     print(f"appended {len(rows)} rows to {csv_path}")
     return 1 if failures else 0
 
@@ -130,6 +84,7 @@ def main(argv=None) -> int:
     parser.add_argument("--check-cpu", action="store_true",
                         help="also solve each game on the cpu backend and compare the guesses")
     parser.add_argument("--csv", default=str(ROOT / "data" / "benchmarks.csv"))
+    parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
     status = 0
     if args.what in ("check", "all"):
@@ -138,7 +93,7 @@ def main(argv=None) -> int:
         modes = ("off", "on") if args.case_equivalence == "both" else (args.case_equivalence,)
         status = run_bench([g.strip() for g in args.games.split(",") if g.strip()],
                            [s.strip() for s in args.strategies.split(",") if s.strip()],
-                           modes, Path(args.csv), args.check_cpu) or status
+                           modes, Path(args.csv), args.check_cpu, args.repeats) or status
     return status
 
 

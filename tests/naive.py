@@ -36,3 +36,16 @@ def small_games(max_codewords: int = 1296):
         for c in range(2, 16)
         if c**p <= max_codewords
     ]
+
+
+# REFERENCE.md: 4p6c, strategy, first guess -> total, max, histogram
+PUBLISHED_4P6C = [
+    ("knuth", "1122", 5801, 5, [1, 6, 62, 533, 694]),
+    ("knuth", "1123", 5803, 6, [1, 8, 66, 521, 696, 4]),
+    ("most-parts", "1123", 5668, 6, [1, 12, 72, 635, 569, 7]),
+    ("most-parts", "1122", 5728, 6, [1, 9, 70, 589, 619, 8]),
+    ("expected-size", "1123", 5696, 6, [1, 10, 54, 645, 583, 3]),
+    ("expected-size", "1122", 5764, 5, [1, 8, 51, 586, 650]),
+    ("entropy", "1234", 5722, 6, [1, 4, 71, 612, 596, 12]),
+    ("entropy", "1123", 5680, 6, [1, 10, 56, 658, 567, 4]),
+]

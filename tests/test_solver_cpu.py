@@ -16,23 +16,11 @@ from mmlib.solve import solve
 from mmlib.solver_cpu import GuessSearch
 from mmlib.solver_reference import subset_sizes
 from mmlib.strategies import STRATEGY_NAMES, Strategy, best_candidate, entropy_table, rank_columns, rank_of_counts, rank_rows
-from naive import small_games
+from naive import PUBLISHED_4P6C, small_games
 
 GAMES = small_games(1296) + [Game(4, 7)]
 if Game(5, 4) not in GAMES:
     GAMES.append(Game(5, 4))
-
-# REFERENCE.md: 4p6c, strategy, first guess -> total, max, histogram
-PUBLISHED_4P6C = [
-    ("knuth", "1122", 5801, 5, [1, 6, 62, 533, 694]),
-    ("knuth", "1123", 5803, 6, [1, 8, 66, 521, 696, 4]),
-    ("most-parts", "1123", 5668, 6, [1, 12, 72, 635, 569, 7]),
-    ("most-parts", "1122", 5728, 6, [1, 9, 70, 589, 619, 8]),
-    ("expected-size", "1123", 5696, 6, [1, 10, 54, 645, 583, 3]),
-    ("expected-size", "1122", 5764, 5, [1, 8, 51, 586, 650]),
-    ("entropy", "1234", 5722, 6, [1, 4, 71, 612, 596, 12]),
-    ("entropy", "1123", 5680, 6, [1, 10, 56, 658, 567, 4]),
-]
 
 
 def assert_same_result(fast, slow):
