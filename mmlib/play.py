@@ -24,6 +24,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from .case_equivalence import acr_candidates, acr_size, region_zero_free, use_case_equivalence
 from .games import MAX_MATERIALIZED_CODEWORDS, Game
 from .next_guess import choose_next_guess
 from .scoring import format_score, reference_score, score_ordinals, score_to_ordinal
@@ -114,12 +115,15 @@ def play_against(game: "str | Game", strategy: "str | Strategy", secret: "str | 
 
 
 @lru_cache(maxsize=8192)
-def _cached_next_guess(game: Game, strategy: Strategy, ps_bytes: bytes) -> int:
+def _cached_next_guess(game: Game, strategy: Strategy, ps_bytes: bytes, zero: int, free: int) -> int:
     # The same sets of possible secrets come back again and again (every game
     # that reaches a node of the strategy tree asks the same question), so the
-    # answers are kept. Keyed by the bytes of the sorted index array.
+    # answers are kept. Keyed by the bytes of the sorted index array, and by the
+    # Zero and Free colors whose class representatives are searched (the answer
+    # is the same either way; the key just says which search found it).
     ps = np.frombuffer(ps_bytes, dtype=np.int64)
-    return choose_next_guess(game, strategy, ps)[0]
+    candidates = acr_candidates(game, zero, free) if zero or free else None
+    return choose_next_guess(game, strategy, ps, candidates)[0]
 
 
 class GameSession:
@@ -231,12 +235,16 @@ class GameSession:
         if not self.moves:
             return self.first_guess
         ps = self.possible
-        if len(ps) >= 3 and self.game.size * len(ps) > MAX_SEARCH_SCORES:
+        zero, free = 0, 0
+        if len(ps) >= 3 and use_case_equivalence(self.game, "auto"):
+            zero, free = region_zero_free(self.game, ps, [move.guess for move in self.moves])
+        candidates = acr_size(self.game.pins, self.game.colors, zero.bit_count(), free.bit_count())
+        if len(ps) >= 3 and candidates * len(ps) > MAX_SEARCH_SCORES:
             raise ValueError(
-                f"choosing the next guess means scoring {self.game.size:,} codewords against "
+                f"choosing the next guess means scoring {candidates:,} codewords against "
                 f"{len(ps):,} possible secrets, too many for one core here; play more moves first"
             )
-        return _cached_next_guess(self.game, self.strategy, np.ascontiguousarray(ps).tobytes())
+        return _cached_next_guess(self.game, self.strategy, np.ascontiguousarray(ps).tobytes(), zero, free)
 
     # -- the codemaker's side --------------------------------------------------
 
