@@ -142,28 +142,33 @@ def scores_per_turn_figure(result: SolveResult) -> Figure:
     return fig
 
 
+def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, name_games: bool) -> None:
+    """One log-log line of the median `column` against game size per backend and strategy."""
+    rows = table.dropna(subset=["codewords", column]) if len(table) else table
+    rows = rows[rows[column] > 0] if len(rows) else rows
+    if len(rows) == 0:
+        _empty_note(ax, empty_text)
+        return
+    for (backend, strategy), group in rows.groupby(["backend", "strategy"], sort=True):
+        group = group.groupby("codewords", as_index=False).agg(**{column: (column, "median")},
+                                                                game=("game", "first"))
+        ax.plot(group["codewords"], group[column], label=f"{backend}, {strategy}",
+                **_line_style(backend, strategy))
+        if name_games and len(group) <= 12:  # name the games where the labels still fit
+            for _, row in group.iterrows():
+                ax.annotate(row["game"], (row["codewords"], row[column]), fontsize=7,
+                            textcoords="offset points", xytext=(3, 3))
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.legend(fontsize=8)
+    ax.grid(True, which="major", alpha=0.3)
+
+
 def backend_timings_figure(timings: pd.DataFrame, title: str = "Solve time across game sizes") -> Figure:
     """Median solve time against game size, one line per backend and strategy, log-log."""
     fig = Figure(figsize=(7, 4.5), layout="constrained")
     ax = fig.subplots()
-    rows = timings.dropna(subset=["codewords", "median_s"]) if len(timings) else timings
-    rows = rows[rows["median_s"] > 0] if len(rows) else rows
-    if len(rows) == 0:
-        _empty_note(ax, "no timings yet")
-    else:
-        for (backend, strategy), group in rows.groupby(["backend", "strategy"], sort=True):
-            group = group.groupby("codewords", as_index=False).agg(median_s=("median_s", "median"),
-                                                                    game=("game", "first"))
-            ax.plot(group["codewords"], group["median_s"], label=f"{backend}, {strategy}",
-                    **_line_style(backend, strategy))
-            if len(group) <= 12:  # name the games where the labels still fit
-                for _, row in group.iterrows():
-                    ax.annotate(row["game"], (row["codewords"], row["median_s"]), fontsize=7,
-                                textcoords="offset points", xytext=(3, 3))
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        ax.legend(fontsize=8)
-        ax.grid(True, which="major", alpha=0.3)
+    _lines_by_backend(ax, timings, "median_s", "no timings yet", name_games=True)
     ax.set_xlabel("games (codewords, log scale)")
     ax.set_ylabel("median solve time (s, log scale)")
     ax.set_title(title, fontsize=11)
@@ -255,19 +260,7 @@ def benchmarks_figure(benchmarks: pd.DataFrame) -> Figure:
     """Scores per second against game size, one line per backend and strategy, log-log."""
     fig = Figure(figsize=(7, 4.5), layout="constrained")
     ax = fig.subplots()
-    rows = benchmarks.dropna(subset=["codewords", "scores_per_s"]) if len(benchmarks) else benchmarks
-    rows = rows[rows["scores_per_s"] > 0] if len(rows) else rows
-    if len(rows) == 0:
-        _empty_note(ax, "no benchmarks yet")
-    else:
-        for (backend, strategy), group in rows.groupby(["backend", "strategy"], sort=True):
-            group = group.groupby("codewords", as_index=False)["scores_per_s"].median()
-            ax.plot(group["codewords"], group["scores_per_s"], label=f"{backend}, {strategy}",
-                    **_line_style(backend, strategy))
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        ax.legend(fontsize=8)
-        ax.grid(True, which="major", alpha=0.3)
+    _lines_by_backend(ax, benchmarks, "scores_per_s", "no benchmarks yet", name_games=False)
     ax.set_xlabel("games (codewords, log scale)")
     ax.set_ylabel("scores per second (log scale)")
     ax.set_title("Scoring throughput of the solvers (data/benchmarks.csv)", fontsize=11)
