@@ -49,8 +49,8 @@ def run_bench(games, strategies, modes, csv_path: Path, check_cpu: bool, repeats
     import numpy as np
 
     from mmlib import solve
-    from mmlib.bench import append_rows, bench_solve, markdown_table
-    from mmlib.solver_cuda import device_name
+    from mmlib.studies.bench import append_rows, bench_solve, markdown_table
+    from mmlib.core.solver_cuda import device_name
 
     print(f"device: {device_name()}", flush=True)
     command = "scripts/gpu_session.py bench " + " ".join(sys.argv[2:])

@@ -71,7 +71,7 @@ CHROMIUM_ARGS = [
 BROKEN_KERNEL = "mmlib-broken-callback"
 BREAK_CALLBACKS = '''\
 """Test-only: the game controls' sliders still move, but nothing listens to them."""
-import mmlib.widgets as _widgets
+import mmlib.workbench.widgets as _widgets
 
 _make_controls = _widgets.game_controls
 

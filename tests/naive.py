@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mmlib.games import Game
+from mmlib.core.games import Game
 
 
 def digits_of(game: Game, indices: np.ndarray) -> np.ndarray:

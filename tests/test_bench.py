@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from mmlib import bench
+from mmlib.studies import bench
 from mmlib.cli import main
 
 NUMERIC = ("repeats", "median_s", "min_s", "compile_s", "scores", "scores_per_s", "total_turns",

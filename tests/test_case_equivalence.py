@@ -10,7 +10,7 @@ import itertools
 import numpy as np
 import pytest
 
-from mmlib.case_equivalence import (
+from mmlib.core.case_equivalence import (
     AUTO_MIN_CODEWORDS,
     acr_candidates,
     acr_size,
@@ -23,12 +23,12 @@ from mmlib.case_equivalence import (
     regions_zero_free,
     use_case_equivalence,
 )
-from mmlib.commands.case_commands import ACR_SIZE_COLUMNS, ACR_SIZES_CSV, acr_size_rows
-from mmlib.first_guess import csv_text
-from mmlib.games import Codewords, Game
-from mmlib.scoring import score_matrix_reference, score_ordinals
-from mmlib.solve import solve
-from mmlib.solver_reference import subset_sizes
+from mmlib.cli.case_commands import ACR_SIZE_COLUMNS, ACR_SIZES_CSV, acr_size_rows
+from mmlib.studies.first_guess import csv_text
+from mmlib.core.games import Codewords, Game
+from mmlib.core.scoring import score_matrix_reference, score_ordinals
+from mmlib.core.solve import solve
+from mmlib.core.solver_reference import subset_sizes
 
 from naive import digits_of, small_games
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from mmlib.cli import main
-from mmlib.solve import solve
+from mmlib.core.solve import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,9 +11,10 @@ import json
 import numpy as np
 import pytest
 
-import mmlib.first_guess as fg
+import mmlib.core.openings as openings
+import mmlib.studies.first_guess as fg
 from mmlib.cli import main
-from mmlib.first_guess import (
+from mmlib.studies.first_guess import (
     FIRST_GUESSES_CSV,
     RESULTS_CSV,
     best_average_key,
@@ -23,9 +24,9 @@ from mmlib.first_guess import (
     first_guess_table,
     read_rows,
 )
-from mmlib.games import Game
-from mmlib.solve import solve
-from mmlib.strategies import Strategy
+from mmlib.core.games import Game
+from mmlib.core.solve import solve
+from mmlib.core.strategies import Strategy
 
 from naive import digits_of, small_games
 
@@ -157,15 +158,15 @@ def test_sweep_dry_run_and_bad_input(tmp_path, capsys):
 def test_solve_plays_the_tables_first_guess(tmp_path, monkeypatch):
     table = tmp_path / "first_guesses.csv"
     table.write_text("game,strategy,best_max\n3p3c,knuth,123\n")
-    monkeypatch.setattr(fg, "FIRST_GUESSES_CSV", table)
-    fg._first_guess_rows.cache_clear()
+    monkeypatch.setattr(openings, "FIRST_GUESSES_CSV", table)
+    openings._first_guess_rows.cache_clear()
     try:
         assert solve("3p3c", "knuth", "reference").first_guess_text == "123"
-        # No row: the rule of pairs, 1122.. (see mmlib.solve.default_first_guess).
+        # No row: the rule of pairs, 1122.. (see mmlib.core.openings.default_first_guess).
         assert solve("3p3c", "entropy", "reference").first_guess_text == "112"
     finally:
         monkeypatch.undo()
-        fg._first_guess_rows.cache_clear()
+        openings._first_guess_rows.cache_clear()
 
 
 def test_data_tables_agree():
@@ -179,6 +180,6 @@ def test_data_tables_agree():
         assert figures[key] == expected
     winners = {(r["game"], r["strategy"]): r["best_max"] for r in read_rows(FIRST_GUESSES_CSV)}
     assert winners[("4p6c", "knuth")] == "1122" and winners[("4p6c", "most-parts")] == "1123"
-    fg._first_guess_rows.cache_clear()
+    openings._first_guess_rows.cache_clear()
     for strategy in Strategy:
         assert fg.table_first_guess(Game(4, 6), strategy) == winners[("4p6c", strategy.label)]

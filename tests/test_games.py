@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from mmlib.games import Codewords, Game
+from mmlib.core.games import Codewords, Game
 
 
 def test_parse_and_name():

@@ -1,10 +1,10 @@
 import numpy as np
 import pytest
 
-from mmlib.games import Game
-from mmlib.next_guess import choose_next_guess
-from mmlib.scoring import score_matrix_reference
-from mmlib.solve import solve
+from mmlib.core.games import Game
+from mmlib.core.next_guess import choose_next_guess
+from mmlib.core.scoring import score_matrix_reference
+from mmlib.core.solve import solve
 
 
 @pytest.mark.parametrize("strategy, first", [("knuth", "1122"), ("entropy", "1123"),

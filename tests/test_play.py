@@ -1,4 +1,4 @@
-"""The assistant (`next`), the terminal game (`play`) and the Play widget, all on mmlib.play.
+"""The assistant (`next`), the terminal game (`play`) and the Play widget, all on mmlib.core.play.
 
 Cost: about 13 s of CPU; the all-secrets game runs in-process (about 3 s), and
 three real subprocess pipes cost about 2 s each (more wall time on a busy machine).
@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 
 from mmlib.cli import main
-from mmlib.games import Game
-from mmlib.play import GameSession, check_score, parse_move, parse_score
-from mmlib.scoring import reference_score
-from mmlib.solve import solve
+from mmlib.core.games import Game
+from mmlib.core.play import GameSession, check_score, parse_move, parse_score
+from mmlib.core.scoring import reference_score
+from mmlib.core.solve import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = Game(4, 6)
@@ -129,7 +129,7 @@ def test_knuth_wins_every_4p6c_game_in_at_most_5_guesses_from_the_scores_given(k
 
 def test_the_text_game_wins_every_4p6c_game_from_true_score_lines(knuth_1122):
     """All 1296 secrets through the `play` loop itself, score lines in, transcript out (in-process)."""
-    from mmlib.commands.play_commands import Console, play_codebreaker
+    from mmlib.cli.play_commands import Console, play_codebreaker
 
     for secret in range(GAME.size):
         secret_text = GAME.format_codeword(secret)
@@ -414,7 +414,7 @@ def test_play_bad_arguments_exit_2(args, message, monkeypatch, capsys):
 
 
 def test_widget_guesses_your_secret_from_the_scores_you_give():
-    from mmlib.play_widget import PlayWidget
+    from mmlib.workbench.play_widget import PlayWidget
 
     widget = PlayWidget(pins=4, colors=6, strategy="knuth")
     assert "1122" in widget.computer_guess.value and "1,296" in widget.status.value
@@ -427,7 +427,7 @@ def test_widget_guesses_your_secret_from_the_scores_you_give():
 
 
 def test_widget_conflict_then_undo_then_hint():
-    from mmlib.play_widget import PlayWidget
+    from mmlib.workbench.play_widget import PlayWidget
 
     widget = PlayWidget()
     widget.score(1, 1)
@@ -444,7 +444,7 @@ def test_widget_conflict_then_undo_then_hint():
 
 
 def test_widget_scores_your_guesses_and_hints():
-    from mmlib.play_widget import YOU_GUESS, PlayWidget
+    from mmlib.workbench.play_widget import YOU_GUESS, PlayWidget
 
     widget = PlayWidget(seed=5)
     widget.mode.value = YOU_GUESS
@@ -466,7 +466,7 @@ def test_widget_scores_your_guesses_and_hints():
 
 
 def test_widget_controls_carry_css_classes():
-    from mmlib.play_widget import PlayWidget
+    from mmlib.workbench.play_widget import PlayWidget
 
     widget = PlayWidget()
     classes = {c for w in (widget.controls.pins, widget.controls.colors, widget.controls.strategy,

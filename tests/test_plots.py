@@ -7,15 +7,15 @@ Cost: about 5 s on 2 cores when Numba's cache is warm (the images test solves
 import numpy as np
 import pytest
 
-from mmlib import plots
+from mmlib.workbench import plots
 from mmlib.cli import main
-from mmlib.commands import images_command
-from mmlib.games import Game
-from mmlib.scoring import all_hits, black_hits, score_matrix_reference, unused_pins_mask
-from mmlib.scoring_variants import (
+from mmlib.cli import images_command
+from mmlib.core.games import Game
+from mmlib.core.scoring import all_hits, black_hits, score_matrix_reference, unused_pins_mask
+from mmlib.core.scoring_variants import (
     VARIANT_NAMES, black_hits_steps, lane_min_steps, lanes, score_rows, time_variants,
 )
-from mmlib.solve import solve
+from mmlib.core.solve import solve
 from naive import naive_pair_ordinals, small_games
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -115,7 +115,7 @@ def test_time_variants_reports_every_variant_per_score():
 def test_bit_trick_steps_end_at_the_kernels_answer(game):
     rng = np.random.default_rng(game.size % 1000)
     indices = rng.integers(0, game.size, size=(40, 2))
-    from mmlib.games import Codewords
+    from mmlib.core.games import Codewords
 
     cw = Codewords.of(game, indices.ravel())
     for k in range(len(indices)):

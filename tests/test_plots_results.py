@@ -10,13 +10,13 @@ import pytest
 from matplotlib.figure import Figure
 
 from mmlib import solve
-from mmlib.data_tables import (best_max_rows, live_backends, load_benchmarks, load_first_guesses,
+from mmlib.studies.data_tables import (best_max_rows, live_backends, load_benchmarks, load_first_guesses,
                                load_results, real_gpu_present, strategy_summary, time_solves)
-from mmlib.plots_results import (backend_timings_figure, benchmarks_figure, first_guesses_figure,
+from mmlib.workbench.plots_results import (backend_timings_figure, benchmarks_figure, first_guesses_figure,
                                  heatmap_grid, region_size_counts, region_sizes_figure,
                                  regions_per_turn_figure, results_heatmap_figure,
                                  scores_per_turn_figure, size_bins)
-from mmlib.tree_render import strategy_tree_figure, tree_layout
+from mmlib.workbench.tree_render import strategy_tree_figure, tree_layout
 
 
 @pytest.fixture(scope="module")

@@ -3,9 +3,9 @@ import json
 import numpy as np
 import pytest
 
-from mmlib.games import Game
-from mmlib.scoring import reference_score, score_matrix_reference
-from mmlib.solve import solve
+from mmlib.core.games import Game
+from mmlib.core.scoring import reference_score, score_matrix_reference
+from mmlib.core.solve import solve
 from naive import PUBLISHED_4P6C
 
 

@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
-from mmlib.games import Game
-from mmlib.scoring import (
+from mmlib.core.games import Game
+from mmlib.core.scoring import (
     all_scores, ordinal_to_score, packed_score, reference_score, score_matrix_reference,
     score_ordinals, score_pairs, score_to_ordinal,
 )

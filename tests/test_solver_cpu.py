@@ -7,15 +7,15 @@ Cost: about 25 s on 2 cores, most of it the reference solves of 4p6c, 5p4c and
 import numpy as np
 import pytest
 
-from mmlib import kernels_cpu as k
-from mmlib import memory, solver_cpu
+from mmlib.core import kernels_cpu as k
+from mmlib.core import memory, solver_cpu
 from mmlib.cli import main
-from mmlib.games import Game
-from mmlib.scoring import score_matrix_reference, unused_pins_mask
-from mmlib.solve import solve
-from mmlib.solver_cpu import GuessSearch
-from mmlib.solver_reference import subset_sizes
-from mmlib.strategies import STRATEGY_NAMES, Strategy, best_candidate, entropy_table, rank_columns, rank_of_counts, rank_rows
+from mmlib.core.games import Game
+from mmlib.core.scoring import score_matrix_reference, unused_pins_mask
+from mmlib.core.solve import solve
+from mmlib.core.solver_cpu import GuessSearch
+from mmlib.core.solver_reference import subset_sizes
+from mmlib.core.strategies import STRATEGY_NAMES, Strategy, best_candidate, entropy_table, rank_columns, rank_of_counts, rank_rows
 from naive import PUBLISHED_4P6C, small_games
 
 GAMES = small_games(1296) + [Game(4, 7)]

@@ -2,7 +2,7 @@
 
 In CI there is no GPU: tests/conftest.py turns on numba-cuda's simulator
 (NUMBA_ENABLE_CUDASIM=1), which runs every kernel thread as a Python thread.
-The fixture below patches the tunables of mmlib.config down (a few threads per
+The fixture below patches the tunables of mmlib.core.config down (a few threads per
 block, tiny chunks and ACr buffer) so that the simulator stays fast and the
 chunking and refilling paths run even on small games. With MMLIB_REAL_GPU=1 on
 a machine with a GPU, the same tests run on the device with the real tunables,
@@ -24,13 +24,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mmlib import config
-from mmlib.case_equivalence import acr_candidates, acr_size, region_zero_free
-from mmlib.games import Game
-from mmlib.scoring import score_matrix_reference
-from mmlib.solve import solve
-from mmlib.solver_cuda import NO_GPU_MESSAGE, cuda_gpu_available, using_simulator
-from mmlib.solver_reference import fully_discriminating_guess
+from mmlib.core import config
+from mmlib.core.case_equivalence import acr_candidates, acr_size, region_zero_free
+from mmlib.core.games import Game
+from mmlib.core.scoring import score_matrix_reference
+from mmlib.core.solve import solve
+from mmlib.core.solver_cuda import NO_GPU_MESSAGE, cuda_gpu_available, using_simulator
+from mmlib.core.solver_reference import fully_discriminating_guess
 
 ROOT = Path(__file__).resolve().parent.parent
 SIMULATED = using_simulator()
@@ -181,7 +181,7 @@ def test_device_acr_lists_equal_the_class_representatives():
     """build_acr on the device lists exactly acr_candidates, for several Zero/Free sets."""
     from numba import cuda
 
-    from mmlib import kernels_cuda
+    from mmlib.core import kernels_cuda
 
     game = Game(3, 5)
     codewords = game.codewords
@@ -225,7 +225,7 @@ def test_without_a_gpu_the_cli_says_so_in_one_line():
     api = subprocess.run(
         [sys.executable, "-c",
          "from mmlib import solve\n"
-         "from mmlib.solver_cuda import cuda_gpu_available\n"
+         "from mmlib.core.solver_cuda import cuda_gpu_available\n"
          "print(cuda_gpu_available())\n"
          "try:\n    solve('2p3c', 'knuth', 'cuda')\n"
          "except ValueError as error:\n    print(type(error).__name__, error)\n"],
@@ -263,7 +263,7 @@ def test_every_kernel_compiles_to_ptx_for_h100(tmp_path, monkeypatch):
     reason = _nvvm_missing_reason()
     if reason:
         pytest.skip(reason)
-    from mmlib import kernels_cuda
+    from mmlib.core import kernels_cuda
 
     with kernels_cuda.record_launches() as recorded:
         solve("3p4c", "entropy", "cuda", case_equivalence="on")
@@ -279,7 +279,7 @@ def test_every_kernel_compiles_to_ptx_for_h100(tmp_path, monkeypatch):
     compiled = subprocess.run(
         [sys.executable, "-c",
          "import pickle, sys\n"
-         "from mmlib.kernels_cuda import compile_recorded_to_ptx\n"
+         "from mmlib.core.kernels_cuda import compile_recorded_to_ptx\n"
          "sizes = compile_recorded_to_ptx(pickle.loads(open(sys.argv[1], 'rb').read()), cc=(9, 0))\n"
          "print(len(sizes), min(sizes.values()))\n",
          str(recorded_file)],

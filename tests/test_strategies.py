@@ -3,7 +3,7 @@ import math
 import numpy as np
 import pytest
 
-from mmlib.strategies import Strategy, entropy_table, rank_of_counts
+from mmlib.core.strategies import Strategy, entropy_table, rank_of_counts
 
 
 def rank(strategy, sizes, slots=15):

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-import mmlib.next_guess
-import mmlib.scoring
-import mmlib.solver_reference
+import mmlib.core.next_guess
+import mmlib.core.scoring
+import mmlib.core.solver_reference
 from mmlib.cli import main
-from mmlib.verify import TreeDefect, TreeFormatError, verify_tree
+from mmlib.core.verify import TreeDefect, TreeFormatError, verify_tree
 
 ROOT = Path(__file__).resolve().parent.parent
 STRATEGIES = ["knuth", "expected-size", "entropy", "most-parts"]
@@ -93,10 +93,10 @@ def test_the_verifier_never_calls_the_solver_or_the_packed_kernels(knuth_tree, m
     def forbidden(*_args, **_kwargs):
         raise AssertionError("verify must not use the solver's code path")
 
-    for module, name in [(mmlib.scoring, "score_ordinals"), (mmlib.scoring, "score_pairs"),
-                         (mmlib.scoring, "score_matrix_reference"), (mmlib.scoring, "packed_score"),
-                         (sys.modules["mmlib.solve"], "solve"), (mmlib.solver_reference, "solve_reference"),
-                         (mmlib.next_guess, "choose_next_guess")]:
+    for module, name in [(mmlib.core.scoring, "score_ordinals"), (mmlib.core.scoring, "score_pairs"),
+                         (mmlib.core.scoring, "score_matrix_reference"), (mmlib.core.scoring, "packed_score"),
+                         (sys.modules["mmlib.core.solve"], "solve"), (mmlib.core.solver_reference, "solve_reference"),
+                         (mmlib.core.next_guess, "choose_next_guess")]:
         monkeypatch.setattr(module, name, forbidden)
     assert verify_tree(knuth_tree).total_turns == 5801
 

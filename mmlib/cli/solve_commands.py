@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from ..cli import write_atomically
-from ..solve import BACKENDS, CASE_EQUIVALENCE_MODES, solve
-from ..strategies import STRATEGY_NAMES
+from ..core.files import write_atomically
+from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES, solve
+from ..core.strategies import STRATEGY_NAMES
 
 
 def add_solver_options(parser, backend=True):
@@ -54,7 +54,7 @@ def run_solve(args) -> int:
 
 
 def run_game(args) -> int:
-    from ..games import Game
+    from ..core.games import Game
 
     game = Game.parse(args.game)
     secret = game.parse_codeword(args.secret, what="secret")

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from .games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
-from .strategies import Strategy
+from ..core.games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
+from ..core.strategies import Strategy
 
 PINS_CLASS, COLORS_CLASS, STRATEGY_CLASS = "mm-pins", "mm-colors", "mm-strategy"
 GAME_LABEL_CLASS = "mm-game-label"

@@ -10,27 +10,27 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from ..cli import write_atomically
+from ..core.files import IMAGES_DIR, write_atomically
 
-DEFAULT_OUT = Path(__file__).resolve().parent.parent.parent / "images"
+DEFAULT_OUT = IMAGES_DIR
 DPI = 100
 
 
 def _score_distribution():
-    from ..plots import score_distribution_figure
+    from ..workbench.plots import score_distribution_figure
 
     return score_distribution_figure("4p6c", "1122")
 
 
 def _first_guess_partitions():
-    from ..plots import first_guess_partition_figure
+    from ..workbench.plots import first_guess_partition_figure
 
     return first_guess_partition_figure("4p6c")
 
 
 def _turn_histograms():
-    from ..plots import PUBLISHED_FIRST_GUESSES_4P6C, turn_histograms_figure
-    from ..solve import solve
+    from ..workbench.plots import PUBLISHED_FIRST_GUESSES_4P6C, turn_histograms_figure
+    from ..core.solve import solve
 
     # The reference backend is the specification, so its turns are every
     # backend's turns; for 4p6c it needs no compiling and takes about a second.
@@ -40,20 +40,20 @@ def _turn_histograms():
 
 
 def _score_matrix():
-    from ..plots import score_matrix_figure
+    from ..workbench.plots import score_matrix_figure
 
     return score_matrix_figure("3p3c")
 
 
 def _ordinal_grid():
-    from ..plots import ordinal_grid_figure
+    from ..workbench.plots import ordinal_grid_figure
 
     return ordinal_grid_figure(5)
 
 
 def _region_sizes():
-    from ..plots_results import region_sizes_figure
-    from ..solve import solve
+    from ..workbench.plots_results import region_sizes_figure
+    from ..core.solve import solve
 
     # Case equivalence off: the plain scores notebook 5 explains; reference needs no compiling.
     return region_sizes_figure(solve("4p6c", "knuth", backend="reference", first_guess="1122",
@@ -61,22 +61,22 @@ def _region_sizes():
 
 
 def _strategy_tree():
-    from ..solve import solve
-    from ..tree_render import strategy_tree_figure
+    from ..core.solve import solve
+    from ..workbench.tree_render import strategy_tree_figure
 
     result = solve("3p3c", "knuth", backend="reference", first_guess="112")
     return strategy_tree_figure(result.tree, title="Strategy tree of 3p3c (27 games), Knuth")
 
 
 def _average_turns_heatmap():
-    from ..data_tables import best_max_rows, load_results
-    from ..plots_results import results_heatmap_figure
+    from ..studies.data_tables import best_max_rows, load_results
+    from ..workbench.plots_results import results_heatmap_figure
 
     return results_heatmap_figure(best_max_rows(load_results().frame), "average_turns", "knuth")
 
 
 def _acr_sizes():
-    from ..plots import acr_sizes_figure
+    from ..workbench.plots import acr_sizes_figure
 
     return acr_sizes_figure("4p6c")
 

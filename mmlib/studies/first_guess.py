@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .games import COLOR_CHARS, Game
-from .strategies import Strategy
+from ..core.files import DATA_DIR
+from ..core.games import COLOR_CHARS, Game
+from ..core.openings import FIRST_GUESSES_CSV, first_guess_patterns, integer_partitions, table_first_guess  # noqa: F401
+from ..core.strategies import Strategy
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
-FIRST_GUESSES_CSV = DATA_DIR / "first_guesses.csv"
 RESULTS_CSV = DATA_DIR / "results.csv"
 
 RESULTS_COLUMNS = (
@@ -45,52 +45,6 @@ FIRST_GUESSES_COLUMNS = (
     "best_max", "best_max_total_turns", "best_max_max_turns", "best_max_average_turns",
     "best_average", "best_average_total_turns", "best_average_max_turns", "best_average_average_turns",
 )
-
-
-# -- the table solve reads ---------------------------------------------------------
-
-
-@lru_cache(maxsize=1)
-def _first_guess_rows() -> tuple[dict, ...]:
-    if not FIRST_GUESSES_CSV.exists():
-        return ()
-    with FIRST_GUESSES_CSV.open(newline="") as handle:
-        return tuple(csv.DictReader(handle))
-
-
-def table_first_guess(game: Game, strategy: Strategy) -> "str | None":
-    """The best-max first guess of data/first_guesses.csv, or None where it has no row."""
-    for row in _first_guess_rows():
-        if row.get("game") == game.name and row.get("strategy") == strategy.label:
-            return row.get("best_max") or None
-    return None
-
-
-# -- the patterns ------------------------------------------------------------------
-
-
-def integer_partitions(total: int, max_parts: int, largest: "int | None" = None) -> list[tuple[int, ...]]:
-    """Partitions of `total` into at most `max_parts` parts, each part no larger than the one before."""
-    largest = total if largest is None else largest
-    if total == 0:
-        return [()]
-    if max_parts == 0:
-        return []
-    found = []
-    for first in range(min(total, largest), 0, -1):
-        for rest in integer_partitions(total - first, max_parts - 1, first):
-            found.append((first, *rest))
-    return found
-
-
-def first_guess_patterns(game: "Game | str") -> list[str]:
-    """The openings that differ, in index order: 1111, 1112, 1122, 1123, 1234 for 4p6c."""
-    game = Game.parse(game)
-    patterns = [
-        "".join(COLOR_CHARS[color] * part for color, part in enumerate(partition))
-        for partition in integer_partitions(game.pins, game.colors)
-    ]
-    return sorted(patterns, key=game.parse_codeword)
 
 
 # -- playing them ------------------------------------------------------------------
@@ -198,7 +152,7 @@ class FirstGuessRanking:
 
 def warm_up(backend: str, strategy, case_equivalence="auto") -> None:
     """Solve a tiny game first, so that compiling is not timed as the first row's seconds."""
-    from .solve import solve
+    from ..core.solve import solve
 
     modes = ["off"] if case_equivalence == "off" else ["off", "on"]
     for mode in modes:
@@ -208,7 +162,7 @@ def warm_up(backend: str, strategy, case_equivalence="auto") -> None:
 def rank_first_guesses(game, strategy, backend: str = "cpu", case_equivalence="auto",
                        on_result=None) -> FirstGuessRanking:
     """Play every pattern of `game` with `strategy`; `on_result(row)` is called after each."""
-    from .solve import solve
+    from ..core.solve import solve
 
     game = Game.parse(game)
     strategy = Strategy.parse(strategy)
@@ -350,7 +304,7 @@ def save_tables(new_rows: list[dict], results_path=RESULTS_CSV, first_guesses_pa
     The table is read again just before writing, so rows another sweep wrote to
     the same file meanwhile are kept.
     """
-    from .cli import write_atomically
+    from ..core.files import write_atomically
 
     rows = merge_results(read_rows(results_path), new_rows)
     write_atomically(results_path, csv_text(rows, RESULTS_COLUMNS))
@@ -366,7 +320,7 @@ def run_sweep(plan: SweepPlan, backend: str = "cpu", case_equivalence="auto",
     """Play every triple of `plan`, saving both tables after each; returns rows written."""
     from tqdm.auto import tqdm
 
-    from .solve import solve
+    from ..core.solve import solve
 
     for strategy in sorted({task[1] for task in plan.todo}):
         warm_up(backend, strategy, case_equivalence)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.figure import Figure
 
-from .results import StrategyTree
-from .scoring import format_score, ordinal_to_score
+from ..core.results import StrategyTree
+from ..core.scoring import format_score, ordinal_to_score
 
 MAX_DRAWN_NODES = 400  # beyond this the labels overlap whatever the figure size
 

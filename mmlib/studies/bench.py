@@ -31,10 +31,10 @@ from pathlib import Path
 
 import numpy as np
 
-from .games import Game
-from .strategies import Strategy
+from ..core.files import DATA_DIR
+from ..core.games import Game
+from ..core.strategies import Strategy
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 BENCHMARKS_CSV = DATA_DIR / "benchmarks.csv"
 
 COLUMNS = (
@@ -93,13 +93,13 @@ def _threads(backend: str) -> int:
 def _device(backend: str) -> str:
     if backend != "cuda":
         return ""
-    from .solver_cuda import device_name
+    from ..core.solver_cuda import device_name
 
     return device_name()
 
 
 def _version() -> str:
-    from . import __version__
+    from .. import __version__
 
     return __version__
 
@@ -122,7 +122,7 @@ def bench_solve(game, strategy, backend: str = "cpu", first_guess: "str | None" 
     for runs too long to do twice: the first timed solve then compiles, and
     the backend's own compile figure is taken out of its time.
     """
-    from .solve import parse_backend, parse_case_equivalence, solve
+    from ..core.solve import parse_backend, parse_case_equivalence, solve
 
     game = Game.parse(game)
     strategy = Strategy.parse(strategy)
@@ -191,9 +191,9 @@ def bench_kernel(game=KERNEL_GAME, guesses: int = 64, repeats: int = 5, command:
     The loop the search spends its time in (`kernels_cpu.candidate_rank` with
     Knuth's rank and no early exit). The row's `scores_per_s` is per core.
     """
-    from . import kernels_cpu as k
-    from .scoring import unused_pins_mask
-    from .strategies import entropy_table
+    from ..core import kernels_cpu as k
+    from ..core.scoring import unused_pins_mask
+    from ..core.strategies import entropy_table
 
     game = Game.parse(game)
     if guesses < 1 or repeats < 1:
@@ -278,7 +278,7 @@ def rows_text(rows: list[dict]) -> str:
 
 def append_rows(new_rows: list[dict], path: "str | Path" = BENCHMARKS_CSV) -> list[dict]:
     """Append rows to the CSV at `path` (created if missing), atomically; returns all rows."""
-    from .cli import write_atomically
+    from ..core.files import write_atomically
 
     rows = read_rows(path) + list(new_rows)
     write_atomically(path, rows_text(rows))

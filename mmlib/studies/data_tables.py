@@ -15,10 +15,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .games import Game
-from .strategies import Strategy
+from ..core.files import DATA_DIR
+from ..core.games import Game
+from ..core.strategies import Strategy
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 
 # The columns each table must have for the plots; other columns are kept as they are.
 RESULTS_COLUMNS = ("game", "pins", "colors", "strategy", "first_guess", "total_turns", "max_turns",
@@ -188,7 +188,7 @@ def time_solves(games, strategy="knuth", backends=("cpu",), repeats: int = 3) ->
     The columns match data/benchmarks.csv (median_s, scores, scores_per_s), so
     the same figures draw both. The median hides a first call that compiles.
     """
-    from .solve import solve
+    from ..core.solve import solve
 
     if repeats < 1:
         raise ValueError(f"repeats must be at least 1, got {repeats}")

@@ -22,8 +22,8 @@ from html import escape
 import ipywidgets as widgets
 import numpy as np
 
-from .play import GameSession, format_move, parse_score
-from .scoring import format_score
+from ..core.play import GameSession, format_move, parse_score
+from ..core.scoring import format_score
 from .widgets import game_controls
 
 COMPUTER_GUESSES, YOU_GUESS = "computer-guesses", "you-guess"

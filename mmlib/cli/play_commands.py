@@ -16,10 +16,10 @@ import json
 import sys
 from typing import Iterator, TextIO
 
-from ..games import COLOR_CHARS
-from ..play import SCORE_FORMAT, GameSession, format_move, parse_move, parse_score, random_secret
-from ..scoring import format_score
-from ..strategies import STRATEGY_NAMES
+from ..core.games import COLOR_CHARS
+from ..core.play import SCORE_FORMAT, GameSession, format_move, parse_move, parse_score, random_secret
+from ..core.scoring import format_score
+from ..core.strategies import STRATEGY_NAMES
 
 SHOW_POSSIBLE = 10
 
@@ -264,7 +264,7 @@ def play_codemaker(session: GameSession, console: Console) -> bool:
 
 
 def run_verify(args) -> int:
-    from ..verify import TreeDefect, verify_tree_file
+    from ..core.verify import TreeDefect, verify_tree_file
 
     try:
         report = verify_tree_file(args.tree)

@@ -28,7 +28,7 @@ from .case_equivalence import acr_candidates, acr_size, region_zero_free, use_ca
 from .games import MAX_MATERIALIZED_CODEWORDS, Game
 from .next_guess import choose_next_guess
 from .scoring import format_score, reference_score, score_ordinals, score_to_ordinal
-from .solve import default_first_guess
+from .openings import default_first_guess
 from .strategies import Strategy
 
 SCORE_FORMAT = "black,white such as 1,0 (or 1 0)"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from .. import bench
-from ..solve import BACKENDS, CASE_EQUIVALENCE_MODES
-from ..strategies import STRATEGY_NAMES
+from ..studies import bench
+from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES
+from ..core.strategies import STRATEGY_NAMES
 
 
 def register(subparsers):
@@ -47,7 +47,7 @@ def register(subparsers):
 
 
 def _strategies(text: str) -> list[str]:
-    from ..strategies import Strategy
+    from ..core.strategies import Strategy
 
     if text.strip().lower() == "all":
         return list(STRATEGY_NAMES)
@@ -72,7 +72,7 @@ def _command_of(args) -> str:
 
 
 def run_bench(args) -> int:
-    from ..games import Game
+    from ..core.games import Game
 
     if not args.games and not args.kernel and not args.table:
         raise ValueError("bench needs a game (e.g. bench 5p8c), --kernel or --table")

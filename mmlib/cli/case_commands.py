@@ -7,10 +7,9 @@ import statistics
 import sys
 from pathlib import Path
 
-from ..cli import write_atomically
-from ..solve import BACKENDS, CASE_EQUIVALENCE_MODES
+from ..core.files import DATA_DIR, write_atomically
+from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES
 
-DATA_DIR = Path(__file__).resolve().parent.parent.parent / "data"
 ACR_SIZES_CSV = DATA_DIR / "acr_sizes.csv"
 CE_TIMING_CSV = DATA_DIR / "case_equivalence_timing.csv"
 CE_TIMING_COLUMNS = ("game", "pins", "colors", "codewords", "strategy", "backend", "case_equivalence",
@@ -113,7 +112,7 @@ def acr_size_rows(check: bool = True) -> list[dict]:
     """Every (pins, colors, zero, free) that can occur, with |ACr| by the closed form."""
     import numpy as np
 
-    from ..case_equivalence import acr_size, fill_class_representatives, possible_zero_free
+    from ..core.case_equivalence import acr_size, fill_class_representatives, possible_zero_free
 
     rows = []
     for pins in range(2, 9):
@@ -134,7 +133,7 @@ def acr_size_rows(check: bool = True) -> list[dict]:
 
 
 def run_acr_sizes(args) -> int:
-    from ..first_guess import csv_text
+    from ..studies.first_guess import csv_text
 
     rows = acr_size_rows()
     write_atomically(args.output, csv_text(rows, ACR_SIZE_COLUMNS))
@@ -146,10 +145,10 @@ def run_acr_sizes(args) -> int:
 
 
 def run_first_guess(args) -> int:
-    from ..first_guess import rank_first_guesses
-    from ..games import Game
-    from ..solve import parse_backend, parse_case_equivalence
-    from ..strategies import Strategy
+    from ..studies.first_guess import rank_first_guesses
+    from ..core.games import Game
+    from ..core.solve import parse_backend, parse_case_equivalence
+    from ..core.strategies import Strategy
 
     game = Game.parse(args.game)
     strategy = Strategy.parse(args.strategy)
@@ -170,9 +169,9 @@ def run_first_guess(args) -> int:
 
 
 def run_sweep_command(args) -> int:
-    from ..first_guess import (FIRST_GUESSES_CSV, RESULTS_CSV, default_sweep_games, parse_games,
+    from ..studies.first_guess import (FIRST_GUESSES_CSV, RESULTS_CSV, default_sweep_games, parse_games,
                                parse_strategies, plan_sweep, run_sweep)
-    from ..solve import parse_backend, parse_case_equivalence
+    from ..core.solve import parse_backend, parse_case_equivalence
 
     games = parse_games(args.games) if args.games else default_sweep_games()
     if args.max_codewords is not None:
@@ -201,8 +200,8 @@ def run_sweep_command(args) -> int:
 def run_ce_timing(args) -> int:
     import numpy as np
 
-    from ..first_guess import csv_text, parse_games, parse_strategies, read_rows, warm_up
-    from ..solve import parse_backend, solve
+    from ..studies.first_guess import csv_text, parse_games, parse_strategies, read_rows, warm_up
+    from ..core.solve import parse_backend, solve
 
     games = parse_games(args.games)
     strategies = parse_strategies(args.strategies)

@@ -20,12 +20,12 @@ from matplotlib import colormaps
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 
-from .first_guess import first_guess_patterns
-from .games import Game
-from .scoring import (
+from ..core.openings import first_guess_patterns
+from ..core.games import Game
+from ..core.scoring import (
     all_scores, format_score, ordinal_to_score, score_matrix_reference, score_ordinals, score_to_ordinal,
 )
-from .strategies import Strategy
+from ..core.strategies import Strategy
 
 STRATEGY_COLORS = {
     Strategy.KNUTH: "#4c72b0",
@@ -64,7 +64,7 @@ def score_frequencies(game: "Game | str") -> np.ndarray:
 
     One entry per counter slot; the hole at (p-1, 1) is always 0 and the win is n.
     """
-    from .scoring_variants import MAX_VARIANT_CODEWORDS, score_rows
+    from ..core.scoring_variants import MAX_VARIANT_CODEWORDS, score_rows
 
     game = Game.parse(game)
     if game.size > MAX_VARIANT_CODEWORDS:
@@ -276,7 +276,7 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     from matplotlib.colors import LogNorm
     from matplotlib.patches import Rectangle
 
-    from .case_equivalence import acr_size, possible_zero_free
+    from ..core.case_equivalence import acr_size, possible_zero_free
 
     game = Game.parse(game)
     c = game.colors

@@ -62,7 +62,7 @@ import numpy as np
 from numba import njit
 
 from .games import MAX_MATERIALIZED_CODEWORDS, Codewords, Game
-from .solve import parse_case_equivalence
+from .options import parse_case_equivalence
 
 # `--case-equivalence auto` turns it on for games with at least AUTO_MIN_CODEWORDS
 # codewords and at least pins - 1 colors. Measured with

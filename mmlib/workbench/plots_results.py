@@ -13,10 +13,10 @@ import pandas as pd
 from matplotlib.colors import LogNorm
 from matplotlib.figure import Figure
 
-from .games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
+from ..core.games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
 from .plots import STRATEGY_COLORS
-from .results import SolveResult
-from .strategies import Strategy
+from ..core.results import SolveResult
+from ..core.strategies import Strategy
 
 HEATMAP_VALUES = {
     # column: (what it is, colorbar label, number format, log color scale)

@@ -1,0 +1,24 @@
+"""The choices every solver shares (backend, case equivalence), parsed once."""
+
+from __future__ import annotations
+
+BACKENDS = ("reference", "cpu", "cuda")
+CASE_EQUIVALENCE_MODES = ("auto", "on", "off")
+
+
+def parse_backend(name: str) -> str:
+    name = str(name).strip().lower()
+    if name not in BACKENDS:
+        raise ValueError(f"unknown backend {name!r}: choose one of {', '.join(BACKENDS)}")
+    return name
+
+
+def parse_case_equivalence(mode: "str | bool") -> str:
+    if isinstance(mode, bool):
+        return "on" if mode else "off"
+    mode = str(mode).strip().lower()
+    if mode not in CASE_EQUIVALENCE_MODES:
+        raise ValueError(
+            f"unknown case-equivalence mode {mode!r}: choose one of {', '.join(CASE_EQUIVALENCE_MODES)}"
+        )
+    return mode

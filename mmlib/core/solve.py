@@ -1,0 +1,50 @@
+"""`solve()`: one entry point for every backend, with the input checks they share."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .games import Game
+from .results import SolveResult
+from .openings import default_first_guess
+from .options import BACKENDS, CASE_EQUIVALENCE_MODES, parse_backend, parse_case_equivalence  # noqa: F401
+from .strategies import Strategy
+
+def _backend_function(backend: str) -> Callable[..., SolveResult]:
+    if backend == "reference":
+        from .solver_reference import solve_reference
+
+        return solve_reference
+    if backend == "cpu":
+        from .solver_cpu import solve_cpu
+
+        return solve_cpu
+    from .solver_cuda import solve_cuda
+
+    return solve_cuda
+
+
+def solve(
+    game: "str | Game",
+    strategy: "str | Strategy" = "knuth",
+    backend: str = "cpu",
+    first_guess: "str | None" = None,
+    case_equivalence: "str | bool" = "auto",
+    progress: bool = False,
+) -> SolveResult:
+    """Play every game of `game` at once with `strategy` and return the result.
+
+    >>> solve("4p6c", "knuth", first_guess="1122").total_turns
+    5801
+    """
+    game = Game.parse(game)
+    strategy = Strategy.parse(strategy)
+    backend = parse_backend(backend)
+    mode = parse_case_equivalence(case_equivalence)
+    if first_guess is None:
+        first = default_first_guess(game, strategy)
+    else:
+        first = game.parse_codeword(first_guess, what="first guess")
+    return _backend_function(backend)(
+        game, strategy, first, case_equivalence=mode, progress=progress
+    )

@@ -1,0 +1,1 @@
+"""The workbench: plots, widgets, tables and tree drawings that the notebooks show."""
