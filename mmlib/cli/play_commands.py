@@ -21,6 +21,7 @@ from ..core.games import COLOR_CHARS
 from ..core.play import SCORE_FORMAT, GameSession, format_move, parse_move, parse_score, random_secret
 from ..core.scoring import format_score
 from ..core.strategies import STRATEGY_NAMES
+from .arguments import integer
 
 SHOW_POSSIBLE = 10
 
@@ -32,7 +33,7 @@ def register(subparsers):
     _add_strategy_options(n)
     n.add_argument("--json", action="store_true",
                    help="print one JSON object: moves, remaining, possible, next_guess, won")
-    n.add_argument("--show", type=int, default=SHOW_POSSIBLE, metavar="N",
+    n.add_argument("--show", type=integer, default=SHOW_POSSIBLE, metavar="N",
                    help=f"list at most N possible secrets (default {SHOW_POSSIBLE}; 0 lists them all)")
     n.set_defaults(handler=run_next)
 
@@ -42,7 +43,7 @@ def register(subparsers):
     p.add_argument("--secret", metavar="CODE", help="you guess, the computer scores against CODE")
     p.add_argument("--codemaker", action="store_true",
                    help="you guess, the computer scores against a random secret")
-    p.add_argument("--seed", type=int, metavar="N", help="seed for the random secret of --codemaker")
+    p.add_argument("--seed", type=integer, metavar="N", help="seed for the random secret of --codemaker")
     p.set_defaults(handler=run_play)
 
     v = subparsers.add_parser("verify", help="check a strategy tree written by solve --tree, independently")
@@ -195,6 +196,8 @@ def run_play(args) -> int:
         raise ValueError("--secret and --codemaker both choose the secret: give one of them")
     if args.seed is not None and not args.codemaker:
         raise ValueError("--seed picks the random secret of --codemaker; add --codemaker")
+    if args.seed is not None and args.seed < 0:
+        raise ValueError(f"--seed must be 0 or more, got {args.seed}")
     secret = args.secret
     if secret is None and args.codemaker:
         probe = GameSession(args.game, args.strategy, args.first_guess)  # checks the game first

@@ -12,12 +12,14 @@ Every file mmlib writes goes through `write_atomically`:
 `check_writable` (and `check_writable_directory`) is the cheap check a command
 runs on its output paths before any expensive work, so a bad path costs a
 second, not the hour of measuring before it. `locked(path)` guards a
-read-merge-write of a table against another process doing the same.
+read-merge-write of a table against another process doing the same (the lock
+file lives in the temporary folder, so data/ holds only tables).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import stat
 import tempfile
@@ -122,6 +124,29 @@ def check_writable_directory(path: "str | Path") -> Path:
     return path
 
 
+def check_table(path: "str | Path", write: bool) -> Path:
+    """A table's path, checked up front: writable if `write`, else readable if it is there.
+
+    A table that is only read may be missing (it reads as empty) but not a directory,
+    an empty or over-long name, or something that cannot be read; when it is missing
+    its place must be one a later write could use.
+    """
+    if write:
+        return check_writable(path)
+    if not str(path).strip():
+        raise ValueError("cannot read an empty path: name a file")
+    path = Path(path)
+    _check_names(path)
+    status = _stat_or_none(path)
+    if status is None:
+        return check_writable(path)
+    if not (stat.S_ISREG(status.st_mode) or _is_stream(status)):
+        raise ValueError(f"cannot read {str(path)!r}: it is not a file")
+    if not os.access(path, os.R_OK):
+        raise ValueError(f"cannot read {str(path)!r}: permission denied")
+    return path
+
+
 def write_atomically(path: "str | Path", content) -> None:
     """Write `content` to `path`: temp-and-rename for a file, straight through for a stream.
 
@@ -169,9 +194,22 @@ def write_atomically(path: "str | Path", content) -> None:
         raise
 
 
+def lock_path(path: "str | Path") -> Path:
+    """The lock file that guards the table at `path`: one per real file, in the temporary folder.
+
+    Keyed by the table's resolved path, so a link and its target share one lock, and
+    kept out of the table's folder, so data/ holds only tables.
+    """
+    real = os.path.realpath(path)
+    digest = hashlib.sha256(os.fsencode(real)).hexdigest()[:32]
+    folder = Path(tempfile.gettempdir()) / f"mmlib-locks-{os.getuid() if hasattr(os, 'getuid') else 0}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder / f"{digest}.lock"
+
+
 @contextlib.contextmanager
 def locked(path: "str | Path"):
-    """Hold an exclusive lock on the table at `path` (a `.NAME.lock` file beside it).
+    """Hold an exclusive lock on the table at `path` while the block runs.
 
     Use it around read-merge-write, so that two processes updating one table both
     keep their rows. Streams (a FIFO, /dev/null) are not tables and take no lock.
@@ -183,9 +221,8 @@ def locked(path: "str | Path"):
     if status is not None and not stat.S_ISREG(status.st_mode):
         yield
         return
-    target = _file_target(path)
-    lock = FileLock(str(target.parent / f".{target.name}.lock"), timeout=LOCK_TIMEOUT_S)
     try:
+        lock = FileLock(str(lock_path(path)), timeout=LOCK_TIMEOUT_S)
         lock.acquire()
     except Timeout:
         raise ValueError(f"{path} is locked by another process for over {LOCK_TIMEOUT_S} s") from None

@@ -278,10 +278,11 @@ def rows_text(rows: list[dict]) -> str:
 
 def append_rows(new_rows: list[dict], path: "str | Path" = BENCHMARKS_CSV) -> list[dict]:
     """Append rows to the CSV at `path` (created if missing), atomically; returns all rows."""
-    from ..core.files import write_atomically
+    from ..core.files import locked, write_atomically
 
-    rows = read_rows(path) + list(new_rows)
-    write_atomically(path, rows_text(rows))
+    with locked(path):  # another bench may append to the same table meanwhile
+        rows = read_rows(path) + list(new_rows)
+        write_atomically(path, rows_text(rows))
     return rows
 
 

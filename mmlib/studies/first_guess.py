@@ -301,14 +301,16 @@ def plan_sweep(games, strategies, results_path=RESULTS_CSV, redo: bool = False) 
 def save_tables(new_rows: list[dict], results_path=RESULTS_CSV, first_guesses_path=FIRST_GUESSES_CSV) -> list[dict]:
     """Merge `new_rows` into the results table on disk and rewrite both tables atomically.
 
-    The table is read again just before writing, so rows another sweep wrote to
-    the same file meanwhile are kept.
+    The table is read again just before writing, under a lock on it held until
+    both tables are written, so rows another sweep wrote to the same file
+    meanwhile are kept, and the winners table is derived from the rows on disk.
     """
-    from ..core.files import write_atomically
+    from ..core.files import locked, write_atomically
 
-    rows = merge_results(read_rows(results_path), new_rows)
-    write_atomically(results_path, csv_text(rows, RESULTS_COLUMNS))
-    write_atomically(first_guesses_path, csv_text(first_guess_table(rows), FIRST_GUESSES_COLUMNS))
+    with locked(results_path):
+        rows = merge_results(read_rows(results_path), new_rows)
+        write_atomically(results_path, csv_text(rows, RESULTS_COLUMNS))
+        write_atomically(first_guesses_path, csv_text(first_guess_table(rows), FIRST_GUESSES_COLUMNS))
     if Path(first_guesses_path).resolve() == FIRST_GUESSES_CSV.resolve():
         _first_guess_rows.cache_clear()
     return rows
