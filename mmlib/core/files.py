@@ -31,6 +31,9 @@ IMAGES_DIR = REPOSITORY / "images"
 
 # The longest name of one file or folder (Linux and macOS file systems).
 NAME_MAX = 255
+# Temporary files write_atomically has made and not yet renamed or removed; an
+# interrupted `python -m mmlib` removes them before it leaves (remove_temporaries).
+_TEMPORARIES: set[str] = set()
 # Seconds a writer waits for another process's lock on the same table before giving up.
 LOCK_TIMEOUT_S = 600
 
@@ -170,6 +173,7 @@ def write_atomically(path: "str | Path", content) -> None:
             return
         target = _file_target(path)
         handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name[:40]}.", suffix=".tmp")
+        _TEMPORARIES.add(temporary)
     except OSError as error:
         raise _fail(path, _os_reason(error)) from None
     try:
@@ -192,6 +196,17 @@ def write_atomically(path: "str | Path", content) -> None:
         if isinstance(error, OSError):
             raise _fail(path, _os_reason(error)) from None
         raise
+    finally:
+        _TEMPORARIES.discard(temporary)
+
+
+def remove_temporaries() -> None:
+    """Remove every temporary file a write in progress has made (for an interrupt that cannot wait)."""
+    for temporary in list(_TEMPORARIES):
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
 
 
 def lock_path(path: "str | Path") -> Path:
