@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..core.files import IMAGES_DIR, check_writable_directory, write_atomically
+from ..core.games import shown
 
 DEFAULT_OUT = IMAGES_DIR
 DPI = 100
@@ -118,7 +119,7 @@ def check_images(only: "list[str] | None") -> None:
     known = [name for name, _ in IMAGES]
     for name in only or []:
         if name not in known:
-            raise ValueError(f"unknown image {name!r}: choose from {', '.join(known)}")
+            raise ValueError(f"unknown image {shown(name)}: choose from {', '.join(known)}")
 
 
 def register(subparsers):

@@ -14,7 +14,7 @@ from functools import cached_property
 
 import numpy as np
 
-from .games import Game
+from .games import Game, shown
 from .scoring import format_score, ordinal_to_score, score_pairs
 from .strategies import Strategy
 
@@ -208,7 +208,7 @@ class SolveResult:
                 raise ValueError(f"secret index {int(secret)} is out of range: give {allowed}")
             secret = int(secret)
         else:
-            raise ValueError(f"secret {secret!r} is neither a codeword nor an index: give {allowed}")
+            raise ValueError(f"secret {shown(secret)} is neither a codeword nor an index: give {allowed}")
         column = self.guesses[:, secret]
         return [self.game.format_codeword(g) for g in column[column >= 0]]
 
