@@ -175,6 +175,8 @@ def byte_lines(stream: BinaryIO, encoding: str) -> "Iterator[str | BadLine]":
 
 
 def stdin_console() -> Console:
+    if sys.stdin is None:  # started with stdin closed: the input ends at once
+        return Console(iter(()), sys.stdout, echo=True)
     if sys.stdin.isatty():
         def typed() -> "Iterator[str | BadLine]":
             while True:
