@@ -14,6 +14,7 @@ Ctrl-C processes.
 from __future__ import annotations
 
 import csv
+import io
 import json
 import multiprocessing
 import os
@@ -479,11 +480,18 @@ def test_play_survives_bad_bytes_and_long_lines_in_a_real_process():
     assert "guess 3: 3526" in out and "stopped after 2 guesses" in out
 
 
-def test_play_says_a_refused_search_and_lets_the_person_undo(monkeypatch, capsys):
+def play_with_a_tiny_search_limit(args, stdin: str, monkeypatch, capsys) -> tuple[int, str]:
+    """`main(args)` with `stdin` typed, where every next-guess search past the first is refused."""
     monkeypatch.setattr(mmlib.core.play, "MAX_SEARCH_SCORES", 10)
-    monkeypatch.setattr(sys, "stdin", __import__("io").StringIO("0,0\n1,0\nlist\nundo\nquit\n"))
-    assert main(["play", "3p4c", "--first-guess", "112"]) == 1
-    out = capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(args)
+    return status, capsys.readouterr().out
+
+
+def test_play_says_a_refused_search_and_lets_the_person_undo(monkeypatch, capsys):
+    status, out = play_with_a_tiny_search_limit(["play", "3p4c", "--first-guess", "112"],
+                                                "0,0\n1,0\nlist\nundo\nquit\n", monkeypatch, capsys)
+    assert status == 1
     refusal = [line for line in out.splitlines() if line.endswith("play more moves first")]
     assert len(refusal) == 1 and refusal[0].startswith("  choosing the next guess means scoring")
     assert out.count("play more moves first: type undo to take back 112=0,0, or quit") == 1
@@ -491,10 +499,9 @@ def test_play_says_a_refused_search_and_lets_the_person_undo(monkeypatch, capsys
 
 
 def test_play_codemaker_says_a_refused_hint(monkeypatch, capsys):
-    monkeypatch.setattr(mmlib.core.play, "MAX_SEARCH_SCORES", 10)
-    monkeypatch.setattr(sys, "stdin", __import__("io").StringIO("1234\nhint\n4444\n2222\n"))
-    assert main(["play", "4p4c", "--secret", "2222"]) == 0
-    out = capsys.readouterr().out
+    status, out = play_with_a_tiny_search_limit(["play", "4p4c", "--secret", "2222"],
+                                                "1234\nhint\n4444\n2222\n", monkeypatch, capsys)
+    assert status == 0
     assert "play more moves first" in out and "you found the secret in 3 guesses" in out
 
 
