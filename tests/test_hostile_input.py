@@ -89,6 +89,28 @@ def test_a_fifo_is_written_through_by_the_real_command_line(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tree.json"]  # no temporaries left
 
 
+def test_dev_stdout_sent_to_a_file_is_appended_to_not_replaced(tmp_path):
+    out_file = tmp_path / "out.txt"
+    with out_file.open("w") as out:
+        done = subprocess.run([sys.executable, "-m", "mmlib", "solve", "3p3c", "--backend", "reference",
+                               "--tree", "/dev/stdout"], stdout=out, stderr=subprocess.PIPE, cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+        inode = os.fstat(out.fileno()).st_ino
+    assert done.returncode == 0, done.stderr
+    assert out_file.stat().st_ino == inode  # the file stdout was sent to, not a new one renamed onto it
+    tree_line, *summary = out_file.read_text().splitlines()
+    assert json.loads(tree_line)["tree"]["games"] == 27 and summary[0].startswith("3p3c (27 games)")
+    # The same through the API, by /proc/self/fd/N and /dev/fd/N.
+    with out_file.open("w") as out:
+        out.write("first\n")
+        out.flush()
+        write_atomically(f"/proc/self/fd/{out.fileno()}", "second\n")
+        write_atomically(f"/dev/fd/{out.fileno()}", b"third\n")
+        assert os.fstat(out.fileno()).st_ino == out_file.stat().st_ino
+    assert out_file.read_text() == "first\nsecond\nthird\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+
+
 def test_streams_links_and_modes_through_the_api_and_main(tmp_path, capsys):
     # A regular file keeps its mode.
     private = tmp_path / "private.json"
@@ -529,7 +551,7 @@ def test_a_bad_numba_environment_is_one_line():
 def test_ctrl_c_at_any_moment_is_exit_130_and_one_line():
     """Interrupt during numba's import, mmlib's, the JIT compile, the solve, and a prompt."""
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
-    runs = [(delay, ["solve", "5p8c", "--strategy", "entropy"]) for delay in (0.15, 0.4, 0.8, 1.5, 3.0)]
+    runs = [(delay, ["solve", "5p8c", "--strategy", "entropy"]) for delay in (0.3, 0.6, 1.0, 1.8, 3.0)]
     runs.append((3.0, ["play", "4p6c"]))
     processes = []
     for delay, args in runs:

@@ -5,8 +5,10 @@ Every file mmlib writes goes through `write_atomically`:
 * a regular file, or a path not there yet, is written to a temporary file beside
   it and renamed into place, so a reader sees the old file or the new one, never
   half of one; an existing file keeps its permission bits;
-* a character device or a FIFO (`/dev/stdout`, `/dev/null`, a pipe) is written
-  straight through: nothing is renamed onto it;
+* a character device or a FIFO (`/dev/null`, a pipe) is written straight
+  through: nothing is renamed onto it; so is an open file descriptor
+  (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`) even when it is a regular file
+  (stdout sent to a file), which is appended to rather than replaced;
 * a symbolic link is followed: its target is replaced, the link stays a link.
 
 `check_writable` (and `check_writable_directory`) is the cheap check a command
@@ -21,7 +23,9 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import stat
+import sys
 import tempfile
 from pathlib import Path
 
@@ -59,6 +63,53 @@ def _is_stream(status) -> bool:
     return status is not None and (stat.S_ISCHR(status.st_mode) or stat.S_ISFIFO(status.st_mode))
 
 
+_DESCRIPTOR = re.compile(r"/(?:proc/(self|thread-self|[0-9]+)|dev)/fd/([0-9]+)")
+
+
+def _descriptor(path: Path) -> "tuple[bool, int | None]":
+    """(names an open descriptor, its number if it is this process's) for `path`.
+
+    /dev/stdout, /dev/fd/1 and /proc/self/fd/1 name an open file descriptor, directly
+    or through links: whatever it is (a pipe, or a regular file stdout was sent to),
+    it is someone's open stream, written through and never replaced.
+    """
+    current = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit on links followed
+        match = _DESCRIPTOR.fullmatch(current)
+        if match:
+            owner = match.group(1)
+            ours = owner in (None, "self", "thread-self") or int(owner) == os.getpid()
+            return True, int(match.group(2)) if ours else None
+        if not os.path.islink(current):
+            return False, None
+        current = os.path.normpath(os.path.join(os.path.dirname(current), os.readlink(current)))
+    return False, None
+
+
+def _is_descriptor(path: Path) -> bool:
+    return _descriptor(path)[0]
+
+
+def _write_to_descriptor(number: int, content, binary: bool) -> None:
+    """Write through this process's descriptor `number`, at its own offset (no new open)."""
+    if callable(content):  # it wants a path: let it write a private temporary, then copy
+        handle, temporary = tempfile.mkstemp(prefix=".mmlib.", suffix=".out")
+        os.close(handle)
+        _TEMPORARIES.add(temporary)
+        try:
+            content(temporary)
+            data = Path(temporary).read_bytes()
+        finally:
+            _TEMPORARIES.discard(temporary)
+            os.unlink(temporary)
+    else:
+        data = content if binary else content.encode(sys.stdout.encoding if number == 1 and sys.stdout
+                                                     else "utf-8")
+    view = memoryview(data)
+    while view:
+        view = view[os.write(number, view):]
+
+
 def _file_target(path: Path) -> Path:
     """Where a regular file at `path` really lives: a symbolic link's final target, else the path."""
     return Path(os.path.realpath(path)) if path.is_symlink() else path
@@ -94,7 +145,7 @@ def check_writable(path: "str | Path") -> Path:
         status = _stat_or_none(path)
         if status is not None and stat.S_ISDIR(status.st_mode):
             raise _fail(path, "it is a directory; name a file")
-        if _is_stream(status):
+        if _is_stream(status) or (status is not None and _is_descriptor(path)):
             if not os.access(path, os.W_OK):
                 raise _fail(path, "permission denied")
             return path
@@ -125,6 +176,21 @@ def check_writable_directory(path: "str | Path") -> Path:
     except OSError as error:
         raise _fail(path, _os_reason(error)) from None
     return path
+
+
+def read_csv_rows(path: "str | Path") -> list[dict]:
+    """The rows of a CSV table, as dicts of strings; none if no regular file is there.
+
+    A stream (`/dev/stdout`, a FIFO) is somewhere to write a table, not to read one
+    back: reading it would wait for input that never comes.
+    """
+    import csv
+
+    status = _stat_or_none(Path(path))
+    if status is None or not stat.S_ISREG(status.st_mode) or _is_descriptor(Path(path)):
+        return []
+    with open(path, newline="") as handle:
+        return list(csv.DictReader(handle))
 
 
 def check_table(path: "str | Path", write: bool) -> Path:
@@ -164,16 +230,27 @@ def write_atomically(path: "str | Path", content) -> None:
     binary = isinstance(content, bytes)
     try:
         status = _stat_or_none(path)
-        if _is_stream(status):
+        is_descriptor, number = _descriptor(path) if status is not None else (False, None)
+        if number is not None:
+            for stream in (sys.stdout, sys.stderr):  # what was printed before comes first
+                if stream is not None:
+                    stream.flush()
+            _write_to_descriptor(number, content, binary)
+            return
+        if _is_stream(status) or is_descriptor:
             if callable(content):
                 content(str(path))
             else:
-                with open(path, "wb" if binary else "w") as out:
+                # Appending: another process's descriptor to a file keeps what is already
+                # written; to a pipe or a device appending is writing.
+                with open(path, "ab" if binary else "a") as out:
                     out.write(content)
             return
         target = _file_target(path)
         handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name[:40]}.", suffix=".tmp")
         _TEMPORARIES.add(temporary)
+    except BrokenPipeError:  # the reader of a pipe has gone: the command line ends quietly
+        raise
     except OSError as error:
         raise _fail(path, _os_reason(error)) from None
     try:
@@ -233,7 +310,7 @@ def locked(path: "str | Path"):
 
     path = Path(path)
     status = _stat_or_none(path)
-    if status is not None and not stat.S_ISREG(status.st_mode):
+    if status is not None and (not stat.S_ISREG(status.st_mode) or _is_descriptor(path)):
         yield
         return
     try:

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.files import DATA_DIR
+from ..core.files import DATA_DIR, read_csv_rows
 from ..core.games import Game
 from ..core.strategies import Strategy
 
@@ -256,11 +256,8 @@ def bench_kernel(game=KERNEL_GAME, guesses: int = 64, repeats: int = 5, command:
 
 
 def read_rows(path: "str | Path" = BENCHMARKS_CSV) -> list[dict]:
-    path = Path(path)
-    if not path.exists():
-        return []
-    with path.open(newline="") as handle:
-        return list(csv.DictReader(handle))
+    """The rows of the benchmarks table; none if it is not there (or is a stream)."""
+    return read_csv_rows(path)
 
 
 def rows_text(rows: list[dict]) -> str:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.files import DATA_DIR
+from ..core.files import DATA_DIR, read_csv_rows
 from ..core.games import COLOR_CHARS, Game
 from ..core.openings import FIRST_GUESSES_CSV, first_guess_patterns, integer_partitions, table_first_guess  # noqa: F401
 from ..core.strategies import Strategy
@@ -224,12 +224,8 @@ def _sort_key(row: dict) -> tuple:
 
 
 def read_rows(path: "str | Path") -> list[dict]:
-    """The rows of a CSV table; none if the file is not there."""
-    path = Path(path)
-    if not path.exists():
-        return []
-    with path.open(newline="") as handle:
-        return list(csv.DictReader(handle))
+    """The rows of a CSV table; none if the file is not there (or is a stream)."""
+    return read_csv_rows(path)
 
 
 def csv_text(rows: list[dict], columns) -> str:
