@@ -594,6 +594,12 @@ def test_flags_are_refused_with_a_reason(args, reason, capsys):
     assert status == 2 and one_error_line(err) and reason in err, err
 
 
+def test_a_game_or_strategy_named_twice_is_played_once(tmp_path, capsys):
+    status, out, err = main_in_process(["sweep", "--games", "3p3c,3P3C, 3p3c", "--strategies", "knuth,KNUTH",
+                                        "--results", tmp_path / "r.csv", "--dry-run"], capsys)
+    assert status == 0 and out.splitlines() == ["3p3c knuth 111", "3p3c knuth 112", "3p3c knuth 123"]
+
+
 def test_games_and_codewords_follow_one_digit_rule():
     with pytest.raises(ValueError, match="digits 0-9"):
         Game.parse("４p６c")

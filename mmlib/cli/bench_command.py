@@ -52,7 +52,7 @@ def _strategies(text: str) -> list[str]:
 
     if text.strip().lower() == "all":
         return list(STRATEGY_NAMES)
-    names = [Strategy.parse(part).label for part in text.split(",") if part.strip()]
+    names = list(dict.fromkeys(Strategy.parse(part).label for part in text.split(",") if part.strip()))
     if not names:
         raise ValueError("no strategy given: write --strategies knuth,entropy or all")
     return names

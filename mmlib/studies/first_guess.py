@@ -193,8 +193,8 @@ def default_sweep_games() -> list[Game]:
 
 
 def parse_games(text: str) -> list[Game]:
-    """'4p6c,5p8c' -> [Game(4, 6), Game(5, 8)]."""
-    games = [Game.parse(part) for part in str(text).split(",") if part.strip()]
+    """'4p6c,5p8c' -> [Game(4, 6), Game(5, 8)]; a game named twice is played once."""
+    games = list(dict.fromkeys(Game.parse(part) for part in str(text).split(",") if part.strip()))
     if not games:
         raise ValueError("no game given: write games as 4p6c,5p8c")
     return games
@@ -204,7 +204,7 @@ def parse_strategies(text: str) -> list[Strategy]:
     """'knuth,entropy' -> [Strategy.KNUTH, Strategy.ENTROPY]; 'all' -> all four."""
     if str(text).strip().lower() == "all":
         return list(Strategy)
-    strategies = [Strategy.parse(part) for part in str(text).split(",") if part.strip()]
+    strategies = list(dict.fromkeys(Strategy.parse(part) for part in str(text).split(",") if part.strip()))
     if not strategies:
         raise ValueError("no strategy given: write strategies as knuth,entropy or all")
     return strategies
