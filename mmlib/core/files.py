@@ -7,8 +7,8 @@ Every file mmlib writes goes through `write_atomically`:
   half of one; an existing file keeps its permission bits;
 * a character device or a FIFO (`/dev/null`, a pipe) is written straight
   through: nothing is renamed onto it; so is an open file descriptor
-  (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`) even when it is a regular file
-  (stdout sent to a file), which is appended to rather than replaced;
+  (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`), through the descriptor itself
+  at its own offset, even when it leads to a regular file (stdout sent to a file);
 * a symbolic link is followed: its target is replaced, the link stays a link.
 
 `check_writable` (and `check_writable_directory`) is the cheap check a command
@@ -223,8 +223,9 @@ def write_atomically(path: "str | Path", content) -> None:
     (e.g. `lambda temporary: figure.savefig(temporary, format="png")`). Readers never see
     a half-written regular file, a failure leaves the old file as it was, and an
     overwritten file keeps its mode. A FIFO or character device is opened and written,
-    never replaced; a symbolic link's target is written and the link is kept. Any
-    problem with the path is a ValueError with one line.
+    never replaced; an open descriptor of this process (/dev/stdout) is written through
+    itself; a symbolic link's target is written and the link is kept. Any problem with
+    the path is a ValueError with one line.
     """
     path = check_writable(path)
     binary = isinstance(content, bytes)
@@ -294,8 +295,10 @@ def lock_path(path: "str | Path") -> Path:
     """
     real = os.path.realpath(path)
     digest = hashlib.sha256(os.fsencode(real)).hexdigest()[:32]
-    folder = Path(tempfile.gettempdir()) / f"mmlib-locks-{os.getuid() if hasattr(os, 'getuid') else 0}"
+    folder = Path(tempfile.gettempdir()) / f"mmlib-locks-{os.getuid()}"
     folder.mkdir(mode=0o700, exist_ok=True)
+    if folder.is_symlink() or folder.stat().st_uid != os.getuid():  # someone else's, planted
+        raise ValueError(f"cannot lock {path}: {folder} is not this user's own folder")
     return folder / f"{digest}.lock"
 
 
