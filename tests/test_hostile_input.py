@@ -476,14 +476,14 @@ def test_over_long_input_is_refused_at_once():
         started = time.perf_counter()
         with pytest.raises(ValueError, match=f"too long: at most {MAX_TEXT_CHARS} characters"):
             parse(text)
-        assert time.perf_counter() - started < 0.05
+        assert time.perf_counter() - started < 1  # the quadratic patterns took 20 s
     # Just under the limit, the worst shapes for a backtracking pattern are still fast.
     started = time.perf_counter()
     for text in ("1" + " " * (MAX_TEXT_CHARS - 3) + "x", "1" + " " * (MAX_TEXT_CHARS - 4) + ",x"):
         with pytest.raises(ValueError):
             parse_score(text, 4)
     assert parse_score(" 1 " + " " * 150 + " 0 ", 4) == (1, 0)
-    assert time.perf_counter() - started < 0.05
+    assert time.perf_counter() - started < 1
 
 
 # -- 6. play: a refusal inside a game is said, and the prompt comes again ------------------
@@ -548,22 +548,52 @@ def test_a_bad_numba_environment_is_one_line():
         assert status == 2 and one_error_line(err) and "NUMBA_NUM_THREADS" in err, err
 
 
+def loaded(process: subprocess.Popen, libraries: tuple[str, ...]) -> bool:
+    """True once the process has mapped a shared library whose path contains one of `libraries`."""
+    try:
+        maps = Path(f"/proc/{process.pid}/maps").read_text()
+    except OSError:
+        return False
+    return any(library in maps for library in libraries)
+
+
 def test_ctrl_c_at_any_moment_is_exit_130_and_one_line():
-    """Interrupt during numba's import, mmlib's, the JIT compile, the solve, and a prompt."""
+    """Interrupt during numpy's import, numba's, the first solve's start, the solve, and a prompt.
+
+    Each moment is recognised, not guessed from a delay: by the libraries the process
+    has mapped (so a loaded machine cannot move the signal before mmlib runs), and for
+    `play` by its prompt.
+    """
     environment = {**os.environ, "PYTHONPATH": str(ROOT)}
-    runs = [(delay, ["solve", "5p8c", "--strategy", "entropy"]) for delay in (0.3, 0.6, 1.0, 1.8, 3.0)]
-    runs.append((3.0, ["play", "4p6c"]))
-    processes = []
-    for delay, args in runs:
-        process = subprocess.Popen([sys.executable, "-m", "mmlib", *args], stdin=subprocess.PIPE,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=environment)
-        processes.append((time.perf_counter() + delay, process, args))
-    for when, process, _ in sorted(processes, key=lambda item: item[0]):
-        time.sleep(max(0.0, when - time.perf_counter()))
+
+    def start(*args):
+        return subprocess.Popen([sys.executable, "-m", "mmlib", *args], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=environment)
+
+    solve_args = ("solve", "5p8c", "--strategy", "entropy")  # about 7 s, compiling included
+    threads = ("omppool", "tbbpool", "workqueue")  # numba's threading layer, whichever it is
+    moments = {"importing numpy": ("numpy",), "importing numba": ("/numba/",), "starting the solve": threads}
+    runs = []
+    for moment, library in moments.items():
+        runs.append((moment, start(*solve_args), library, 0.0))
+    runs.append(("solving", start(*solve_args), threads, 1.5))
+    deadline = time.monotonic() + 60
+    for moment, process, library, after in runs:
+        while not loaded(process, library) and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.002)
+        time.sleep(after)
         process.send_signal(signal.SIGINT)
-    for when, process, args in processes:
+    prompt = start("play", "4p6c")
+    shown = b""
+    while b"score? " not in shown:
+        chunk = os.read(prompt.stdout.fileno(), 4096)
+        assert chunk, "play ended before its first prompt"
+        shown += chunk
+    prompt.send_signal(signal.SIGINT)
+    runs.append(("waiting at a prompt", prompt, (), 0.0))
+    for moment, process, _, _ in runs:
         _, err = process.communicate(timeout=120)
-        assert (process.returncode, err.decode()) == (130, "interrupted\n"), (args, err.decode()[-500:])
+        assert (process.returncode, err.decode()) == (130, "interrupted\n"), (moment, err.decode()[-500:])
 
 
 # -- 9. flags that were silently accepted ----------------------------------------------------
