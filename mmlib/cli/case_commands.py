@@ -64,8 +64,8 @@ def register(subparsers):
             "Play every first-guess pattern of each game with each strategy and keep the results in "
             "data/results.csv (one row per game, strategy and pattern) and the winners in "
             "data/first_guesses.csv. Rows already in the results table are skipped, and both tables "
-            "are rewritten atomically after every solve, so a sweep can be stopped and resumed, or "
-            "done in pieces. Default games: every game up to 5p8c and 6p6c (2..5 pins with 2..8 "
+            "are rewritten atomically, under a lock, after every solve, so a sweep can be stopped and "
+            "resumed, done in pieces, or run beside another sweep on the same tables. Default games: every game up to 5p8c and 6p6c (2..5 pins with 2..8 "
             "colors, 6 pins with 2..6 colors) and 2, 3 and 4 pins up to 15 colors."
         ),
     )
