@@ -74,8 +74,9 @@ def json_depth(data: bytes) -> int:
     if not brackets:
         return 0
     codes = np.frombuffer(brackets, dtype=np.uint8)
-    steps = np.where((codes == ord("[")) | (codes == ord("{")), 1, -1)
-    return int(np.cumsum(steps).max())
+    opens = (codes == ord("[")) | (codes == ord("{"))
+    steps = opens.astype(np.int8) * 2 - 1  # +1 for an opening bracket, -1 for a closing one
+    return int(np.cumsum(steps, dtype=np.int32).max())
 
 
 def _no_duplicate_keys(pairs):
