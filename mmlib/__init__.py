@@ -17,12 +17,33 @@ The names most people need are here at the top: ``solve``, ``Game``,
 ``Strategy``, ``SolveResult`` and the scoring helpers.
 """
 
-from .core.games import Game
-from .core.results import SolveResult
-from .core.scoring import ordinal_to_score, reference_score, score_to_ordinal
-from .core.solve import solve
-from .core.strategies import Strategy
+# The names load on first use (PEP 562), so `import mmlib` and `python -m mmlib`
+# start without numba: the command line checks its environment and handles
+# Ctrl-C before the heavy imports.
+_EXPORTS = {
+    "Game": ".core.games",
+    "SolveResult": ".core.results",
+    "ordinal_to_score": ".core.scoring",
+    "reference_score": ".core.scoring",
+    "score_to_ordinal": ".core.scoring",
+    "solve": ".core.solve",
+    "Strategy": ".core.strategies",
+}
 
 __all__ = ["Game", "SolveResult", "Strategy", "solve", "reference_score", "score_to_ordinal",
            "ordinal_to_score"]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'mmlib' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(_EXPORTS[name], __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

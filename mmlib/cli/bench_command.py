@@ -7,6 +7,7 @@ import json
 from ..studies import bench
 from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES
 from ..core.strategies import STRATEGY_NAMES
+from .arguments import integer
 
 
 def register(subparsers):
@@ -30,7 +31,7 @@ def register(subparsers):
                    help="the opening for every game (default: each game's and strategy's default)")
     b.add_argument("--case-equivalence", default="auto", metavar="MODE",
                    help=f"one of {', '.join(CASE_EQUIVALENCE_MODES)} (default auto, as solve)")
-    b.add_argument("--repeats", type=int, default=3, metavar="N", help="timed solves (default 3)")
+    b.add_argument("--repeats", type=integer, default=3, metavar="N", help="timed solves (default 3)")
     b.add_argument("--no-warm-up", action="store_true",
                    help="skip the warm-up solve (for long runs: the compile time the backend "
                         "reports is taken out of the first timed solve instead)")
@@ -51,7 +52,7 @@ def _strategies(text: str) -> list[str]:
 
     if text.strip().lower() == "all":
         return list(STRATEGY_NAMES)
-    names = [Strategy.parse(part).label for part in text.split(",") if part.strip()]
+    names = list(dict.fromkeys(Strategy.parse(part).label for part in text.split(",") if part.strip()))
     if not names:
         raise ValueError("no strategy given: write --strategies knuth,entropy or all")
     return names
@@ -72,12 +73,23 @@ def _command_of(args) -> str:
 
 
 def run_bench(args) -> int:
+    from ..core.files import check_table
     from ..core.games import Game
+    from ..core.options import parse_backend, parse_case_equivalence
 
     if not args.games and not args.kernel and not args.table:
         raise ValueError("bench needs a game (e.g. bench 5p8c), --kernel or --table")
+    # Everything that can be wrong is found before the first measurement, which may take hours.
     games = [Game.parse(g) for g in args.games]
     strategies = _strategies(args.strategies)
+    parse_backend(args.backend)
+    parse_case_equivalence(args.case_equivalence)
+    if args.kernel:
+        Game.parse(args.kernel)
+    if args.repeats < 1:
+        raise ValueError(f"repeats must be at least 1, got {args.repeats}")
+    measuring = bool(games or args.kernel)
+    check_table(args.csv, write=measuring and not args.no_save)
     command = _command_of(args)
     new_rows = []
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import statistics
 import sys
-from pathlib import Path
 
-from ..core.files import DATA_DIR, write_atomically
+from ..core.files import DATA_DIR, check_writable, locked, write_atomically
 from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES
+from .arguments import integer
 
 ACR_SIZES_CSV = DATA_DIR / "acr_sizes.csv"
 CE_TIMING_CSV = DATA_DIR / "case_equivalence_timing.csv"
@@ -64,13 +64,13 @@ def register(subparsers):
             "Play every first-guess pattern of each game with each strategy and keep the results in "
             "data/results.csv (one row per game, strategy and pattern) and the winners in "
             "data/first_guesses.csv. Rows already in the results table are skipped, and both tables "
-            "are rewritten atomically after every solve, so a sweep can be stopped and resumed, or "
-            "done in pieces. Default games: every game up to 5p8c and 6p6c (2..5 pins with 2..8 "
+            "are rewritten atomically, under a lock, after every solve, so a sweep can be stopped and "
+            "resumed, done in pieces, or run beside another sweep on the same tables. Default games: every game up to 5p8c and 6p6c (2..5 pins with 2..8 "
             "colors, 6 pins with 2..6 colors) and 2, 3 and 4 pins up to 15 colors."
         ),
     )
     s.add_argument("--games", metavar="LIST", help="comma-separated games, e.g. 4p6c,5p8c (default: the set above)")
-    s.add_argument("--max-codewords", type=int, metavar="N", help="only games with at most N codewords")
+    s.add_argument("--max-codewords", type=integer, metavar="N", help="only games with at most N codewords")
     s.add_argument("--strategies", default="all", metavar="LIST",
                    help="comma-separated strategies, or all (default)")
     add_backend_options(s)
@@ -95,7 +95,7 @@ def register(subparsers):
                    help=f"comma-separated games (default {CE_TIMING_GAMES})")
     t.add_argument("--strategies", default="all", metavar="LIST", help="strategies, or all (default)")
     t.add_argument("--backend", default="cpu", metavar="B", help=f"one of {', '.join(BACKENDS)} (default cpu)")
-    t.add_argument("--repeats", type=int, default=3, metavar="N", help="runs of each (default 3)")
+    t.add_argument("--repeats", type=integer, default=3, metavar="N", help="runs of each (default 3)")
     t.add_argument("--output", default=str(CE_TIMING_CSV), metavar="FILE",
                    help="where to write (default data/case_equivalence_timing.csv); rows are merged")
     t.set_defaults(handler=run_ce_timing)
@@ -135,6 +135,7 @@ def acr_size_rows(check: bool = True) -> list[dict]:
 def run_acr_sizes(args) -> int:
     from ..studies.first_guess import csv_text
 
+    check_writable(args.output)
     rows = acr_size_rows()
     write_atomically(args.output, csv_text(rows, ACR_SIZE_COLUMNS))
     print(f"wrote {len(rows):,} rows to {args.output}")
@@ -173,14 +174,21 @@ def run_sweep_command(args) -> int:
                                parse_strategies, plan_sweep, run_sweep)
     from ..core.solve import parse_backend, parse_case_equivalence
 
-    games = parse_games(args.games) if args.games else default_sweep_games()
+    games = parse_games(args.games) if args.games is not None else default_sweep_games()
     if args.max_codewords is not None:
-        games = [g for g in games if g.size <= args.max_codewords]
+        if args.max_codewords < 1:
+            raise ValueError(f"--max-codewords must be at least 1, got {args.max_codewords}")
+        kept = [g for g in games if g.size <= args.max_codewords]
+        if not kept:
+            raise ValueError(f"no game has at most {args.max_codewords:,} codewords "
+                             f"(the smallest given has {min(g.size for g in games):,})")
+        games = kept
     strategies = parse_strategies(args.strategies)
     backend = parse_backend(args.backend)
     mode = parse_case_equivalence(args.case_equivalence)
-    results_path = Path(args.results) if args.results else RESULTS_CSV
-    first_guesses_path = Path(args.first_guesses) if args.first_guesses else FIRST_GUESSES_CSV
+    results_path = check_writable(args.results) if args.results is not None else RESULTS_CSV
+    first_guesses_path = (check_writable(args.first_guesses) if args.first_guesses is not None
+                          else FIRST_GUESSES_CSV)
     plan = plan_sweep(games, strategies, results_path, args.redo)
     print(f"sweep: {len(games)} games, {len(strategies)} strategies: {len(plan.todo)} solves to play, "
           f"{plan.already_done} already in {results_path}", file=sys.stderr)
@@ -208,6 +216,7 @@ def run_ce_timing(args) -> int:
     backend = parse_backend(args.backend)
     if args.repeats < 1:
         raise ValueError("--repeats must be at least 1")
+    check_writable(args.output)
     warm_up(backend, strategies[0], "on")
     new_rows = []
     for game in games:
@@ -235,10 +244,11 @@ def run_ce_timing(args) -> int:
     def key(row):
         return row["game"], row["strategy"], row["backend"], row["case_equivalence"]
 
-    merged = {key(row): row for row in read_rows(args.output)}
-    merged.update({key({k: str(v) for k, v in row.items()}): row for row in new_rows})
-    rows = sorted(merged.values(), key=lambda r: (int(r["codewords"]), int(r["pins"]), r["strategy"],
-                                                  r["backend"], r["case_equivalence"]))
-    write_atomically(args.output, csv_text(rows, CE_TIMING_COLUMNS))
+    with locked(args.output):  # another ce-timing may merge into the same table meanwhile
+        merged = {key(row): row for row in read_rows(args.output)}
+        merged.update({key({k: str(v) for k, v in row.items()}): row for row in new_rows})
+        rows = sorted(merged.values(), key=lambda r: (int(r["codewords"]), int(r["pins"]), r["strategy"],
+                                                      r["backend"], r["case_equivalence"]))
+        write_atomically(args.output, csv_text(rows, CE_TIMING_COLUMNS))
     print(f"wrote {len(rows)} rows to {args.output}")
     return 0

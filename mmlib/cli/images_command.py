@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from ..core.files import IMAGES_DIR, write_atomically
+from ..core.files import IMAGES_DIR, check_writable_directory, write_atomically
+from ..core.games import shown
 
 DEFAULT_OUT = IMAGES_DIR
 DPI = 100
@@ -101,13 +102,8 @@ def save_figure(figure, path: Path) -> None:
 
 def write_images(out: "str | Path" = DEFAULT_OUT, only: "list[str] | None" = None) -> list[Path]:
     """Draw and save every registered image (or those named in `only`); return the paths."""
-    out = Path(out)
-    known = [name for name, _ in IMAGES]
-    if only:
-        unknown = [name for name in only if name not in known]
-        if unknown:
-            raise ValueError(f"unknown image {unknown[0]!r}: choose from {', '.join(known)}")
-    out.mkdir(parents=True, exist_ok=True)
+    check_images(only)
+    out = check_writable_directory(out)
     written = []
     for name, draw in IMAGES:
         if only and name not in only:
@@ -116,6 +112,14 @@ def write_images(out: "str | Path" = DEFAULT_OUT, only: "list[str] | None" = Non
         save_figure(draw(), path)
         written.append(path)
     return written
+
+
+def check_images(only: "list[str] | None") -> None:
+    """ValueError naming the first of `only` that is not a registered image."""
+    known = [name for name, _ in IMAGES]
+    for name in only or []:
+        if name not in known:
+            raise ValueError(f"unknown image {shown(name)}: choose from {', '.join(known)}")
 
 
 def register(subparsers):
@@ -128,9 +132,11 @@ def register(subparsers):
 
 
 def run_images(args) -> int:
+    check_images(args.only)
     if args.list:
         for name, _ in IMAGES:
-            print(name)
+            if not args.only or name in args.only:
+                print(name)
         return 0
     for path in write_images(args.out, args.only):
         print(path)

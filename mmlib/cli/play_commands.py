@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Iterator, TextIO
+from dataclasses import dataclass
+from typing import BinaryIO, Iterator, TextIO
 
 from ..core.games import COLOR_CHARS
 from ..core.play import SCORE_FORMAT, GameSession, format_move, parse_move, parse_score, random_secret
 from ..core.scoring import format_score
 from ..core.strategies import STRATEGY_NAMES
+from .arguments import integer
 
 SHOW_POSSIBLE = 10
 
@@ -31,7 +33,7 @@ def register(subparsers):
     _add_strategy_options(n)
     n.add_argument("--json", action="store_true",
                    help="print one JSON object: moves, remaining, possible, next_guess, won")
-    n.add_argument("--show", type=int, default=SHOW_POSSIBLE, metavar="N",
+    n.add_argument("--show", type=integer, default=SHOW_POSSIBLE, metavar="N",
                    help=f"list at most N possible secrets (default {SHOW_POSSIBLE}; 0 lists them all)")
     n.set_defaults(handler=run_next)
 
@@ -41,7 +43,7 @@ def register(subparsers):
     p.add_argument("--secret", metavar="CODE", help="you guess, the computer scores against CODE")
     p.add_argument("--codemaker", action="store_true",
                    help="you guess, the computer scores against a random secret")
-    p.add_argument("--seed", type=int, metavar="N", help="seed for the random secret of --codemaker")
+    p.add_argument("--seed", type=integer, metavar="N", help="seed for the random secret of --codemaker")
     p.set_defaults(handler=run_play)
 
     v = subparsers.add_parser("verify", help="check a strategy tree written by solve --tree, independently")
@@ -96,43 +98,108 @@ def run_next(args) -> int:
 # -- play ------------------------------------------------------------------------
 
 
-class Console:
-    """Prompts on `out`, lines from `lines`; echoes what it reads when the input is not a terminal."""
+# A line longer than this is refused (and the rest of it skipped) before it is looked at.
+MAX_LINE_CHARS = 1000
 
-    def __init__(self, lines: Iterator[str], out: TextIO, echo: bool):
+
+@dataclass(frozen=True)
+class BadLine:
+    """A line that could not be read as text; `reason` is said and the prompt comes again."""
+
+    echo: str
+    reason: str
+
+
+class Console:
+    """Prompts on `out`, lines from `lines`; echoes what it reads when the input is not a terminal.
+
+    `lines` yields str, or BadLine for a line that could not be read (not valid in
+    the input's encoding, too long): `ask` says why and asks again.
+    """
+
+    def __init__(self, lines: "Iterator[str | BadLine]", out: TextIO, echo: bool):
         self.lines, self.out, self.echo = lines, out, echo
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
     def ask(self, prompt: str) -> "str | None":
-        """The next line, stripped and lower-cased, or None at the end of input."""
-        print(prompt, end="", file=self.out, flush=True)
-        line = next(self.lines, None)
-        if line is None:
-            self.say()
-            return None
-        if self.echo:
-            self.say(line.rstrip("\n"))
-        return line.strip().lower()
+        """The next good line, stripped and lower-cased, or None at the end of input."""
+        while True:
+            print(prompt, end="", file=self.out, flush=True)
+            line = next(self.lines, None)
+            if line is None:
+                self.say()
+                return None
+            if isinstance(line, BadLine):
+                if self.echo:
+                    self.say(line.echo)
+                self.say(f"  {line.reason}")
+                continue
+            line = line.rstrip("\r\n")
+            if len(line) > MAX_LINE_CHARS:
+                if self.echo:
+                    self.say(line[:60] + "...")
+                self.say(f"  {_too_long()}")
+                continue
+            if self.echo:
+                self.say(line)
+            return line.strip().lower()
+
+
+def _too_long() -> str:
+    return f"that line is too long (at most {MAX_LINE_CHARS:,} characters): type it again"
+
+
+def byte_lines(stream: BinaryIO, encoding: str) -> "Iterator[str | BadLine]":
+    """Lines of a binary stream, each decoded on its own, so a bad line costs only itself.
+
+    Reading bytes line by line (not through a text layer that decodes a whole
+    buffer at once) means the lines before an undecodable one are never lost.
+    An over-long line is skipped to its end in bounded pieces.
+    """
+    while True:
+        raw = stream.readline(MAX_LINE_CHARS * 4 + 2)
+        if not raw:
+            return
+        if not raw.endswith(b"\n") and len(raw) > MAX_LINE_CHARS * 4:
+            while raw and not raw.endswith(b"\n"):
+                raw = stream.readline(1 << 16)
+            yield BadLine("...", _too_long())
+            continue
+        try:
+            yield raw.decode(encoding)
+        except UnicodeDecodeError:
+            yield BadLine(raw.decode(encoding, "replace").rstrip("\r\n"),
+                          f"that line is not valid {encoding} text: type it again")
 
 
 def stdin_console() -> Console:
-    interactive = sys.stdin.isatty()
-    if interactive:
-        def typed() -> Iterator[str]:
+    if sys.stdin is None:  # started with stdin closed: the input ends at once
+        return Console(iter(()), sys.stdout, echo=True)
+    if sys.stdin.isatty():
+        def typed() -> "Iterator[str | BadLine]":
             while True:
                 try:
                     yield input()
                 except EOFError:
                     return
+                except UnicodeDecodeError:
+                    yield BadLine("", f"that line is not valid {sys.stdin.encoding} text: type it again")
         return Console(typed(), sys.stdout, echo=False)
-    return Console(iter(sys.stdin.readline, ""), sys.stdout, echo=True)
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # a text stream standing in for stdin (tests): lines as they come
+        return Console(iter(sys.stdin.readline, ""), sys.stdout, echo=True)
+    return Console(byte_lines(buffer, sys.stdin.encoding or "utf-8"), sys.stdout, echo=True)
 
 
 def run_play(args) -> int:
+    if args.secret is not None and args.codemaker:
+        raise ValueError("--secret and --codemaker both choose the secret: give one of them")
     if args.seed is not None and not args.codemaker:
         raise ValueError("--seed picks the random secret of --codemaker; add --codemaker")
+    if args.seed is not None and args.seed < 0:
+        raise ValueError(f"--seed must be 0 or more, got {args.seed}")
     secret = args.secret
     if secret is None and args.codemaker:
         probe = GameSession(args.game, args.strategy, args.first_guess)  # checks the game first
@@ -173,16 +240,31 @@ def _undo(session: GameSession, console: Console) -> None:
 
 
 def play_codebreaker(session: GameSession, console: Console) -> bool:
-    """The computer guesses the person's secret from the scores typed in. True if it won."""
+    """The computer guesses the person's secret from the scores typed in. True if it won.
+
+    Nothing typed ends the session but quit and the end of input: a bad score, a
+    score that contradicts the others, a position too large to search: each is
+    said, and the person can type again or undo.
+    """
     game, title = session.game, session.strategy.title
     console.say(f"{game.name}: think of a secret of {_colors_text(session)}. I play {title}.")
     console.say(f'Score each guess as {SCORE_FORMAT}; "undo" takes back your last score, '
                 '"list" shows the possible secrets, "quit" ends.')
+    told = None  # the refusal last said, so that it is said once per position
     while True:
-        if session.conflict is not None:
+        # `stuck` says why no guess can be played: a contradiction, or a search refused.
+        stuck, guess = session.conflict, None
+        if stuck is None:
+            try:
+                guess = session.next_guess()
+            except ValueError as error:
+                stuck = str(error)
+                if told != (len(session.moves), stuck):
+                    console.say(f"  {stuck}")
+                    told = (len(session.moves), stuck)
+        if stuck is not None:
             answer = console.ask("undo or quit? ")
         else:
-            guess = session.next_guess()
             console.say(f"guess {session.turn}: {game.format_codeword(guess)}   ({_possible_line(session)})")
             answer = console.ask("score? ")
         if answer is None:
@@ -200,16 +282,15 @@ def play_codebreaker(session: GameSession, console: Console) -> bool:
         if answer in ("help", "?", ""):
             console.say(f"  type the score as {SCORE_FORMAT}, or undo, list, quit")
             continue
-        if session.conflict is not None:
-            console.say(f"  {session.conflict}: type undo to take back "
-                        f"{format_move(game, session.moves[-1])}, or quit")
+        if stuck is not None:
+            console.say(f"  {stuck}: type undo to take back {format_move(game, session.moves[-1])}, or quit")
             continue
         try:
             score = parse_score(answer, game.pins)
+            session.play(guess, score)
         except ValueError as error:
             console.say(f"  {error}")
             continue
-        session.play(guess, score)
         if session.conflict is not None:
             console.say(f"  {session.conflict}")
             console.say(f"  type undo to take back {format_move(game, session.moves[-1])}")
@@ -220,7 +301,10 @@ def play_codebreaker(session: GameSession, console: Console) -> bool:
 
 
 def play_codemaker(session: GameSession, console: Console) -> bool:
-    """The person guesses the session's secret; the computer scores. True if the person found it."""
+    """The person guesses the session's secret; the computer scores. True if the person found it.
+
+    A bad guess, or a hint the strategy cannot give here, is said and the prompt comes again.
+    """
     game, title = session.game, session.strategy.title
     console.say(f"{game.name}: I have a secret of {_colors_text(session)}. Find it!")
     console.say(f'Type a guess such as {game.format_codeword(session.first_guess)}; "hint" asks {title}, '
@@ -242,13 +326,13 @@ def play_codemaker(session: GameSession, console: Console) -> bool:
         if answer in ("list", "possible"):
             _list_possible(session, console)
             continue
-        if answer == "hint":
-            console.say(f"  hint: {title} plays {game.format_codeword(session.next_guess())}")
-            continue
         if answer in ("help", "?", ""):
             console.say("  type a guess, or hint, undo, list, quit")
             continue
         try:
+            if answer == "hint":
+                console.say(f"  hint: {title} plays {game.format_codeword(session.next_guess())}")
+                continue
             score = session.guess(answer)
         except ValueError as error:
             console.say(f"  {error}")

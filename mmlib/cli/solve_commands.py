@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..core.files import write_atomically
+from ..core.files import check_writable, write_atomically
 from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES, solve
 from ..core.strategies import STRATEGY_NAMES
 
@@ -42,9 +42,11 @@ def run_solve(args) -> int:
     import sys
 
     show_progress = args.progress or (not args.json and sys.stderr.isatty())
+    if args.tree is not None:
+        check_writable(args.tree)  # before the solve, which may take hours
     result = solve(args.game, args.strategy, args.backend, args.first_guess,
                    args.case_equivalence, progress=show_progress)
-    if args.tree:
+    if args.tree is not None:
         if args.tree.endswith(".dot"):
             write_atomically(args.tree, result.tree.to_dot())
         else:

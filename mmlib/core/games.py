@@ -15,7 +15,6 @@ Packed forms (see seeds/Efficient_Scoring_Functions.md):
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -28,7 +27,28 @@ COLOR_CHARS = "123456789abcdef"
 # Above this, codewords are packed on demand for the indices at hand (8p8c has 16.8M).
 MAX_MATERIALIZED_CODEWORDS = 1 << 25
 
-_GAME_PATTERN = re.compile(r"^\s*(\d+)p(\d+)c\s*$", re.IGNORECASE)
+# Text typed by a person (a game, a codeword, a score, a move) is refused at
+# once beyond this length, before any other look at it; parsing is linear.
+MAX_TEXT_CHARS = 200
+
+
+def shown(text, limit: int = 40) -> str:
+    """`repr` of a piece of input for a message, cut short if long."""
+    text = str(text)
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text):,} characters)"
+
+
+def check_length(text, what: str) -> str:
+    """`text` as a str, or ValueError at once if it is longer than any valid one could be."""
+    text = str(text)
+    if len(text) > MAX_TEXT_CHARS:
+        raise ValueError(f"{what} {shown(text)} is too long: at most {MAX_TEXT_CHARS} characters")
+    return text
+
+
+def ascii_whole_number(text: str) -> "int | None":
+    """The value of a run of ASCII digits 0-9, else None (no sign, no spaces, no other digits)."""
+    return int(text) if text and text.isascii() and text.isdigit() else None
 
 
 @dataclass(frozen=True)
@@ -53,13 +73,16 @@ class Game:
         """`Game.parse("4p6c")` -> Game(pins=4, colors=6)."""
         if isinstance(text, Game):
             return text
-        match = _GAME_PATTERN.match(str(text))
-        if not match:
+        text = check_length(text, "game")
+        pins_text, p, rest = text.strip().lower().partition("p")
+        colors_text, c, tail = rest.partition("c")
+        pins, colors = ascii_whole_number(pins_text), ascii_whole_number(colors_text)
+        if not (p and c) or tail or pins is None or colors is None:
             raise ValueError(
-                f"invalid game {text!r}: write it as PpCc, e.g. 4p6c "
+                f"invalid game {shown(text)}: write it as PpCc with digits 0-9, e.g. 4p6c "
                 f"(pins {MIN_PINS}..{MAX_PINS}, colors {MIN_COLORS}..{MAX_COLORS})"
             )
-        return cls(int(match.group(1)), int(match.group(2)))
+        return cls(pins, colors)
 
     @property
     def name(self) -> str:
@@ -92,10 +115,10 @@ class Game:
 
     def parse_codeword(self, text: str, what: str = "codeword") -> int:
         """The index of a printed codeword, e.g. `parse_codeword("1122")` in 4p6c -> 7."""
-        text = str(text).strip().lower()
+        text = check_length(text, what).strip().lower()
         if len(text) != self.pins:
             raise ValueError(
-                f"{what} {text!r} has {len(text)} pins; {self.name} needs {self.pins}"
+                f"{what} {shown(text)} has {len(text)} pins; {self.name} needs {self.pins}"
             )
         allowed = COLOR_CHARS[: self.colors]
         index = 0
@@ -103,7 +126,7 @@ class Game:
             if char not in allowed:
                 raise ValueError(
                     f"{what} {text!r} is not a codeword of {self.name}: "
-                    f"colors must be 1..{allowed[-1]}"
+                    f"colors must be 1..{allowed[-1]}, one of {allowed}"
                 )
             index = index * self.colors + allowed.index(char)
         return index

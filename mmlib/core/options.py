@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .games import shown
+
 BACKENDS = ("reference", "cpu", "cuda")
 CASE_EQUIVALENCE_MODES = ("auto", "on", "off")
 
@@ -9,7 +11,7 @@ CASE_EQUIVALENCE_MODES = ("auto", "on", "off")
 def parse_backend(name: str) -> str:
     name = str(name).strip().lower()
     if name not in BACKENDS:
-        raise ValueError(f"unknown backend {name!r}: choose one of {', '.join(BACKENDS)}")
+        raise ValueError(f"unknown backend {shown(name)}: choose one of {', '.join(BACKENDS)}")
     return name
 
 
@@ -19,6 +21,6 @@ def parse_case_equivalence(mode: "str | bool") -> str:
     mode = str(mode).strip().lower()
     if mode not in CASE_EQUIVALENCE_MODES:
         raise ValueError(
-            f"unknown case-equivalence mode {mode!r}: choose one of {', '.join(CASE_EQUIVALENCE_MODES)}"
+            f"unknown case-equivalence mode {shown(mode)}: choose one of {', '.join(CASE_EQUIVALENCE_MODES)}"
         )
     return mode

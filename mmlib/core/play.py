@@ -18,21 +18,19 @@ Scores typed by people go wrong in two ways, told apart here:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
 from .case_equivalence import acr_candidates, acr_size, region_zero_free, use_case_equivalence
-from .games import MAX_MATERIALIZED_CODEWORDS, Game
+from .games import MAX_MATERIALIZED_CODEWORDS, Game, ascii_whole_number, check_length, shown
 from .next_guess import choose_next_guess
 from .scoring import format_score, reference_score, score_ordinals, score_to_ordinal
 from .openings import default_first_guess
 from .strategies import Strategy
 
 SCORE_FORMAT = "black,white such as 1,0 (or 1 0)"
-_SCORE_PATTERN = re.compile(r"^\s*(\d+)\s*(?:,|\s)\s*(\d+)\s*$")
 
 # One next-guess search scores every codeword against every possible secret.
 # Beyond this many scores (about half a minute on one core) the search is
@@ -61,10 +59,12 @@ def check_score(black: int, white: int, pins: int) -> tuple[int, int]:
 
 def parse_score(text: str, pins: int) -> tuple[int, int]:
     """`parse_score("1,0", 4)` -> (1, 0); `"1 0"` reads the same. Impossible scores are refused."""
-    match = _SCORE_PATTERN.match(str(text))
-    if not match:
-        raise ValueError(f"score {str(text).strip()!r} is not a score: write it as {SCORE_FORMAT}")
-    return check_score(int(match.group(1)), int(match.group(2)), pins)
+    text = check_length(text, "score").strip()
+    parts = [part.strip() for part in text.split(",")] if "," in text else text.split()
+    numbers = [ascii_whole_number(part) for part in parts]
+    if len(numbers) != 2 or None in numbers:
+        raise ValueError(f"score {shown(text)} is not a score: write it as {SCORE_FORMAT}")
+    return check_score(numbers[0], numbers[1], pins)
 
 
 @dataclass(frozen=True)
@@ -82,9 +82,9 @@ def format_move(game: Game, move: Move) -> str:
 
 def parse_move(text: str, game: Game) -> Move:
     """`parse_move("1122=1,0", game)` -> Move(7, (1, 0))."""
-    guess_text, separator, score_text = str(text).partition("=")
+    guess_text, separator, score_text = check_length(text, "move").partition("=")
     if not separator:
-        raise ValueError(f"move {str(text).strip()!r} must be GUESS=B,W, e.g. 1122=1,0")
+        raise ValueError(f"move {shown(text.strip())} must be GUESS=B,W, e.g. 1122=1,0")
     guess = game.parse_codeword(guess_text, what="guess")
     return Move(guess, parse_score(score_text, game.pins))
 

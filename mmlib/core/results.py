@@ -14,7 +14,7 @@ from functools import cached_property
 
 import numpy as np
 
-from .games import Game
+from .games import Game, shown
 from .scoring import format_score, ordinal_to_score, score_pairs
 from .strategies import Strategy
 
@@ -198,9 +198,17 @@ class SolveResult:
     # -- single games and the tree -----------------------------------------
 
     def game_path(self, secret: "int | str") -> list[str]:
-        """The guesses played against `secret`, the winning one last."""
+        """The guesses played against `secret` (a codeword string or an index), the winning one last."""
+        allowed = (f"a codeword of {self.game.name} such as {self.game.format_codeword(0)}, "
+                   f"or an index 0..{self.game.size - 1}")
         if isinstance(secret, str):
             secret = self.game.parse_codeword(secret, what="secret")
+        elif isinstance(secret, (int, np.integer)) and not isinstance(secret, (bool, np.bool_)):
+            if not 0 <= int(secret) < self.game.size:
+                raise ValueError(f"secret index {int(secret)} is out of range: give {allowed}")
+            secret = int(secret)
+        else:
+            raise ValueError(f"secret {shown(secret)} is neither a codeword nor an index: give {allowed}")
         column = self.guesses[:, secret]
         return [self.game.format_codeword(g) for g in column[column >= 0]]
 

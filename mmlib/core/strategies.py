@@ -46,7 +46,9 @@ class Strategy(IntEnum):
         for strategy in cls:
             if strategy.label == name:
                 return strategy
-        raise ValueError(f"unknown strategy {value!r}: choose one of {', '.join(STRATEGY_NAMES)}")
+        from .games import shown
+
+        raise ValueError(f"unknown strategy {shown(value)}: choose one of {', '.join(STRATEGY_NAMES)}")
 
 
 STRATEGY_NAMES = tuple(s.label for s in Strategy)

@@ -17,19 +17,47 @@ Two kinds of failure:
 
 It checks what the tree does, not which strategy chose its guesses: repeating
 the strategy's choices would need the solver again.
+
+Hostile input is bounded before it costs anything: a file over
+MAX_TREE_FILE_BYTES is refused unread, JSON nested deeper than MAX_JSON_DEPTH is
+refused before it is parsed (the parser recurses), the memory the game needs is
+checked against what the machine has before any secret is listed, and the walk
+itself is a loop, so no tree is too deep for it. Every number that counts
+something must be a JSON integer; every key must be written exactly as `solve
+--tree` writes it, so two keys can never name the same score or turn.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from .games import COLOR_CHARS, Game
+from .memory import format_gib, host_memory_available, require_fits
 from .scoring import reference_score
 
 SUMMARY_KEYS = ("game", "total_turns", "max_turns", "turn_histogram", "tree")
+
+# The largest tree file read: the 5p8c tree (32,768 games) is 1.4 MiB, so 7p7c
+# (823,543) is about 40 MiB.
+MAX_TREE_FILE_BYTES = 256 << 20
+# JSON nested deeper than this is refused before parsing: two levels per turn,
+# so trees of up to 100 turns; no strategy needs more than about 12.
+MAX_JSON_DEPTH = 200
+# Bytes of Python objects per byte of JSON once parsed (measured on the 5p8c
+# Knuth tree, 1.4 MiB of JSON: about 24).
+PARSED_BYTES_PER_FILE_BYTE = 32
+# Bytes the walk holds per secret: its printed form, its place in the lists of
+# the levels, its turns (measured with tracemalloc on 5p8c: about 100).
+VERIFY_BYTES_PER_SECRET = 256
+
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
 
 
 class TreeFormatError(ValueError):
@@ -38,6 +66,31 @@ class TreeFormatError(ValueError):
 
 class TreeDefect(Exception):
     """The tree is readable but wrong; the message says where and how."""
+
+
+def json_depth(data: bytes) -> int:
+    """How deeply arrays and objects nest in JSON text, found in linear time without parsing."""
+    brackets = _JSON_STRING.sub(b"", data).translate(None, delete=bytes(set(range(256)) - set(b"[]{}")))
+    if not brackets:
+        return 0
+    codes = np.frombuffer(brackets, dtype=np.uint8)
+    opens = (codes == ord("[")) | (codes == ord("{"))
+    steps = opens.astype(np.int8) * 2 - 1  # +1 for an opening bracket, -1 for a closing one
+    return int(np.cumsum(steps, dtype=np.int32).max())
+
+
+def _no_duplicate_keys(pairs):
+    seen = {}
+    for key, value in pairs:
+        if key in seen:
+            raise TreeDefect(f"an object has the key {key!r} twice, so one of them would be ignored")
+        seen[key] = value
+    return seen
+
+
+def estimate_verify_bytes(game: Game) -> int:
+    """Bytes of memory verifying a tree of `game` needs (the tree itself aside)."""
+    return game.size * VERIFY_BYTES_PER_SECRET
 
 
 @dataclass
@@ -66,13 +119,27 @@ def verify_tree_file(path: "str | Path") -> VerifyReport:
     """Read and check a tree file; TreeFormatError if it cannot be read, TreeDefect if wrong."""
     path = Path(path)
     try:
-        text = path.read_text()
-    except (OSError, UnicodeDecodeError) as error:
-        raise TreeFormatError(f"cannot read {path}: {error}") from None
+        with path.open("rb") as handle:  # at most one byte over the limit, whatever the file is
+            raw = handle.read(MAX_TREE_FILE_BYTES + 1)
+    except OSError as error:
+        raise TreeFormatError(f"cannot read {path}: {(error.strerror or str(error)).lower()}") from None
+    if len(raw) > MAX_TREE_FILE_BYTES:
+        raise TreeFormatError(f"{path} is larger than {format_gib(MAX_TREE_FILE_BYTES)}, the most verify reads")
+    require_fits(len(raw) * PARSED_BYTES_PER_FILE_BYTE, host_memory_available(), "memory",
+                 f"reading the {len(raw):,}-byte tree {path}")
+    depth = json_depth(raw)
+    if depth > MAX_JSON_DEPTH:
+        raise TreeFormatError(f"{path} nests {depth:,} levels deep; a tree file nests at most {MAX_JSON_DEPTH}")
     try:
-        data = json.loads(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise TreeFormatError(f"{path} is not UTF-8 text: {error.reason} at byte {error.start}") from None
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as error:
         raise TreeFormatError(f"{path} is not JSON: {error}") from None
+    except (RecursionError, ValueError) as error:  # nesting the scan missed; an integer too long
+        raise TreeFormatError(f"{path} is not a readable tree: {str(error).splitlines()[0]}") from None
     return verify_tree(data)
 
 
@@ -88,8 +155,10 @@ def verify_tree(data: dict) -> VerifyReport:
     except ValueError as error:
         raise TreeFormatError(f"unreadable game: {error}") from None
     for key, actual in (("pins", game.pins), ("colors", game.colors)):
-        if key in data and data[key] != actual:
+        if key in data and _whole(data[key], key) != actual:
             raise TreeDefect(f"{key} says {data[key]!r} but game {game.name} has {actual}")
+    require_fits(estimate_verify_bytes(game), host_memory_available(), "memory",
+                 f"verifying a tree of {game.name} ({game.size:,} secrets)")
 
     turns, nodes = _walk(game, data["tree"])
     root_guess = data["tree"]["guess"]
@@ -115,8 +184,27 @@ def every_secret(game: Game) -> list[str]:
     return ["".join(chars) for chars in itertools.product(colors, repeat=game.pins)]
 
 
+def _whole(value, what: str) -> int:
+    """`value` if it is a JSON integer; TreeFormatError if not a number, TreeDefect if not whole."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TreeFormatError(f"{what} is {_short(value)}, not a number")
+    if isinstance(value, float):
+        raise TreeDefect(f"{what} is {value!r}, not a whole number" if math.isfinite(value)
+                         else f"{what} is {value!r}, not a finite number")
+    return value
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _where(path: list[str]) -> str:
-    return f"after {' '.join(path)}" if path else "at the root"
+    if not path:
+        return "at the root"
+    if len(path) > 8:  # a hostile tree can be thousands of moves deep: keep the message one short line
+        return f"after {' '.join(path[:3])} ... ({len(path) - 6} more) ... {' '.join(path[-3:])}"
+    return f"after {' '.join(path)}"
 
 
 def _node_fields(node, path: list[str]) -> tuple[str, int | None, dict]:
@@ -127,20 +215,34 @@ def _node_fields(node, path: list[str]) -> tuple[str, int | None, dict]:
     if not isinstance(guess, str):
         raise TreeFormatError(f"the node {_where(path)} has no guess string")
     games = node.get("games")
-    if games is not None and (not isinstance(games, int) or isinstance(games, bool)):
-        raise TreeFormatError(f"the node {_where(path)} has a games count that is not a whole number")
+    if games is not None:
+        games = _whole(games, f"the games count of the node {_where(path)}")
     branches = node.get("next", {})
     if not isinstance(branches, dict):
         raise TreeFormatError(f"the node {_where(path)} has a 'next' that is not an object")
     return guess, games, branches
 
 
-def _score_key(key: str, pins: int) -> "tuple[int, int] | None":
-    """The score a branch key names, or None if it names none that this game can produce."""
-    parts = key.split(",")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+def _plain_number(text: str) -> "int | None":
+    """The value of `text` if it is a number written as the tree writer writes one
+    (ASCII digits, no sign, no leading zero), else None: so no two texts mean one number."""
+    if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0") or len(text) > 20:
         return None
-    black, white = int(parts[0]), int(parts[1])
+    return int(text)
+
+
+def _score_key(key: str, pins: int) -> "tuple[int, int] | None":
+    """The score a branch key names, or None if it names none that this game can produce.
+
+    Only the form `solve --tree` writes is read ("1,0", never "01,0" or other digits),
+    so two keys of one node can never name the same score.
+    """
+    parts = key.split(",")
+    if len(parts) != 2:
+        return None
+    black, white = _plain_number(parts[0]), _plain_number(parts[1])
+    if black is None or white is None:
+        return None
     if black + white > pins or (black == pins - 1 and white == 1):
         return None
     return black, white
@@ -210,26 +312,34 @@ def _check_summary(data: dict, turns: dict[str, int]) -> list[int]:
     histogram = [0] * worst
     for t in turns.values():
         histogram[t - 1] += 1
-    if data["total_turns"] != total:
+    if _whole(data["total_turns"], "total_turns") != total:
         raise TreeDefect(f"total_turns says {data['total_turns']}, recomputed {total}")
-    if data["max_turns"] != worst:
+    if _whole(data["max_turns"], "max_turns") != worst:
         raise TreeDefect(f"max_turns says {data['max_turns']}, recomputed {worst}")
     claimed = data["turn_histogram"]
     if not isinstance(claimed, dict):
         raise TreeFormatError("turn_histogram is not an object of turns to game counts")
     claimed_counts: dict[int, int] = {}
     for key, count in claimed.items():
-        if not str(key).isdigit() or not isinstance(count, int):
-            raise TreeFormatError(f"turn_histogram entry {key!r}: {count!r} is not turns: games")
-        claimed_counts[int(key)] = count
+        key = str(key)
+        if not key.strip().isdigit():
+            raise TreeFormatError(f"turn_histogram entry {_short(key)}: {_short(count)} is not turns: games")
+        turn = _plain_number(key)
+        if turn is None:
+            raise TreeDefect(f"turn_histogram key {_short(key)} is not written as a plain turn number "
+                             "(ASCII digits, no leading zero), so it could repeat another key")
+        claimed_counts[turn] = _whole(count, f"turn_histogram entry {key}")
     for t in sorted(set(claimed_counts) | set(range(1, worst + 1))):
         said = claimed_counts.get(t, 0)
-        actual = histogram[t - 1] if t <= worst else 0
+        actual = histogram[t - 1] if 1 <= t <= worst else 0
         if said != actual:
             raise TreeDefect(f"turn_histogram says {said} games won in {t} turns, recomputed {actual}")
+        if not 1 <= t <= worst:
+            raise TreeDefect(f"turn_histogram has an entry for {t} turns, outside 1..{worst}")
     if "average_turns" in data:
         average = total / len(turns)
         claimed_average = data["average_turns"]
-        if not isinstance(claimed_average, (int, float)) or abs(claimed_average - average) > 5e-6:
-            raise TreeDefect(f"average_turns says {claimed_average}, recomputed {average:.6f}")
+        if (isinstance(claimed_average, bool) or not isinstance(claimed_average, (int, float))
+                or not math.isfinite(claimed_average) or abs(claimed_average - average) > 5e-6):
+            raise TreeDefect(f"average_turns says {_short(claimed_average)}, recomputed {average:.6f}")
     return histogram

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.files import DATA_DIR
+from ..core.files import DATA_DIR, read_csv_rows
 from ..core.games import Game
 from ..core.strategies import Strategy
 
@@ -256,11 +256,8 @@ def bench_kernel(game=KERNEL_GAME, guesses: int = 64, repeats: int = 5, command:
 
 
 def read_rows(path: "str | Path" = BENCHMARKS_CSV) -> list[dict]:
-    path = Path(path)
-    if not path.exists():
-        return []
-    with path.open(newline="") as handle:
-        return list(csv.DictReader(handle))
+    """The rows of the benchmarks table; none if it is not there (or is a stream)."""
+    return read_csv_rows(path)
 
 
 def rows_text(rows: list[dict]) -> str:
@@ -278,10 +275,11 @@ def rows_text(rows: list[dict]) -> str:
 
 def append_rows(new_rows: list[dict], path: "str | Path" = BENCHMARKS_CSV) -> list[dict]:
     """Append rows to the CSV at `path` (created if missing), atomically; returns all rows."""
-    from ..core.files import write_atomically
+    from ..core.files import locked, write_atomically
 
-    rows = read_rows(path) + list(new_rows)
-    write_atomically(path, rows_text(rows))
+    with locked(path):  # another bench may append to the same table meanwhile
+        rows = read_rows(path) + list(new_rows)
+        write_atomically(path, rows_text(rows))
     return rows
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.files import DATA_DIR
+from ..core.files import DATA_DIR, read_csv_rows
 from ..core.games import COLOR_CHARS, Game
 from ..core.openings import FIRST_GUESSES_CSV, first_guess_patterns, integer_partitions, table_first_guess  # noqa: F401
 from ..core.strategies import Strategy
@@ -193,8 +193,8 @@ def default_sweep_games() -> list[Game]:
 
 
 def parse_games(text: str) -> list[Game]:
-    """'4p6c,5p8c' -> [Game(4, 6), Game(5, 8)]."""
-    games = [Game.parse(part) for part in str(text).split(",") if part.strip()]
+    """'4p6c,5p8c' -> [Game(4, 6), Game(5, 8)]; a game named twice is played once."""
+    games = list(dict.fromkeys(Game.parse(part) for part in str(text).split(",") if part.strip()))
     if not games:
         raise ValueError("no game given: write games as 4p6c,5p8c")
     return games
@@ -204,7 +204,7 @@ def parse_strategies(text: str) -> list[Strategy]:
     """'knuth,entropy' -> [Strategy.KNUTH, Strategy.ENTROPY]; 'all' -> all four."""
     if str(text).strip().lower() == "all":
         return list(Strategy)
-    strategies = [Strategy.parse(part) for part in str(text).split(",") if part.strip()]
+    strategies = list(dict.fromkeys(Strategy.parse(part) for part in str(text).split(",") if part.strip()))
     if not strategies:
         raise ValueError("no strategy given: write strategies as knuth,entropy or all")
     return strategies
@@ -224,12 +224,8 @@ def _sort_key(row: dict) -> tuple:
 
 
 def read_rows(path: "str | Path") -> list[dict]:
-    """The rows of a CSV table; none if the file is not there."""
-    path = Path(path)
-    if not path.exists():
-        return []
-    with path.open(newline="") as handle:
-        return list(csv.DictReader(handle))
+    """The rows of a CSV table; none if the file is not there (or is a stream)."""
+    return read_csv_rows(path)
 
 
 def csv_text(rows: list[dict], columns) -> str:
@@ -301,14 +297,16 @@ def plan_sweep(games, strategies, results_path=RESULTS_CSV, redo: bool = False) 
 def save_tables(new_rows: list[dict], results_path=RESULTS_CSV, first_guesses_path=FIRST_GUESSES_CSV) -> list[dict]:
     """Merge `new_rows` into the results table on disk and rewrite both tables atomically.
 
-    The table is read again just before writing, so rows another sweep wrote to
-    the same file meanwhile are kept.
+    The table is read again just before writing, under a lock on it held until
+    both tables are written, so rows another sweep wrote to the same file
+    meanwhile are kept, and the winners table is derived from the rows on disk.
     """
-    from ..core.files import write_atomically
+    from ..core.files import locked, write_atomically
 
-    rows = merge_results(read_rows(results_path), new_rows)
-    write_atomically(results_path, csv_text(rows, RESULTS_COLUMNS))
-    write_atomically(first_guesses_path, csv_text(first_guess_table(rows), FIRST_GUESSES_COLUMNS))
+    with locked(results_path):
+        rows = merge_results(read_rows(results_path), new_rows)
+        write_atomically(results_path, csv_text(rows, RESULTS_COLUMNS))
+        write_atomically(first_guesses_path, csv_text(first_guess_table(rows), FIRST_GUESSES_COLUMNS))
     if Path(first_guesses_path).resolve() == FIRST_GUESSES_CSV.resolve():
         _first_guess_rows.cache_clear()
     return rows
