@@ -19,6 +19,20 @@ from .scoring import format_score, ordinal_to_score, score_pairs
 from .strategies import Strategy
 
 
+@dataclass(frozen=True)
+class StrategyLabel:
+    """A strategy that is none of the four rank functions, e.g. the exact optimum.
+
+    It has what results print of a `Strategy`: `label` (as in `--json`) and `title`.
+    """
+
+    label: str
+    title: str
+
+
+OPTIMAL = StrategyLabel("optimal", "Optimal")
+
+
 @dataclass
 class TurnStats:
     """What one turn of the all-games loop saw."""
@@ -101,7 +115,7 @@ class SolveResult:
     """Every game of `game` played with `strategy` from `first_guess`."""
 
     game: Game
-    strategy: Strategy
+    strategy: "Strategy | StrategyLabel"
     backend: str
     first_guess: int
     guesses: np.ndarray  # (max turns, n) int32, -1 once won

@@ -1,0 +1,256 @@
+"""Numba kernels of the exact optimal search (mmlib.core.optimal).
+
+The search asks one question over and over: for a set S of possible secrets
+and a list of candidate guesses, how does each candidate split S, and what is
+the least the rest of the game can cost after it? These kernels answer it with
+the packed score of `mmlib.core.scoring` and the block scorer and counters of
+the cpu backend (`kernels_cpu.score_block`, `count_ordinals`), so the partition
+counts are the very numbers the four strategies rank.
+
+Lower bounds (REFERENCE.md, "Optimal strategies", fact 4): a tree node wins at
+most one secret and has at most K = p(p+3)/2 - 1 non-winning children, so at
+most K**(t-1) secrets are won on turn t of a subtree. The fewest turns m
+secrets can take within d guesses fill turns 1, 2, ... as full as that allows;
+if they do not fit in d turns, the bound is INFEASIBLE. A candidate guess g
+that splits S into non-winning parts P_1..P_j then costs at least
+|S| + sum_i LB(|P_i|, d - 1), exactly the number `candidate_bounds` computes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from .kernels_cpu import count_ordinals, merge_counts, score_block
+
+# A cost no strategy reaches: "cannot be done within the depth left". Sums of a
+# few dozen of them stay far from int64 overflow.
+INFEASIBLE = np.int64(1) << np.int64(40)
+
+# Sets with fewer secrets score one secret against a block of candidates at a
+# time (the score is symmetric): one candidate against a handful of secrets is
+# mostly loop overhead.
+SMALL_SET = 48
+# Candidate counts times |S| above which the candidates are split between cores.
+PARALLEL_SCORES = 150_000
+
+serial_kernel = njit(cache=True, nogil=True)
+parallel_kernel = njit(parallel=True, nogil=True)  # never cache=True on parallel kernels
+
+
+@serial_kernel
+def lower_bound_table(n_max, depth, parts):
+    """LB[m] for m = 0..n_max: the fewest total turns m secrets can take within `depth` guesses.
+
+    Turn t of a subtree wins at most parts**(t-1) secrets (one per node, and a
+    node has at most `parts` non-winning children). LB[m] fills turns 1, 2, ...
+    as full as they can be; INFEASIBLE where m secrets do not fit in `depth` turns.
+    """
+    table = np.empty(n_max + 1, dtype=np.int64)
+    for m in range(n_max + 1):
+        left = np.int64(m)
+        total = np.int64(0)
+        level = np.int64(1)
+        t = 1
+        while left > 0 and t <= depth:
+            take = min(left, level)
+            total += take * t
+            left -= take
+            if level < (np.int64(1) << np.int64(40)):
+                level *= parts
+            t += 1
+        table[m] = INFEASIBLE if left > 0 else total
+    return table
+
+
+@serial_kernel
+def bound_from_counts(counts, n, win, child_lb):
+    """|S| + sum of child_lb over the non-winning parts; INFEASIBLE for a guess that
+    leaves all of S in one part (it wins nothing and learns nothing: never optimal)."""
+    if counts[win] == 0:
+        for o in range(counts.shape[0]):
+            if counts[o] == n:
+                return INFEASIBLE
+    total = np.int64(n)
+    for o in range(counts.shape[0]):
+        if o != win and counts[o] > 0:
+            total += child_lb[counts[o]]
+    return total
+
+
+@serial_kernel
+def _bounds_range(first, last, cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi, pins, unused,
+                  wide_colors, win, child_lb, bounds, in_ps):
+    """bounds / in_ps of candidates first..last-1, one candidate against all of S at a time."""
+    n = ps_words.shape[0]
+    slots = win + 1
+    ordinals = np.empty(n, dtype=np.uint8)
+    sub_counts = np.zeros(4 * slots, dtype=np.int32)
+    counts = np.zeros(slots, dtype=np.int32)
+    for i in range(first, last):
+        score_block(cand_words[i], cand_lo[i], cand_hi[i], ps_words, ps_lo, ps_hi, pins, unused,
+                    wide_colors, ordinals)
+        sub_counts[:] = 0
+        count_ordinals(ordinals, n, sub_counts, slots)
+        merge_counts(sub_counts, counts)
+        bounds[i] = bound_from_counts(counts, n, win, child_lb)
+        in_ps[i] = counts[win] > 0
+
+
+@serial_kernel
+def _bounds_small_set(cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi, pins, unused,
+                      wide_colors, win, child_lb, bounds, in_ps):
+    """`candidate_bounds` for a small S: one secret scored against every candidate at a time."""
+    m = cand_words.shape[0]
+    n = ps_words.shape[0]
+    slots = win + 1
+    ordinals = np.empty(m, dtype=np.uint8)
+    counts = np.zeros((m, slots), dtype=np.int32)
+    for j in range(n):
+        score_block(ps_words[j], ps_lo[j], ps_hi[j], cand_words, cand_lo, cand_hi, pins, unused,
+                    wide_colors, ordinals)
+        for i in range(m):
+            counts[i, ordinals[i]] += 1
+    for i in range(m):
+        bounds[i] = bound_from_counts(counts[i], n, win, child_lb)
+        in_ps[i] = counts[i, win] > 0
+
+
+@serial_kernel
+def candidate_bounds_serial(cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi, pins, unused,
+                            wide_colors, win, child_lb, bounds, in_ps):
+    """bounds[i]: the least total cost of S when candidate i is guessed next; in_ps[i]: i is in S."""
+    if ps_words.shape[0] < SMALL_SET:
+        _bounds_small_set(cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi, pins, unused,
+                          wide_colors, win, child_lb, bounds, in_ps)
+    else:
+        _bounds_range(0, cand_words.shape[0], cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi,
+                      pins, unused, wide_colors, win, child_lb, bounds, in_ps)
+
+
+@parallel_kernel
+def candidate_bounds_parallel(cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi, pins, unused,
+                              wide_colors, win, child_lb, bounds, in_ps, workers):
+    """`candidate_bounds_serial` with the candidates split into `workers` contiguous chunks,
+    one per thread; each writes only its own chunk of the outputs."""
+    m = cand_words.shape[0]
+    for w in prange(workers):
+        _bounds_range(w * m // workers, (w + 1) * m // workers, cand_words, cand_lo, cand_hi,
+                      ps_words, ps_lo, ps_hi, pins, unused, wide_colors, win, child_lb, bounds, in_ps)
+
+
+@serial_kernel
+def first_discriminating_member(ps_words, ps_lo, ps_hi, pins, unused, wide_colors, slots):
+    """Position in S of its first member that splits S into singletons, or -1."""
+    n = ps_words.shape[0]
+    ordinals = np.empty(n, dtype=np.uint8)
+    counts = np.zeros(slots, dtype=np.int32)
+    for g in range(n):
+        score_block(ps_words[g], ps_lo[g], ps_hi[g], ps_words, ps_lo, ps_hi, pins, unused,
+                    wide_colors, ordinals)
+        counts[:] = 0
+        ok = True
+        for i in range(n):
+            counts[ordinals[i]] += 1
+            if counts[ordinals[i]] > 1:
+                ok = False
+                break
+        if ok:
+            return g
+    return -1
+
+
+@serial_kernel
+def split_by_score(guess_word, guess_lo, guess_hi, ps_index, ps_words, ps_lo, ps_hi, pins, unused,
+                   wide_colors, slots, out_index, out_ordinal, out_start, out_len):
+    """Split S by the score of one guess: a stable counting sort by ordinal.
+
+    Writes S's codeword indices grouped by score into `out_index` (each group
+    keeps S's order), and for each non-empty score k-th in ordinal order its
+    ordinal, start and length. Returns how many groups there are.
+    """
+    n = ps_words.shape[0]
+    ordinals = np.empty(n, dtype=np.uint8)
+    score_block(guess_word, guess_lo, guess_hi, ps_words, ps_lo, ps_hi, pins, unused, wide_colors,
+                ordinals)
+    counts = np.zeros(slots, dtype=np.int64)
+    for i in range(n):
+        counts[ordinals[i]] += 1
+    offsets = np.zeros(slots, dtype=np.int64)
+    groups = 0
+    placed = 0
+    for o in range(slots):
+        if counts[o] > 0:
+            out_ordinal[groups] = o
+            out_start[groups] = placed
+            out_len[groups] = counts[o]
+            offsets[o] = placed
+            placed += counts[o]
+            groups += 1
+    for i in range(n):
+        o = ordinals[i]
+        out_index[offsets[o]] = ps_index[i]
+        offsets[o] += 1
+    return groups
+
+
+@serial_kernel
+def color_mask_of(lo, hi, colors):
+    """Mask of the colors present in packed counts (lo, hi): bit k for color k+1."""
+    mask = np.int64(0)
+    for k in range(colors):
+        if k < 8:
+            lane = (lo >> np.uint64(8 * k)) & np.uint64(0xFF)
+        else:
+            lane = (hi >> np.uint64(8 * (k - 8))) & np.uint64(0xFF)
+        if lane != np.uint64(0):
+            mask |= np.int64(1) << np.int64(k)
+    return mask
+
+
+@serial_kernel
+def colors_present(ps_lo, ps_hi, colors):
+    """Mask of the colors some member of S uses (an OR-reduction of the count lanes)."""
+    lo = np.uint64(0)
+    hi = np.uint64(0)
+    for i in range(ps_lo.shape[0]):
+        lo |= ps_lo[i]
+        hi |= ps_hi[i]
+    return color_mask_of(lo, hi, colors)
+
+
+@serial_kernel
+def canonical_under_group(digits, pin_perms, color_perms, zero_mask, colors, keep):
+    """keep[i]: is codeword i (digits[i], zero-based colors) the least of its class?
+
+    The class of a guess: its images under the group elements (pin permutation
+    pin_perms[e], color permutation color_perms[e]) and the replacement of Zero
+    colors by one another. Its key is min over e of zeta(e(g)), where zeta
+    replaces every Zero color by the lowest one; the key is constant on the
+    class and is itself a member, so exactly one member has key == itself.
+    """
+    n, pins = digits.shape
+    lowest_zero = -1
+    for k in range(colors):
+        if zero_mask >> k & 1:
+            lowest_zero = k
+            break
+    for i in range(n):
+        own = np.int64(0)
+        for q in range(pins):
+            d = np.int64(digits[i, q])
+            if lowest_zero >= 0 and (zero_mask >> d) & 1:
+                d = lowest_zero
+            own = own * colors + d
+        best = own
+        for e in range(pin_perms.shape[0]):
+            image = np.int64(0)
+            for q in range(pins):
+                d = np.int64(color_perms[e, digits[i, pin_perms[e, q]]])
+                if lowest_zero >= 0 and (zero_mask >> d) & 1:
+                    d = lowest_zero
+                image = image * colors + d
+            if image < best:
+                best = image
+                break  # some image is smaller: i is not the least
+        keep[i] = best == own and own == i

@@ -1,0 +1,621 @@
+"""Exact optimal strategies: the fewest total turns, proven by branch and bound.
+
+A strategy is a tree: a guess, then one subtree per score some possible secret
+gives. For a set S of possible secrets and d guesses left, the least total
+number of turns (the winning guess counted, as everywhere in mmlib) is
+
+    F(S, d) = |S| + min over guesses g of sum over non-winning parts P of g: F(P, d - 1)
+
+with F({s}, d >= 1) = 1 and F(S, 0) = infinity for non-empty S. F depends only
+on the set S (and d), never on how S was reached. Three objectives:
+
+* ``total``: F(all, infinity);
+* ``total`` with ``max_turns=D``: F(all, D);
+* ``worst``: the least D with F(all, D) finite, and F(all, D).
+
+The search (`OptimalSearch.value`) is depth-first branch and bound over guess,
+then score, with a bound `beta` to beat: it returns the exact value when that is
+below beta and otherwise a lower bound that is at least beta.
+
+* Candidates: every codeword, reduced by symmetry. At the root only the
+  integer partitions of p differ (1111, 1112, 1122, 1123, 1234 for 4 pins).
+  Below, guesses equivalent under case equivalence (Zero and Free colors,
+  `mmlib.core.case_equivalence`) are searched once; near the root, where it
+  pays, under the whole group of pin permutations times color permutations
+  that fix every guess played (with Zero colors merged), see `symmetry_group`.
+  Guesses that leave all of S in one part are never optimal and are dropped.
+* Lower bounds (`kernels_optimal.lower_bound_table`): a part of m secrets with
+  d guesses left costs at least LB(m, d), filling turns 1, 2, ... with at most
+  1, K, K**2, ... secrets (K = p(p+3)/2 - 1 non-winning scores). A candidate's
+  bound is |S| + the sum of LB over its parts; candidates are tried in order of
+  that bound (then members of S first, then index), and the loop stops at the
+  first bound that cannot beat the best found.
+* Shortcuts, each provably optimal: |S| = 1 costs 1, |S| = 2 costs 3, and a
+  member of S that splits the others into singletons costs 2|S| - 1.
+* A cache of positions, keyed by the set S itself (sorted codeword indices; the
+  value depends on nothing else) and the depth left, clipped to |S| (an optimal
+  tree never needs more than |S| guesses: every useful guess shrinks the
+  largest part). An entry is either exact (with its best guess, from which the
+  tree is rebuilt) or a lower bound found by a search that was cut off.
+* First upper bound: at the root, the best total of the four heuristic
+  strategies (among those within the depth limit).
+* Both cores: the partition counts of the candidates of a large set are
+  computed by a numba ``prange`` over candidate chunks.
+
+Distributing the search: `solve_position` is a pure function of one position
+(the possible secrets, the guesses played, the depth left and an upper bound
+to beat) that returns its exact value and subtree, or a lower bound. A
+scheduler can farm out the positions below the first guess (one per first
+guess and score) and combine their values; see docs/optimal.md.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from . import kernels_optimal as ko
+from .games import Game
+from .openings import first_guess_patterns
+from .results import OPTIMAL, SolveResult
+from .scoring import format_score, ordinal_to_score, unused_pins_mask
+
+OBJECTIVES = ("total", "worst")
+INFEASIBLE = int(ko.INFEASIBLE)
+# Games the exact search accepts: every codeword is a candidate at every node.
+MAX_OPTIMAL_CODEWORDS = 1 << 16
+# The symmetry group of the guesses played is used while it has at most this many
+# elements and at most this many guesses have been played; deeper, case
+# equivalence alone (its cost is one pass over the candidates per element).
+MAX_GROUP_ELEMENTS = 2000
+MAX_GROUP_DEPTH = 2
+
+
+def parse_objective(objective: str) -> str:
+    name = str(objective).strip().lower()
+    if name not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
+    return name
+
+
+@dataclass
+class SearchStats:
+    """Where the search spent its time."""
+
+    nodes: int = 0  # positions whose candidates were scored and searched
+    scores: int = 0  # packed scores computed (candidate bounds, splits, shortcut checks)
+    cache_hits: int = 0  # positions answered from the cache
+    cache_entries: int = 0
+    shortcuts: int = 0  # positions settled by the fully-discriminating shortcut
+    candidates_searched: int = 0  # candidate guesses whose parts were searched
+    candidates_cut: int = 0  # candidates dropped by their lower bound without a search
+    group_positions: int = 0  # positions whose candidates were reduced by the full symmetry group
+
+    def as_dict(self) -> dict:
+        return dict(vars(self))
+
+
+@dataclass
+class PositionResult:
+    """The answer for one position: its value and, when exact, its optimal subtree."""
+
+    value: int  # exact when `exact`, else a lower bound >= the upper bound given
+    exact: bool
+    tree: "dict | None"  # {"guess", "games", "next": {"b,w": subtree}} when exact
+    stats: SearchStats = field(default_factory=SearchStats)
+
+    @property
+    def feasible(self) -> bool:
+        return self.value < INFEASIBLE
+
+
+class OptimalSearch:
+    """Branch and bound over one game, with a cache shared by every call."""
+
+    def __init__(self, game: "Game | str"):
+        game = Game.parse(game)
+        if game.size > MAX_OPTIMAL_CODEWORDS:
+            raise ValueError(
+                f"{game.name} has {game.size:,} codewords; the exact search takes at most "
+                f"{MAX_OPTIMAL_CODEWORDS:,}"
+            )
+        self.game = game
+        cw = game.codewords
+        self.words, self.lo, self.hi = cw.words, cw.counts_lo, cw.counts_hi
+        self.pins, self.colors = game.pins, game.colors
+        self.unused = unused_pins_mask(game.pins)
+        self.wide = game.colors > 8
+        self.win = game.win_ordinal
+        self.slots = game.score_slots
+        self.parts = game.num_scores - 1  # non-winning scores
+        self.all_colors = (1 << game.colors) - 1
+        self.cache: dict = {}
+        self.stats = SearchStats()
+        self.root_progress = None  # something with tick(nodes), or None
+        self._lb_tables: dict[int, np.ndarray] = {}
+        self._candidates: dict = {}
+        self._groups: dict = {}
+        self._played_colors = [int(ko.color_mask_of(self.lo[i], self.hi[i], self.colors))
+                               for i in range(game.size)]
+        # Enough guesses to hold every codeword: deeper tables are all the same.
+        depth = 1
+        while int(ko.lower_bound_table(game.size, depth, self.parts)[-1]) >= INFEASIBLE:
+            depth += 1
+        self.saturated_depth = depth
+
+    # -- bounds ----------------------------------------------------------------------
+
+    def lb_table(self, depth: int) -> np.ndarray:
+        depth = min(depth, self.saturated_depth)
+        table = self._lb_tables.get(depth)
+        if table is None:
+            table = ko.lower_bound_table(self.game.size, depth, self.parts)
+            self._lb_tables[depth] = table
+        return table
+
+    def lower_bound(self, n: int, depth: int) -> int:
+        return int(self.lb_table(depth)[n]) if depth > 0 else (0 if n == 0 else INFEASIBLE)
+
+    # -- candidates ------------------------------------------------------------------
+
+    def candidates(self, secrets: np.ndarray, played: tuple) -> np.ndarray:
+        """Codeword indices to try at this position: one per class of equivalent guesses."""
+        if not played:
+            key = ("root",)
+            found = self._candidates.get(key)
+            if found is None:
+                found = np.array([self.game.parse_codeword(g) for g in first_guess_patterns(self.game)],
+                                 dtype=np.int64)
+                self._candidates[key] = found
+            return found
+        present = int(ko.colors_present(self.lo[secrets], self.hi[secrets], self.colors))
+        played_colors = 0
+        for g in played:
+            played_colors |= self._played_colors[g]
+        zero = _drop_single(self.all_colors & ~present)
+        free = _drop_single(self.all_colors & ~played_colors & ~zero)
+        group = self.symmetry_group(played) if len(played) <= MAX_GROUP_DEPTH else None
+        if group is not None:
+            key = ("group", frozenset(played), zero)
+            found = self._candidates.get(key)
+            if found is None:
+                keep = np.zeros(self.game.size, dtype=np.bool_)
+                ko.canonical_under_group(self.game.codewords.digits, group[0], group[1], np.int64(zero),
+                                         self.colors, keep)
+                found = np.flatnonzero(keep).astype(np.int64)
+                self._candidates[key] = found
+            self.stats.group_positions += 1
+            return found
+        key = ("acr", zero, free)
+        found = self._candidates.get(key)
+        if found is None:
+            from .case_equivalence import acr_candidates
+
+            found = acr_candidates(self.game, zero, free)
+            self._candidates[key] = found
+        return found
+
+    def symmetry_group(self, played: tuple):
+        """(pin permutations, color permutations) of the elements fixing every guess played,
+        or None when the group moves no pin (case equivalence then does as well) or is too big."""
+        key = frozenset(played)
+        if key in self._groups:
+            return self._groups[key]
+        group = _stabilizer(self.game, tuple(sorted(key)))
+        self._groups[key] = group
+        return group
+
+    # -- the search ------------------------------------------------------------------
+
+    def value(self, secrets: np.ndarray, played: tuple, depth: int, beta: int) -> int:
+        """F(secrets, depth) if it is below `beta`; otherwise a lower bound that is >= beta.
+
+        `secrets`: sorted int64 codeword indices; `played`: the guesses played
+        to reach them (only used to find symmetric guesses).
+        """
+        n = len(secrets)
+        if n == 1:
+            return 1 if depth >= 1 else INFEASIBLE
+        if depth <= 1:
+            return INFEASIBLE
+        if n == 2:
+            return 3
+        depth = min(depth, n)
+        floor = self.lower_bound(n, depth)
+        if floor >= beta:
+            return floor
+        key = (secrets.tobytes(), depth)
+        entry = self.cache.get(key)
+        if entry is not None:
+            known, exact, _guess = entry
+            if exact or known >= beta:
+                self.stats.cache_hits += 1
+                return known
+            floor = max(floor, known)
+        if n <= self.parts + 1:
+            ps_words, ps_lo, ps_hi = self.words[secrets], self.lo[secrets], self.hi[secrets]
+            self.stats.scores += n * n
+            position = ko.first_discriminating_member(ps_words, ps_lo, ps_hi, self.pins, self.unused,
+                                                      self.wide, self.slots)
+            if position >= 0:
+                self.stats.shortcuts += 1
+                self._store(key, 2 * n - 1, True, int(secrets[position]))
+                return 2 * n - 1
+        return self._search(secrets, played, depth, beta, key)
+
+    def _search(self, secrets, played, depth, beta, key) -> int:
+        n = len(secrets)
+        self.stats.nodes += 1
+        if self.root_progress is not None and self.stats.nodes % 256 == 0:
+            self.root_progress.tick(256)
+        candidates = self.candidates(secrets, played)
+        bounds, in_ps = self._candidate_bounds(candidates, secrets, depth)
+        order = np.lexsort((candidates, ~in_ps, bounds))
+        child_table = self.lb_table(depth - 1)
+        best, best_guess = beta, -1
+        lower = INFEASIBLE  # least lower bound among the candidates that failed
+        ps_words, ps_lo, ps_hi = self.words[secrets], self.lo[secrets], self.hi[secrets]
+        out_index = np.empty(n, dtype=np.int64)
+        out_ordinal = np.empty(self.slots, dtype=np.int64)
+        out_start = np.empty(self.slots, dtype=np.int64)
+        out_len = np.empty(self.slots, dtype=np.int64)
+        for rank, position in enumerate(order):
+            bound = int(bounds[position])
+            if bound >= best:
+                lower = min(lower, bound)
+                self.stats.candidates_cut += len(order) - rank
+                break
+            guess = int(candidates[position])
+            self.stats.candidates_searched += 1
+            self.stats.scores += n
+            groups = ko.split_by_score(self.words[guess], self.lo[guess], self.hi[guess], secrets,
+                                       ps_words, ps_lo, ps_hi, self.pins, self.unused, self.wide,
+                                       self.slots, out_index, out_ordinal, out_start, out_len)
+            parts = [(int(out_len[k]), int(out_start[k])) for k in range(groups)
+                     if out_ordinal[k] != self.win]
+            parts.sort(key=lambda part: -part[0])  # the largest part says most about the bound
+            rest = bound - n  # lower bounds of the parts not searched yet
+            total = n
+            child_played = played + (guess,)
+            failed = False
+            for size, start in parts:
+                rest -= int(child_table[size])
+                budget = best - total - rest
+                part = out_index[start:start + size].copy()
+                got = self.value(part, child_played, depth - 1, budget)
+                if got >= budget:
+                    lower = min(lower, total + got + rest)
+                    failed = True
+                    break
+                total += got
+            if not failed:
+                best, best_guess = total, guess
+        if best_guess >= 0:
+            self._store(key, best, True, best_guess)
+            return best
+        self._store(key, lower, False, -1)
+        return lower
+
+    def _candidate_bounds(self, candidates, secrets, depth):
+        n, m = len(secrets), len(candidates)
+        bounds = np.empty(m, dtype=np.int64)
+        in_ps = np.empty(m, dtype=np.bool_)
+        child_table = self.lb_table(depth - 1)
+        args = (self.words[candidates], self.lo[candidates], self.hi[candidates], self.words[secrets],
+                self.lo[secrets], self.hi[secrets], self.pins, self.unused, self.wide, self.win,
+                child_table, bounds, in_ps)
+        self.stats.scores += n * m
+        if n * m >= ko.PARALLEL_SCORES and n >= ko.SMALL_SET:
+            import numba
+
+            ko.candidate_bounds_parallel(*args, numba.get_num_threads())
+        else:
+            ko.candidate_bounds_serial(*args)
+        return bounds, in_ps
+
+    def _store(self, key, value, exact, guess):
+        old = self.cache.get(key)
+        if old is None:
+            self.stats.cache_entries += 1
+        elif old[1] or (not exact and old[0] >= value):
+            return
+        self.cache[key] = (value, exact, guess)
+
+    # -- the tree ----------------------------------------------------------------------
+
+    def best_guess(self, secrets: np.ndarray, played: tuple, depth: int) -> int:
+        """The guess of an optimal tree for this feasible position (searching it if need be)."""
+        n = len(secrets)
+        if n <= 2:
+            return int(secrets[0])
+        depth = min(depth, n)
+        key = (secrets.tobytes(), depth)
+        entry = self.cache.get(key)
+        if entry is None or not entry[1]:
+            if self.value(secrets, played, depth, INFEASIBLE) >= INFEASIBLE:
+                raise ValueError("no strategy wins every secret of this position within the depth left")
+            entry = self.cache[key]
+        return entry[2]
+
+    def tree(self, secrets: np.ndarray, played: tuple, depth: int) -> dict:
+        """The optimal subtree as {"guess", "games", "next": {"b,w": subtree}}."""
+        guess = self.best_guess(secrets, played, depth)
+        node = {"guess": self.game.format_codeword(guess), "games": int(len(secrets))}
+        branches = {}
+        for ordinal, part in self.split(guess, secrets):
+            if ordinal != self.win:
+                score = format_score(*ordinal_to_score(ordinal, self.pins))
+                branches[score] = self.tree(part, played + (guess,), depth - 1)
+        if branches:
+            node["next"] = branches
+        return node
+
+    def split(self, guess: int, secrets: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """(score ordinal, secrets) of each non-empty part of `secrets` under `guess`, by ordinal."""
+        n = len(secrets)
+        out_index = np.empty(n, dtype=np.int64)
+        out_ordinal = np.empty(self.slots, dtype=np.int64)
+        out_start = np.empty(self.slots, dtype=np.int64)
+        out_len = np.empty(self.slots, dtype=np.int64)
+        groups = ko.split_by_score(self.words[guess], self.lo[guess], self.hi[guess], secrets,
+                                   self.words[secrets], self.lo[secrets], self.hi[secrets], self.pins,
+                                   self.unused, self.wide, self.slots, out_index, out_ordinal, out_start,
+                                   out_len)
+        return [(int(out_ordinal[k]), out_index[out_start[k]:out_start[k] + out_len[k]].copy())
+                for k in range(groups)]
+
+
+def _drop_single(mask: int) -> int:
+    return 0 if mask & (mask - 1) == 0 else mask
+
+
+@lru_cache(maxsize=256)
+def _stabilizer(game: Game, played: tuple):
+    """The elements (pin permutation, color permutation) that map every played guess onto
+    itself, as two int64 arrays; None if no element moves a pin or there are too many.
+
+    Element (s, t) maps codeword g to the codeword whose pin q holds t(g[s(q)]).
+    For each pin permutation s the played guesses force t on their colors
+    (t(h[s(q)]) = h[q], which must be a one-to-one map); the colors no guess
+    used may then be permuted in every way.
+    """
+    digits = [game.digits_of(g) for g in played]
+    used = sorted({d for h in digits for d in h})
+    unused = [k for k in range(game.colors) if k not in used]
+    forced = []
+    for s in itertools.permutations(range(game.pins)):
+        t = {}
+        ok = True
+        for h in digits:
+            for q in range(game.pins):
+                a, b = h[s[q]], h[q]
+                if t.setdefault(a, b) != b:
+                    ok = False
+                    break
+            if not ok:
+                break
+        if ok and len(set(t.values())) == len(t):
+            forced.append((s, t))
+    if all(s == tuple(range(game.pins)) for s, _t in forced):
+        return None
+    size = len(forced) * _factorial(len(unused))
+    if size > MAX_GROUP_ELEMENTS:
+        return None
+    pin_perms, color_perms = [], []
+    for s, t in forced:
+        for image in itertools.permutations(unused):
+            color = [0] * game.colors
+            for a, b in t.items():
+                color[a] = b
+            for a, b in zip(unused, image):
+                color[a] = b
+            pin_perms.append(s)
+            color_perms.append(color)
+    return np.array(pin_perms, dtype=np.int64), np.array(color_perms, dtype=np.int64)
+
+
+def _factorial(k: int) -> int:
+    out = 1
+    for i in range(2, k + 1):
+        out *= i
+    return out
+
+
+# -- the distributable unit ----------------------------------------------------------
+
+
+def solve_position(game: "Game | str", secrets, played=(), depth: "int | None" = None,
+                   upper_bound: "int | None" = None, search: "OptimalSearch | None" = None
+                   ) -> PositionResult:
+    """Solve one position exactly: the unit of work a scheduler can farm out.
+
+    game: the game; secrets: the codeword indices still possible (any order);
+    played: the guesses played to reach them (codeword indices; they only let
+    the search skip guesses symmetric to others, so () is always correct);
+    depth: the guesses left (None: no limit); upper_bound: a total to beat
+    (None: none), e.g. the best total a scheduler has found so far for this
+    position.
+
+    Returns a PositionResult: when the optimum is below upper_bound, `value` is
+    the optimal total turns of these secrets (each counting the guesses from
+    this position on, the winning one included), `exact` is True and `tree` is
+    an optimal subtree in the nested form of `StrategyTree.as_dict`; otherwise
+    `exact` is False and `value` is a lower bound that is at least
+    upper_bound. A value >= INFEASIBLE means the secrets cannot all be won
+    within `depth` guesses.
+
+    It reads no global state and keeps none (pass `search` to share a cache
+    between calls in one process), so positions can be solved in separate
+    processes or machines. Below a first guess g, the subproblems are
+    solve_position(game, part, (g,), depth - 1) for each non-winning part of
+    g's partition of all codewords; the total of g is size + the sum of their
+    values.
+    """
+    search = search if search is not None else OptimalSearch(game)
+    secrets = np.unique(np.asarray(secrets, dtype=np.int64))
+    if len(secrets) == 0:
+        raise ValueError("a position needs at least one possible secret")
+    if secrets[0] < 0 or secrets[-1] >= search.game.size:
+        raise ValueError(f"secrets must be codeword indices of {search.game.name}")
+    played = tuple(int(g) for g in played)
+    depth = len(secrets) if depth is None else int(depth)
+    beta = INFEASIBLE if upper_bound is None else int(upper_bound)
+    value = search.value(secrets, played, depth, beta)
+    exact = value < beta
+    tree = search.tree(secrets, played, depth) if exact and value < INFEASIBLE else None
+    return PositionResult(value=int(value), exact=bool(exact), tree=tree, stats=search.stats)
+
+
+# -- the whole game --------------------------------------------------------------------
+
+
+@dataclass
+class OptimalResult(SolveResult):
+    """A SolveResult of the exact search, with what the search did."""
+
+    objective: str = "total"
+    max_turns_limit: "int | None" = None
+    nodes_searched: int = 0
+    search_stats: dict = field(default_factory=dict)
+    upper_bound: "int | None" = None  # the heuristics' best total the search started from
+
+    def summary(self) -> dict:
+        out = super().summary()
+        out.update(objective=self.objective, max_turns_limit=self.max_turns_limit,
+                   nodes_searched=self.nodes_searched, upper_bound=self.upper_bound,
+                   stats=dict(self.search_stats))
+        return out
+
+    def describe(self) -> str:
+        text = super().describe()
+        limit = f", at most {self.max_turns_limit} turns" if self.max_turns_limit else ""
+        stats = self.search_stats
+        return (text + f"\n  objective     {self.objective}{limit}"
+                f"\n  search        {self.nodes_searched:,} nodes, {stats.get('cache_hits', 0):,} cache hits, "
+                f"{stats.get('shortcuts', 0):,} shortcuts, {stats.get('candidates_searched', 0):,} "
+                f"candidates searched")
+
+
+def heuristic_bounds(game: Game) -> list[tuple[int, int]]:
+    """(total, max) of each of the four strategies from its default opening, on the cpu backend."""
+    from .solve import solve
+    from .strategies import Strategy
+
+    found = []
+    for strategy in Strategy:
+        result = solve(game, strategy, "cpu", case_equivalence="off")
+        found.append((result.total_turns, result.max_turns))
+    return found
+
+
+def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total",
+            progress: bool = False) -> OptimalResult:
+    """The exact optimal strategy of `game` as a SolveResult (strategy "optimal").
+
+    objective "total": the fewest total turns, with `max_turns` the fewest
+    among strategies that never need more than max_turns; "worst": the least
+    max turns, then the fewest total turns among strategies reaching it (with
+    `max_turns`, the least max turns is looked for up to max_turns only).
+
+    >>> optimal("3p2c").total_turns
+    21
+    """
+    game = Game.parse(game)
+    objective = parse_objective(objective)
+    if max_turns is not None:
+        if isinstance(max_turns, bool) or int(max_turns) != max_turns or max_turns < 1:
+            raise ValueError(f"max turns must be a whole number of at least 1, got {max_turns!r}")
+        max_turns = int(max_turns)
+    search = OptimalSearch(game)
+    started = time.perf_counter()
+    everything = np.arange(game.size, dtype=np.int64)
+    heuristics = heuristic_bounds(game)
+    unlimited = game.size
+
+    def bound_within(limit):
+        totals = [t for t, m in heuristics if m <= limit]
+        return min(totals) + 1 if totals else INFEASIBLE
+
+    with _RootProgress(progress, game, objective) as bar:
+        search.root_progress = bar
+        if objective == "worst":
+            cap = min(max_turns if max_turns is not None else unlimited, min(m for _t, m in heuristics))
+            depth = 1
+            while search.lower_bound(game.size, depth) >= INFEASIBLE:
+                depth += 1
+            value = INFEASIBLE
+            while depth <= (max_turns if max_turns is not None else unlimited):
+                beta = bound_within(depth) if depth >= cap else INFEASIBLE
+                value = search.value(everything, (), depth, beta)
+                if value < INFEASIBLE:
+                    break
+                depth += 1
+        else:
+            depth = max_turns if max_turns is not None else unlimited
+            value = search.value(everything, (), depth, bound_within(depth))
+    if value >= INFEASIBLE:
+        raise ValueError(f"no strategy wins every game of {game.name} within {max_turns} turns")
+    tree = search.tree(everything, (), depth)
+    elapsed = time.perf_counter() - started
+    guesses, turns = _guesses_of_tree(game, search, tree)
+    result = OptimalResult(
+        game=game, strategy=OPTIMAL, backend="cpu", first_guess=game.parse_codeword(tree["guess"]),
+        guesses=guesses, turns=turns, scores=search.stats.scores, elapsed_s=elapsed,
+        objective=objective, max_turns_limit=max_turns, nodes_searched=search.stats.nodes,
+        search_stats=search.stats.as_dict(),
+        upper_bound=min(t for t, _m in heuristics),
+    )
+    if result.total_turns != value:  # the tree must cost what the search proved
+        raise AssertionError(f"optimal tree of {game.name} costs {result.total_turns}, search said {value}")
+    return result
+
+
+def _guesses_of_tree(game: Game, search: OptimalSearch, tree: dict) -> tuple[np.ndarray, np.ndarray]:
+    """Per-turn guess vectors and turns per secret, by playing every secret down the tree."""
+    depth = _tree_depth(tree)
+    guesses = np.full((depth, game.size), -1, dtype=np.int32)
+    turns = np.zeros(game.size, dtype=np.int64)
+    stack = [(tree, np.arange(game.size, dtype=np.int64), 0)]
+    while stack:
+        node, secrets, t = stack.pop()
+        guess = game.parse_codeword(node["guess"])
+        guesses[t, secrets] = guess
+        branches = node.get("next", {})
+        for ordinal, part in search.split(guess, secrets):
+            if ordinal == game.win_ordinal:
+                turns[part] = t + 1
+            else:
+                stack.append((branches[format_score(*ordinal_to_score(ordinal, game.pins))], part, t + 1))
+    return guesses, turns
+
+
+def _tree_depth(node: dict) -> int:
+    return 1 + max((_tree_depth(child) for child in node.get("next", {}).values()), default=0)
+
+
+class _RootProgress:
+    """A tqdm bar over the nodes searched (stderr), or nothing."""
+
+    def __init__(self, enabled: bool, game: Game, objective: str):
+        self.enabled = enabled
+        self.label = f"{game.name} optimal ({objective})"
+        self.bar = None
+
+    def __enter__(self):
+        if self.enabled:
+            from tqdm import tqdm
+
+            self.bar = tqdm(desc=self.label, unit=" nodes", leave=False)
+        return self
+
+    def __exit__(self, *exc_info):
+        if self.bar is not None:
+            self.bar.close()
+
+    def tick(self, nodes: int) -> None:
+        if self.bar is not None:
+            self.bar.update(nodes)
