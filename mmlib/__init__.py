@@ -13,16 +13,17 @@ tests/test_architecture.py checks that no import runs upward and none cycles.
   wiring of a widget to a plot, tree drawings, the play widget.
 * ``mmlib.cli``: ``python -m mmlib COMMAND``, one module per group of commands.
 
-The names most people need are here at the top: ``solve``, ``Game``,
+The names most people need are here at the top: ``solve``, ``optimal``, ``Game``,
 ``Strategy``, ``SolveResult`` and the scoring helpers.
 """
 
 from .core.games import Game
+from .core.optimal import optimal
 from .core.results import SolveResult
 from .core.scoring import ordinal_to_score, reference_score, score_to_ordinal
 from .core.solve import solve
 from .core.strategies import Strategy
 
-__all__ = ["Game", "SolveResult", "Strategy", "solve", "reference_score", "score_to_ordinal",
+__all__ = ["Game", "SolveResult", "Strategy", "solve", "optimal", "reference_score", "score_to_ordinal",
            "ordinal_to_score"]
 __version__ = "0.1.0"

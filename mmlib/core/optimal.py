@@ -522,7 +522,7 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     `max_turns`, the least max turns is looked for up to max_turns only).
 
     >>> optimal("3p2c").total_turns
-    21
+    18
     """
     game = Game.parse(game)
     objective = parse_objective(objective)
@@ -564,7 +564,7 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     guesses, turns = _guesses_of_tree(game, search, tree)
     result = OptimalResult(
         game=game, strategy=OPTIMAL, backend="cpu", first_guess=game.parse_codeword(tree["guess"]),
-        guesses=guesses, turns=turns, scores=search.stats.scores, elapsed_s=elapsed,
+        guesses=guesses, turns=turns, scores=search.stats.scores, elapsed_s=elapsed, case_equivalence=True,
         objective=objective, max_turns_limit=max_turns, nodes_searched=search.stats.nodes,
         search_stats=search.stats.as_dict(),
         upper_bound=min(t for t, _m in heuristics),

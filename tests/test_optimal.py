@@ -1,0 +1,121 @@
+"""The exact optimal search against a brute force, the published 4p6c optima, the CLI and the table."""
+
+import csv
+import json
+
+import numpy as np
+import pytest
+
+import mmlib
+from mmlib.cli import main
+from mmlib.core.files import DATA_DIR
+from mmlib.core.games import Game
+from mmlib.core.optimal import INFEASIBLE, OptimalSearch, optimal, solve_position
+from mmlib.core.verify import verify_tree
+
+from naive import BruteForceOptimum, small_games
+
+
+def verified(result):
+    """verify_tree's recomputed (total, max) of the result's tree; it must match the result."""
+    report = verify_tree(json.loads(json.dumps(result.tree_json())))
+    assert (report.total_turns, report.max_turns) == (result.total_turns, result.max_turns)
+    assert report.strategy == "optimal"
+    return report.total_turns, report.max_turns
+
+
+@pytest.mark.parametrize("game", small_games(64), ids=str)
+def test_every_objective_matches_brute_force(game):
+    brute = BruteForceOptimum(game)
+    best_total = brute.total()
+    least_max, total_at_least_max = brute.worst()
+
+    result = optimal(game)
+    assert verified(result)[0] == best_total
+
+    worst = optimal(game, objective="worst")
+    assert verified(worst) == (total_at_least_max, least_max)
+
+    for limit in (least_max, least_max + 1):
+        limited = optimal(game, max_turns=limit)
+        total, longest = verified(limited)
+        assert total == brute.total(limit) and longest <= limit
+    with pytest.raises(ValueError, match="within"):
+        optimal(game, max_turns=least_max - 1)
+
+
+def test_4p6c_published_optima():
+    best = optimal("4p6c")
+    assert verified(best) == (5625, 6)
+    limited = optimal("4p6c", max_turns=5)
+    assert verified(limited) == (5626, 5)
+    worst = optimal("4p6c", objective="worst")
+    assert verified(worst) == (5626, 5)
+
+
+def test_result_works_like_any_solve_result():
+    result = mmlib.optimal("3p3c")
+    assert result.strategy.label == "optimal" and result.summary()["strategy"] == "optimal"
+    assert result.game_path(result.game.parse_codeword(result.first_guess_text)) == [result.first_guess_text]
+    frame = result.dataframe()
+    assert len(frame) == 27 and frame["turns"].sum() == result.total_turns
+    assert result.tree.to_dot().startswith("digraph")
+    assert result.summary()["nodes_searched"] == result.nodes_searched > 0
+    for secret in range(27):  # every path ends with the secret, in as many guesses as turns says
+        path = result.game_path(secret)
+        assert path[-1] == result.game.format_codeword(secret) and len(path) == result.turns[secret]
+
+
+def test_solve_position_is_the_unit_below_the_first_guess():
+    game = Game(3, 4)
+    whole = optimal(game)
+    search = OptimalSearch(game)
+    everything = np.arange(game.size)
+    first = whole.first_guess
+    total = game.size
+    for ordinal, part in search.split(first, everything):
+        if ordinal == game.win_ordinal:
+            continue
+        answer = solve_position(game, part, played=(first,))  # a fresh search each time
+        assert answer.exact and answer.tree["games"] == len(part)
+        total += answer.value
+    assert total == whole.total_turns
+    # With a bound it cannot beat, the answer is a lower bound at least that bound.
+    cut = solve_position(game, everything, upper_bound=whole.total_turns)
+    assert not cut.exact and cut.value >= whole.total_turns and cut.tree is None
+    exact = solve_position(game, everything, upper_bound=whole.total_turns + 1)
+    assert exact.exact and exact.value == whole.total_turns
+    # Too few guesses: infeasible.
+    assert solve_position(game, everything, depth=2).value >= INFEASIBLE
+
+
+def test_cached_lower_bounds_never_pass_for_exact_values():
+    """A search cut off by a low bound, then asked again without one, must give the optimum."""
+    game = Game(4, 3)
+    search = OptimalSearch(game)
+    everything = np.arange(game.size)
+    fresh = OptimalSearch(game).value(everything, (), game.size, INFEASIBLE)
+    for bound in (fresh - 40, fresh - 5, fresh, fresh + 1):
+        got = search.value(everything, (), game.size, bound)
+        assert got >= bound if bound <= fresh else got == fresh
+    assert search.value(everything, (), game.size, INFEASIBLE) == fresh
+
+
+def test_cli_json_tree_and_bad_input(tmp_path, capsys):
+    tree_file = tmp_path / "tree.json"
+    assert main(["optimal", "3p3c", "--json", "--tree", str(tree_file)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    for key in ("game", "total_turns", "max_turns", "turn_histogram", "elapsed_s", "nodes_searched"):
+        assert key in out
+    assert (out["game"], out["total_turns"], out["strategy"]) == ("3p3c", 73, "optimal")
+    assert out["stats"]["nodes"] == out["nodes_searched"] and out["stats"]["scores"] > 0
+    assert verify_tree(json.loads(tree_file.read_text())).total_turns == 73
+    assert main(["optimal", "3p3c", "--objective", "worst", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["max_turns"] == 4
+    for argv, message in ((["optimal", "3p3c", "--objective", "fastest"], "unknown objective"),
+                          (["optimal", "3p3c", "--max-turns", "2"], "within 2 turns"),
+                          (["optimal", "3p3c", "--max-turns", "0"], "at least 1"),
+                          (["optimal", "3p16c"], "colors must be 2..15")):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert message in err and len(err.strip().splitlines()) == 1
