@@ -33,6 +33,9 @@ INFEASIBLE = np.int64(1) << np.int64(40)
 SMALL_SET = 48
 # Candidate counts times |S| above which the candidates are split between cores.
 PARALLEL_SCORES = 150_000
+# Sort keys of candidates: bound, then members of S first, then index.
+INDEX_BITS = 16
+KEY_SHIFT = INDEX_BITS + 1
 
 serial_kernel = njit(cache=True, nogil=True)
 parallel_kernel = njit(parallel=True, nogil=True)  # never cache=True on parallel kernels
@@ -254,3 +257,134 @@ def canonical_under_group(digits, pin_perms, color_perms, zero_mask, colors, kee
                 best = image
                 break  # some image is smaller: i is not the least
         keep[i] = best == own and own == i
+
+
+@serial_kernel
+def gather(index, words, lo, hi):
+    """Packed forms of the codewords `index`."""
+    n = index.shape[0]
+    out_words = np.empty(n, dtype=words.dtype)
+    out_lo = np.empty(n, dtype=lo.dtype)
+    out_hi = np.empty(n, dtype=hi.dtype)
+    for i in range(n):
+        out_words[i] = words[index[i]]
+        out_lo[i] = lo[index[i]]
+        out_hi[i] = hi[index[i]]
+    return out_words, out_lo, out_hi
+
+
+@serial_kernel
+def exact_from_counts(counts, win):
+    """Is the bound of these counts the guess's true cost? Yes when every non-winning
+    part has at most two secrets (one costs 1, two cost 3: the bounds are exact)."""
+    for o in range(counts.shape[0]):
+        if o != win and counts[o] > 2:
+            return False
+    return True
+
+
+@serial_kernel
+def best_member(ps_words, ps_lo, ps_hi, pins, unused, wide_colors, win, child_lb):
+    """(position, bound) of the member of S with the least bound among those whose
+    bound is exact (`exact_from_counts`), lowest position first; (-1, INFEASIBLE) if none.
+
+    A member that splits the others into singletons has bound 2|S| - 1, the
+    least any guess can have: the fully-discriminating shortcut.
+    """
+    n = ps_words.shape[0]
+    slots = win + 1
+    ordinals = np.empty(n, dtype=np.uint8)
+    counts = np.zeros(slots, dtype=np.int32)
+    best = -1
+    best_bound = INFEASIBLE
+    for g in range(n):
+        score_block(ps_words[g], ps_lo[g], ps_hi[g], ps_words, ps_lo, ps_hi, pins, unused,
+                    wide_colors, ordinals)
+        counts[:] = 0
+        for i in range(n):
+            counts[ordinals[i]] += 1
+        if exact_from_counts(counts, win):
+            bound = bound_from_counts(counts, n, win, child_lb)
+            if bound < best_bound:
+                best, best_bound = g, bound
+                if bound == 2 * n - 1:
+                    break
+    return best, best_bound
+
+
+@serial_kernel
+def _rank_block(first, last, cand_index, cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi, pins,
+                unused, wide_colors, win, child_lb, beta, floor, ordinals, counts, keys, found):
+    """Bounds of candidates first..last-1 (a small S: one secret against the block at a time).
+
+    Appends the sort key of each candidate with bound < beta to keys[found:];
+    returns (found, least bound >= beta, a candidate proven optimal or -1). A
+    candidate is proven optimal when its bound is exact and equals `floor`, a
+    lower bound of the position.
+    """
+    m = last - first
+    n = ps_words.shape[0]
+    slots = win + 1
+    counts[:m] = 0
+    for j in range(n):
+        score_block(ps_words[j], ps_lo[j], ps_hi[j], cand_words[first:last], cand_lo[first:last],
+                    cand_hi[first:last], pins, unused, wide_colors, ordinals)
+        for i in range(m):
+            counts[i, ordinals[i]] += 1
+    least_cut = INFEASIBLE
+    for i in range(m):
+        bound = bound_from_counts(counts[i], n, win, child_lb)
+        c = cand_index[first + i]
+        if bound <= floor and exact_from_counts(counts[i], win):
+            return found, least_cut, c
+        if bound < beta:
+            member = counts[i, win] > 0
+            keys[found] = (bound << KEY_SHIFT) | (np.int64(0 if member else 1) << INDEX_BITS) | c
+            found += 1
+        elif bound < least_cut:
+            least_cut = bound
+    return found, least_cut, np.int64(-1)
+
+
+@serial_kernel
+def ranked_candidates_small(cand_index, cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi, pins,
+                            unused, wide_colors, win, child_lb, beta, floor, keys):
+    """Sort keys (bound, then members first, then index) of the candidates with bound < beta.
+
+    Returns (how many, least bound among the others, a candidate proven optimal
+    or -1: then the search can stop at once, and the keys are incomplete).
+    Candidates go in blocks of 256, each block scored one secret at a time.
+    """
+    m = cand_index.shape[0]
+    slots = win + 1
+    block = 256
+    ordinals = np.empty(block, dtype=np.uint8)
+    counts = np.zeros((block, slots), dtype=np.int32)
+    found = 0
+    least_cut = INFEASIBLE
+    for first in range(0, m, block):
+        last = min(m, first + block)
+        found, cut, proven = _rank_block(first, last, cand_index, cand_words, cand_lo, cand_hi,
+                                         ps_words, ps_lo, ps_hi, pins, unused, wide_colors, win,
+                                         child_lb, beta, floor, ordinals, counts, keys, found)
+        least_cut = min(least_cut, cut)
+        if proven >= 0:
+            return found, least_cut, proven
+    keys[:found].sort()
+    return found, least_cut, np.int64(-1)
+
+
+@serial_kernel
+def keys_from_bounds(cand_index, bounds, in_ps, beta, keys):
+    """Sort keys of the candidates with bound < beta; (how many, least bound of the others)."""
+    found = 0
+    least_cut = INFEASIBLE
+    for i in range(cand_index.shape[0]):
+        if bounds[i] < beta:
+            keys[found] = ((bounds[i] << KEY_SHIFT) | (np.int64(0 if in_ps[i] else 1) << INDEX_BITS)
+                           | cand_index[i])
+            found += 1
+        elif bounds[i] < least_cut:
+            least_cut = bounds[i]
+    keys[:found].sort()
+    return found, least_cut

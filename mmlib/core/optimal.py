@@ -136,6 +136,9 @@ class OptimalSearch:
         self.cache: dict = {}
         self.stats = SearchStats()
         self.root_progress = None  # something with tick(nodes), or None
+        import numba
+
+        self.workers = numba.get_num_threads()
         self._lb_tables: dict[int, np.ndarray] = {}
         self._candidates: dict = {}
         self._groups: dict = {}
@@ -162,14 +165,15 @@ class OptimalSearch:
 
     # -- candidates ------------------------------------------------------------------
 
-    def candidates(self, secrets: np.ndarray, played: tuple) -> np.ndarray:
-        """Codeword indices to try at this position: one per class of equivalent guesses."""
+    def candidates(self, secrets: np.ndarray, played: tuple):
+        """(indices, words, lo, hi): the codewords to try at this position, one per class of
+        equivalent guesses, and their packed forms."""
         if not played:
             key = ("root",)
             found = self._candidates.get(key)
             if found is None:
-                found = np.array([self.game.parse_codeword(g) for g in first_guess_patterns(self.game)],
-                                 dtype=np.int64)
+                found = self._packed(np.array([self.game.parse_codeword(g)
+                                               for g in first_guess_patterns(self.game)], dtype=np.int64))
                 self._candidates[key] = found
             return found
         present = int(ko.colors_present(self.lo[secrets], self.hi[secrets], self.colors))
@@ -186,7 +190,7 @@ class OptimalSearch:
                 keep = np.zeros(self.game.size, dtype=np.bool_)
                 ko.canonical_under_group(self.game.codewords.digits, group[0], group[1], np.int64(zero),
                                          self.colors, keep)
-                found = np.flatnonzero(keep).astype(np.int64)
+                found = self._packed(np.flatnonzero(keep).astype(np.int64))
                 self._candidates[key] = found
             self.stats.group_positions += 1
             return found
@@ -195,9 +199,12 @@ class OptimalSearch:
         if found is None:
             from .case_equivalence import acr_candidates
 
-            found = acr_candidates(self.game, zero, free)
+            found = self._packed(np.asarray(acr_candidates(self.game, zero, free), dtype=np.int64))
             self._candidates[key] = found
         return found
+
+    def _packed(self, index: np.ndarray):
+        return (index, *ko.gather(index, self.words, self.lo, self.hi))
 
     def symmetry_group(self, played: tuple):
         """(pin permutations, color permutations) of the elements fixing every guess played,
@@ -225,7 +232,7 @@ class OptimalSearch:
         if n == 2:
             return 3
         depth = min(depth, n)
-        floor = self.lower_bound(n, depth)
+        floor = int(self.lb_table(depth)[n])
         if floor >= beta:
             return floor
         key = (secrets.tobytes(), depth)
@@ -236,86 +243,96 @@ class OptimalSearch:
                 self.stats.cache_hits += 1
                 return known
             floor = max(floor, known)
-        if n <= self.parts + 1:
-            ps_words, ps_lo, ps_hi = self.words[secrets], self.lo[secrets], self.hi[secrets]
-            self.stats.scores += n * n
-            position = ko.first_discriminating_member(ps_words, ps_lo, ps_hi, self.pins, self.unused,
-                                                      self.wide, self.slots)
-            if position >= 0:
-                self.stats.shortcuts += 1
-                self._store(key, 2 * n - 1, True, int(secrets[position]))
-                return 2 * n - 1
-        return self._search(secrets, played, depth, beta, key)
+        return self._search(secrets, played, depth, beta, key, floor)
 
-    def _search(self, secrets, played, depth, beta, key) -> int:
+    def _search(self, secrets, played, depth, beta, key, floor) -> int:
         n = len(secrets)
+        child_table = self.lb_table(depth - 1)
+        ps_words, ps_lo, ps_hi = ko.gather(secrets, self.words, self.lo, self.hi)
+        best, best_guess = beta, -1
+        if n <= 2 * self.parts + 1:
+            # Members of S whose parts all have at most two secrets: their bound is their cost.
+            self.stats.scores += n * n
+            position, bound = ko.best_member(ps_words, ps_lo, ps_hi, self.pins, self.unused, self.wide,
+                                             self.win, child_table)
+            if position >= 0 and bound <= floor:  # 2n - 1 included: the fully discriminating shortcut
+                self.stats.shortcuts += 1
+                self._store(key, int(bound), True, int(secrets[position]))
+                return int(bound)
+            if n <= self.parts + 1:
+                floor = max(floor, 2 * n)  # only a fully discriminating member costs 2n - 1
+            if position >= 0 and bound < best:
+                best, best_guess = int(bound), int(secrets[position])
+                if best <= floor:
+                    self.stats.shortcuts += 1
+                    self._store(key, best, True, best_guess)
+                    return best
         self.stats.nodes += 1
         if self.root_progress is not None and self.stats.nodes % 256 == 0:
             self.root_progress.tick(256)
-        candidates = self.candidates(secrets, played)
-        bounds, in_ps = self._candidate_bounds(candidates, secrets, depth)
-        order = np.lexsort((candidates, ~in_ps, bounds))
-        child_table = self.lb_table(depth - 1)
-        best, best_guess = beta, -1
-        lower = INFEASIBLE  # least lower bound among the candidates that failed
-        ps_words, ps_lo, ps_hi = self.words[secrets], self.lo[secrets], self.hi[secrets]
+        cand_index, cand_words, cand_lo, cand_hi = self.candidates(secrets, played)
+        m = len(cand_index)
+        keys = np.empty(m, dtype=np.int64)
+        self.stats.scores += n * m
+        if n < ko.SMALL_SET:
+            found, least_cut, proven = ko.ranked_candidates_small(
+                cand_index, cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi, self.pins,
+                self.unused, self.wide, self.win, child_table, best, floor, keys)
+            if proven >= 0:
+                self.stats.shortcuts += 1
+                self._store(key, floor, True, int(proven))
+                return floor
+        else:
+            bounds = np.empty(m, dtype=np.int64)
+            in_ps = np.empty(m, dtype=np.bool_)
+            args = (cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi, self.pins, self.unused,
+                    self.wide, self.win, child_table, bounds, in_ps)
+            if n * m >= ko.PARALLEL_SCORES:
+                ko.candidate_bounds_parallel(*args, self.workers)
+            else:
+                ko.candidate_bounds_serial(*args)
+            found, least_cut = ko.keys_from_bounds(cand_index, bounds, in_ps, best, keys)
+        lower = int(least_cut)  # least lower bound among the candidates that cannot beat `best`
         out_index = np.empty(n, dtype=np.int64)
         out_ordinal = np.empty(self.slots, dtype=np.int64)
         out_start = np.empty(self.slots, dtype=np.int64)
         out_len = np.empty(self.slots, dtype=np.int64)
-        for rank, position in enumerate(order):
-            bound = int(bounds[position])
+        win, shift, index_mask = self.win, ko.KEY_SHIFT, (1 << ko.INDEX_BITS) - 1
+        for rank in range(found):
+            entry = int(keys[rank])
+            bound = entry >> shift
             if bound >= best:
                 lower = min(lower, bound)
-                self.stats.candidates_cut += len(order) - rank
+                self.stats.candidates_cut += found - rank
                 break
-            guess = int(candidates[position])
+            guess = entry & index_mask
             self.stats.candidates_searched += 1
             self.stats.scores += n
             groups = ko.split_by_score(self.words[guess], self.lo[guess], self.hi[guess], secrets,
                                        ps_words, ps_lo, ps_hi, self.pins, self.unused, self.wide,
                                        self.slots, out_index, out_ordinal, out_start, out_len)
-            parts = [(int(out_len[k]), int(out_start[k])) for k in range(groups)
-                     if out_ordinal[k] != self.win]
-            parts.sort(key=lambda part: -part[0])  # the largest part says most about the bound
+            parts = sorted(((int(out_len[k]), int(out_start[k])) for k in range(groups)
+                            if out_ordinal[k] != win), reverse=True)  # largest first: it says most
             rest = bound - n  # lower bounds of the parts not searched yet
             total = n
             child_played = played + (guess,)
-            failed = False
             for size, start in parts:
                 rest -= int(child_table[size])
                 budget = best - total - rest
-                part = out_index[start:start + size].copy()
-                got = self.value(part, child_played, depth - 1, budget)
+                got = self.value(out_index[start:start + size].copy(), child_played, depth - 1, budget)
                 if got >= budget:
                     lower = min(lower, total + got + rest)
-                    failed = True
                     break
                 total += got
-            if not failed:
+            else:
                 best, best_guess = total, guess
+                if best <= floor:
+                    break
         if best_guess >= 0:
             self._store(key, best, True, best_guess)
             return best
         self._store(key, lower, False, -1)
         return lower
-
-    def _candidate_bounds(self, candidates, secrets, depth):
-        n, m = len(secrets), len(candidates)
-        bounds = np.empty(m, dtype=np.int64)
-        in_ps = np.empty(m, dtype=np.bool_)
-        child_table = self.lb_table(depth - 1)
-        args = (self.words[candidates], self.lo[candidates], self.hi[candidates], self.words[secrets],
-                self.lo[secrets], self.hi[secrets], self.pins, self.unused, self.wide, self.win,
-                child_table, bounds, in_ps)
-        self.stats.scores += n * m
-        if n * m >= ko.PARALLEL_SCORES and n >= ko.SMALL_SET:
-            import numba
-
-            ko.candidate_bounds_parallel(*args, numba.get_num_threads())
-        else:
-            ko.candidate_bounds_serial(*args)
-        return bounds, in_ps
 
     def _store(self, key, value, exact, guess):
         old = self.cache.get(key)
