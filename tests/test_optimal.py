@@ -9,6 +9,7 @@ import pytest
 import mmlib
 from mmlib.cli import main
 from mmlib.core.files import DATA_DIR
+from mmlib.core import optimal as optimal_module
 from mmlib.core.games import Game
 from mmlib.core.optimal import INFEASIBLE, OptimalSearch, optimal, solve_position
 from mmlib.core.verify import verify_tree
@@ -25,23 +26,25 @@ def verified(result):
 
 
 @pytest.mark.parametrize("game", small_games(64), ids=str)
-def test_every_objective_matches_brute_force(game):
+def test_every_objective_matches_brute_force(game, monkeypatch):
+    """In this process, and with the subtrees below the first guesses farmed out to two workers."""
     brute = BruteForceOptimum(game)
     best_total = brute.total()
     least_max, total_at_least_max = brute.worst()
+    monkeypatch.setattr(optimal_module, "PARALLEL_MIN_CODEWORDS", 0)
+    for workers in (1, 2):
+        result = optimal(game, workers=workers)
+        assert verified(result)[0] == best_total
 
-    result = optimal(game)
-    assert verified(result)[0] == best_total
+        worst = optimal(game, objective="worst", workers=workers)
+        assert verified(worst) == (total_at_least_max, least_max)
 
-    worst = optimal(game, objective="worst")
-    assert verified(worst) == (total_at_least_max, least_max)
-
-    for limit in (least_max, least_max + 1):
-        limited = optimal(game, max_turns=limit)
-        total, longest = verified(limited)
-        assert total == brute.total(limit) and longest <= limit
-    with pytest.raises(ValueError, match="within"):
-        optimal(game, max_turns=least_max - 1)
+        for limit in (least_max, least_max + 1):
+            limited = optimal(game, max_turns=limit, workers=workers)
+            total, longest = verified(limited)
+            assert total == brute.total(limit) and longest <= limit
+        with pytest.raises(ValueError, match="within"):
+            optimal(game, max_turns=least_max - 1, workers=workers)
 
 
 def test_4p6c_published_optima():

@@ -52,7 +52,9 @@ guess and score) and combine their values; see docs/optimal.md.
 from __future__ import annotations
 
 import itertools
+import os
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -73,6 +75,10 @@ MAX_OPTIMAL_CODEWORDS = 1 << 16
 # equivalence alone (its cost is one pass over the candidates per element).
 MAX_GROUP_ELEMENTS = 2000
 MAX_GROUP_DEPTH = 2
+# Games of at least this many codewords search the subtrees below the first guesses in
+# worker processes, one per core (smaller games take milliseconds).
+PARALLEL_MIN_CODEWORDS = 500
+MAX_WORKERS = 8
 
 
 def parse_objective(objective: str) -> str:
@@ -136,9 +142,11 @@ class OptimalSearch:
         self.cache: dict = {}
         self.stats = SearchStats()
         self.root_progress = None  # something with tick(nodes), or None
+        self.abort_check = None  # called every 256 nodes; may raise to stop the search
         import numba
 
         self.workers = numba.get_num_threads()
+        self.use_threads = True
         self._lb_tables: dict[int, np.ndarray] = {}
         self._candidates: dict = {}
         self._groups: dict = {}
@@ -268,8 +276,11 @@ class OptimalSearch:
                     self._store(key, best, True, best_guess)
                     return best
         self.stats.nodes += 1
-        if self.root_progress is not None and self.stats.nodes % 256 == 0:
-            self.root_progress.tick(256)
+        if self.stats.nodes % 256 == 0:
+            if self.root_progress is not None:
+                self.root_progress.tick(256)
+            if self.abort_check is not None:
+                self.abort_check(self.stats.nodes)
         cand_index, cand_words, cand_lo, cand_hi = self.candidates(secrets, played)
         m = len(cand_index)
         keys = np.empty(m, dtype=np.int64)
@@ -287,7 +298,7 @@ class OptimalSearch:
             in_ps = np.empty(m, dtype=np.bool_)
             args = (cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi, self.pins, self.unused,
                     self.wide, self.win, child_table, bounds, in_ps)
-            if n * m >= ko.PARALLEL_SCORES:
+            if n * m >= ko.PARALLEL_SCORES and self.use_threads:
                 ko.candidate_bounds_parallel(*args, self.workers)
             else:
                 ko.candidate_bounds_serial(*args)
@@ -530,13 +541,15 @@ def heuristic_bounds(game: Game) -> list[tuple[int, int]]:
 
 
 def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total",
-            progress: bool = False) -> OptimalResult:
+            progress: bool = False, workers: "int | None" = None) -> OptimalResult:
     """The exact optimal strategy of `game` as a SolveResult (strategy "optimal").
 
     objective "total": the fewest total turns, with `max_turns` the fewest
     among strategies that never need more than max_turns; "worst": the least
     max turns, then the fewest total turns among strategies reaching it (with
     `max_turns`, the least max turns is looked for up to max_turns only).
+    `workers`: processes that search the subtrees below the first guesses
+    (default: one per core, at most MAX_WORKERS; 1 searches in this process).
 
     >>> optimal("3p2c").total_turns
     18
@@ -557,6 +570,9 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
         totals = [t for t, m in heuristics if m <= limit]
         return min(totals) + 1 if totals else INFEASIBLE
 
+    if workers is None:
+        workers = min(os.cpu_count() or 1, MAX_WORKERS)
+    root = _RootSearch(search, workers if game.size >= PARALLEL_MIN_CODEWORDS else 1)
     with _RootProgress(progress, game, objective) as bar:
         search.root_progress = bar
         if objective == "worst":
@@ -567,16 +583,15 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
             value = INFEASIBLE
             while depth <= (max_turns if max_turns is not None else unlimited):
                 beta = bound_within(depth) if depth >= cap else INFEASIBLE
-                value = search.value(everything, (), depth, beta)
+                value, tree = root.solve(depth, beta)
                 if value < INFEASIBLE:
                     break
                 depth += 1
         else:
             depth = max_turns if max_turns is not None else unlimited
-            value = search.value(everything, (), depth, bound_within(depth))
+            value, tree = root.solve(depth, bound_within(depth))
     if value >= INFEASIBLE:
         raise ValueError(f"no strategy wins every game of {game.name} within {max_turns} turns")
-    tree = search.tree(everything, (), depth)
     elapsed = time.perf_counter() - started
     guesses, turns = _guesses_of_tree(game, search, tree)
     result = OptimalResult(
@@ -636,3 +651,162 @@ class _RootProgress:
     def tick(self, nodes: int) -> None:
         if self.bar is not None:
             self.bar.update(nodes)
+
+
+# -- the root, in this process or farmed out to worker processes ----------------------
+
+
+class _RootSearch:
+    """The first guess: each candidate opening and the subtrees below it.
+
+    With one worker, the search of this process does it all. With more, the
+    positions below an opening (its non-winning parts) are handed to worker
+    processes through `solve_position`, at most `workers` at a time, largest
+    first. Each part gets as its upper bound what the best total so far leaves
+    once the exact values of the parts done and the lower bounds of the others
+    are taken off, so the bounds tighten as results come in. As soon as an
+    opening cannot beat the best, its parts still running are told to stop.
+    """
+
+    def __init__(self, search: OptimalSearch, workers: int):
+        self.search = search
+        self.workers = max(1, int(workers))
+
+    def solve(self, depth: int, beta: int) -> tuple[int, "dict | None"]:
+        """(value, tree): the exact optimum and its tree if below beta, else (>= beta, None)."""
+        search = self.search
+        everything = np.arange(search.game.size, dtype=np.int64)
+        if self.workers == 1:
+            value = search.value(everything, (), depth, beta)
+            return value, (search.tree(everything, (), depth) if value < beta else None)
+        return self._farm_out(everything, depth, beta)
+
+    def _farm_out(self, everything, depth, beta):
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        search, game = self.search, self.search.game
+        n = game.size
+        depth = min(depth, n)
+        pool, abort = _worker_pool(self.workers)
+        run = next(_RUNS)
+        index = search.candidates(everything, ())[0]
+        table = search.lb_table(depth - 1)
+        openings = []
+        for g in index:
+            parts = [(o, p) for o, p in search.split(int(g), everything) if o != game.win_ordinal]
+            if any(len(p) == n for _o, p in parts):
+                continue
+            bound = n + sum(int(table[len(p)]) for _o, p in parts)
+            openings.append((bound, int(g), parts))
+        openings.sort(key=lambda item: (item[0], item[1]))
+        best, best_tree = beta, None
+        for bound, g, parts in openings:
+            if bound >= best:
+                search.stats.candidates_cut += 1
+                continue
+            search.stats.candidates_searched += 1
+            parts.sort(key=lambda item: -len(item[1]))
+            lbs = [int(table[len(p)]) for _o, p in parts]
+            known: dict[int, tuple[int, dict]] = {}
+            pending = deque(range(len(parts)))
+            running: dict = {}
+            ticket = abort.value
+            failed = False
+            while (pending or running) and not failed:
+                while pending and len(running) < self.workers:
+                    i = pending.popleft()
+                    others = sum(v for v, _t in known.values()) + sum(
+                        lbs[j] for j in range(len(parts)) if j != i and j not in known)
+                    budget = best - n - others
+                    future = pool.submit(_solve_part, run, game.name, parts[i][1], (g,), depth - 1,
+                                         budget, ticket)
+                    running[future] = (i, budget)
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    i, budget = running.pop(future)
+                    value, tree, stats = future.result()
+                    _add_stats(search.stats, stats)
+                    if value is None or value >= budget:
+                        failed = failed or value is not None
+                    else:
+                        known[i] = (value, tree)
+                if not failed:
+                    floor = n + sum(v for v, _t in known.values()) + sum(
+                        lbs[j] for j in range(len(parts)) if j not in known)
+                    failed = floor >= best
+            if failed:
+                abort.value = ticket + 1  # parts of this opening still running stop early
+                for future in list(running):
+                    _value, _tree, stats = future.result()
+                    _add_stats(search.stats, stats)
+                continue
+            total = n + sum(v for v, _t in known.values())
+            if total < best:
+                branches = {}
+                for i, (ordinal, _p) in sorted(enumerate(parts), key=lambda item: item[1][0]):
+                    branches[format_score(*ordinal_to_score(ordinal, game.pins))] = known[i][1]
+                best = total
+                best_tree = {"guess": game.format_codeword(g), "games": n}
+                if branches:
+                    best_tree["next"] = branches
+        return best, best_tree
+
+
+def _add_stats(stats: SearchStats, delta: dict) -> None:
+    for key, value in delta.items():
+        setattr(stats, key, getattr(stats, key) + value)
+
+
+_RUNS = itertools.count()
+_POOL = None  # (executor, abort flag, workers)
+_WORKER: dict = {}  # in a worker process: the search of the current run
+
+
+class _Aborted(Exception):
+    pass
+
+
+def _worker_pool(workers: int):
+    """A pool of forked worker processes, kept for the next search, and the shared abort ticket."""
+    global _POOL
+    if _POOL is None or _POOL[2] != workers or getattr(_POOL[0], "_broken", False):
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        context = multiprocessing.get_context("fork")
+        abort = context.Value("q", 0, lock=False)
+        _POOL = (ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
+                                     initargs=(abort,)), abort, workers)
+    return _POOL[0], _POOL[1]
+
+
+def _init_worker(abort) -> None:
+    _WORKER["abort"] = abort
+
+
+def _solve_part(run: int, game_name: str, secrets, played, depth, budget, ticket):
+    """In a worker: solve one position with this run's search (its cache kept between parts).
+
+    Returns (value or None if told to stop, tree or None, the stats it added)."""
+    if _WORKER.get("run") != run:
+        _WORKER["run"] = run
+        _WORKER["search"] = OptimalSearch(game_name)
+        _WORKER["search"].use_threads = False  # numba's thread pool is the parent's, not ours
+    search = _WORKER["search"]
+    abort = _WORKER["abort"]
+    before = search.stats.as_dict()
+    if abort.value > ticket:
+        return None, None, {}
+
+    def check(_nodes):
+        if abort.value > ticket:
+            raise _Aborted
+
+    search.abort_check = check
+    try:
+        value = search.value(np.asarray(secrets, dtype=np.int64), tuple(played), depth, budget)
+        tree = search.tree(np.asarray(secrets, dtype=np.int64), tuple(played), depth) if value < budget else None
+    except _Aborted:
+        value, tree = None, None
+    after = search.stats.as_dict()
+    return value, tree, {k: after[k] - before[k] for k in after}

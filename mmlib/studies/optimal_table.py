@@ -1,0 +1,136 @@
+"""data/optimal.csv: the exact optima of many games, kept by `python -m mmlib optimal-table`.
+
+One row per (game, objective, max-turns limit):
+
+* ``total``: the fewest total turns, no limit;
+* ``total`` with ``max_turns_limit`` D: the fewest total turns within D turns, for D the least
+  possible max turns, where that differs from the max of the unlimited optimum (4p6c: 5626
+  within 5 turns, against 5625 with max 6);
+* ``worst``: the least max turns, then the fewest total turns.
+
+Columns: game, objective, max_turns_limit, total_turns, max_turns, histogram (games won in 1, 2,
+... turns), seconds (wall time of the search after a warm-up, heuristic bounds included), nodes
+(positions searched), scores, cache_hits, first_guess, tree (the stored tree's file under data/,
+if kept), command. Trees are kept gzipped in data/optimal_trees/, so that a test can verify each
+row's tree without searching again.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import json
+from pathlib import Path
+
+from ..core.files import DATA_DIR, write_atomically
+from ..core.games import Game
+
+OPTIMAL_CSV = DATA_DIR / "optimal.csv"
+TREES_DIR = DATA_DIR / "optimal_trees"
+COLUMNS = ("game", "objective", "max_turns_limit", "total_turns", "max_turns", "histogram", "seconds",
+           "nodes", "scores", "cache_hits", "first_guess", "tree", "command")
+OBJECTIVE_ROWS = ("total", "limit", "worst")
+
+
+def read_optimal_rows(path: "str | Path" = OPTIMAL_CSV) -> list[dict]:
+    path = Path(path)
+    if not path.exists():
+        return []
+    with path.open(newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def _row_key(row: dict) -> tuple:
+    return row["game"], row["objective"], row.get("max_turns_limit") or ""
+
+
+def _order(row: dict) -> tuple:
+    game = Game.parse(row["game"])
+    return game.size, game.pins, row["objective"], row.get("max_turns_limit") or ""
+
+
+def write_optimal_rows(rows: list[dict], path: "str | Path" = OPTIMAL_CSV) -> None:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in sorted(rows, key=_order):
+        writer.writerow({column: row.get(column, "") for column in COLUMNS})
+    write_atomically(path, out.getvalue())
+
+
+def tree_name(game: Game, objective: str, limit: "int | None") -> str:
+    suffix = f"_max{limit}" if limit else ""
+    return f"optimal_trees/{game.name}_{objective}{suffix}.json.gz"
+
+
+def read_tree(name: str, data_dir: "str | Path" = DATA_DIR) -> dict:
+    """The stored tree file of a row (the JSON of `optimal --tree`)."""
+    with gzip.open(Path(data_dir) / name, "rt") as handle:
+        return json.load(handle)
+
+
+def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, command: str = "") -> list[dict]:
+    """The table's rows for one game: the searches run one after another, each timed."""
+    from ..core.optimal import optimal
+
+    rows = []
+    worst = None
+
+    def row_of(result, objective, limit):
+        name = ""
+        if trees:
+            name = tree_name(game, objective, limit)
+            (DATA_DIR / name).parent.mkdir(exist_ok=True)
+            text = json.dumps(result.tree_json(), separators=(",", ":")).encode()
+            write_atomically(DATA_DIR / name, gzip.compress(text, mtime=0))
+        return {
+            "game": game.name, "objective": objective, "max_turns_limit": limit or "",
+            "total_turns": result.total_turns, "max_turns": result.max_turns,
+            "histogram": " ".join(str(x) for x in result.turn_histogram),
+            "seconds": f"{result.elapsed_s:.3f}", "nodes": result.nodes_searched,
+            "scores": result.scores, "cache_hits": result.search_stats.get("cache_hits", 0),
+            "first_guess": result.first_guess_text, "tree": name, "command": command,
+        }
+
+    if "total" in objectives:
+        best = optimal(game)
+        rows.append(row_of(best, "total", None))
+    if "worst" in objectives or "limit" in objectives:
+        worst = optimal(game, objective="worst")
+        if "worst" in objectives:
+            rows.append(row_of(worst, "worst", None))
+    if "limit" in objectives and "total" in objectives and worst.max_turns < best.max_turns:
+        limited = optimal(game, max_turns=worst.max_turns)
+        rows.append(row_of(limited, "total", worst.max_turns))
+    return rows
+
+
+def update_optimal_table(games=None, max_codewords: int = 1296, objectives=OBJECTIVE_ROWS,
+                         redo: bool = False, trees: bool = True, command: str = "",
+                         progress: bool = True, path: "str | Path" = OPTIMAL_CSV) -> list[dict]:
+    """Solve `games` (default: every game of at most max_codewords codewords, smallest first)
+    and write their rows into the table, keeping the rows of other games. The table is
+    written after each game, so an interrupted run keeps what it finished."""
+    from tqdm import tqdm
+
+    from ..core.optimal import optimal
+
+    unknown = [name for name in objectives if name not in OBJECTIVE_ROWS]
+    if unknown:
+        raise ValueError(f"unknown objective {unknown[0]!r}: choose from {', '.join(OBJECTIVE_ROWS)}")
+    if games is None:
+        games = [Game(p, c) for p in range(2, 9) for c in range(2, 16) if c**p <= max_codewords]
+    games = sorted((Game.parse(g) for g in games), key=lambda g: (g.size, g.pins))
+    rows = {_row_key(row): row for row in read_optimal_rows(path)}
+    done = {row["game"] for row in rows.values()}
+    optimal("3p3c")  # warm-up: load the kernels before anything is timed
+    bar = tqdm(games, desc="optimal table", unit=" games", disable=not progress)
+    for game in bar:
+        if game.name in done and not redo:
+            continue
+        bar.set_postfix_str(game.name)
+        for row in solve_rows(game, objectives, trees=trees, command=command):
+            rows[_row_key({k: str(v) for k, v in row.items()})] = row
+        write_optimal_rows(list(rows.values()), path)
+    return list(rows.values())
