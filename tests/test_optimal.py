@@ -122,3 +122,52 @@ def test_cli_json_tree_and_bad_input(tmp_path, capsys):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert message in err and len(err.strip().splitlines()) == 1
+
+
+# -- data/optimal.csv ------------------------------------------------------------------
+
+from mmlib.studies.optimal_table import OPTIMAL_CSV, read_optimal_rows, read_tree  # noqa: E402
+
+TABLE = read_optimal_rows(OPTIMAL_CSV)
+
+
+def heuristic_rows():
+    with (DATA_DIR / "results.csv").open(newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_table_has_every_game_up_to_1296_codewords_and_the_published_optima():
+    games = {row["game"] for row in TABLE}
+    assert {g.name for g in small_games(1296)} <= games
+    rows = {(r["game"], r["objective"], r["max_turns_limit"]): r for r in TABLE}
+    assert (rows["4p6c", "total", ""]["total_turns"], rows["4p6c", "total", ""]["max_turns"]) == ("5625", "6")
+    assert (rows["4p6c", "total", "5"]["total_turns"], rows["4p6c", "total", "5"]["max_turns"]) == ("5626", "5")
+    assert (rows["4p6c", "worst", ""]["total_turns"], rows["4p6c", "worst", ""]["max_turns"]) == ("5626", "5")
+
+
+def test_table_optimum_is_at_most_the_best_heuristic():
+    heuristics = heuristic_rows()
+    checked = 0
+    for row in TABLE:
+        limit = int(row["max_turns_limit"] or 10**9)
+        if row["objective"] == "worst":
+            limit = int(row["max_turns"])
+        totals = [int(h["total_turns"]) for h in heuristics
+                  if h["game"] == row["game"] and int(h["max_turns"]) <= limit]
+        if row["objective"] == "worst":  # no heuristic may have a smaller max
+            assert all(int(h["max_turns"]) >= limit for h in heuristics if h["game"] == row["game"])
+        if totals:
+            assert int(row["total_turns"]) <= min(totals), row
+            checked += 1
+    assert checked >= len({g.name for g in small_games(1296)})
+
+
+@pytest.mark.parametrize("row", [r for r in TABLE if r["tree"]],
+                         ids=lambda r: f"{r['game']}-{r['objective']}{r['max_turns_limit']}")
+def test_table_trees_pass_verify(row):
+    report = verify_tree(read_tree(row["tree"]))
+    assert report.game.name == row["game"]
+    assert (report.total_turns, report.max_turns) == (int(row["total_turns"]), int(row["max_turns"]))
+    assert " ".join(str(x) for x in report.histogram) == row["histogram"]
+    if row["max_turns_limit"]:
+        assert report.max_turns <= int(row["max_turns_limit"])

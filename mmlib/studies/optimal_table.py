@@ -47,7 +47,7 @@ def _row_key(row: dict) -> tuple:
 
 def _order(row: dict) -> tuple:
     game = Game.parse(row["game"])
-    return game.size, game.pins, row["objective"], row.get("max_turns_limit") or ""
+    return game.size, game.pins, row["objective"], str(row.get("max_turns_limit") or "")
 
 
 def write_optimal_rows(rows: list[dict], path: "str | Path" = OPTIMAL_CSV) -> None:
@@ -131,6 +131,7 @@ def update_optimal_table(games=None, max_codewords: int = 1296, objectives=OBJEC
             continue
         bar.set_postfix_str(game.name)
         for row in solve_rows(game, objectives, trees=trees, command=command):
-            rows[_row_key({k: str(v) for k, v in row.items()})] = row
+            row = {k: str(v) for k, v in row.items()}
+            rows[_row_key(row)] = row
         write_optimal_rows(list(rows.values()), path)
     return list(rows.values())
