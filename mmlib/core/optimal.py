@@ -64,7 +64,7 @@ from . import kernels_optimal as ko
 from .games import Game
 from .openings import first_guess_patterns
 from .results import OPTIMAL, SolveResult
-from .scoring import format_score, ordinal_to_score, unused_pins_mask
+from .scoring import format_score, ordinal_to_score, score_pairs, unused_pins_mask
 
 OBJECTIVES = ("total", "worst")
 INFEASIBLE = int(ko.INFEASIBLE)
@@ -137,7 +137,7 @@ class OptimalSearch:
         self.wide = game.colors > 8
         self.win = game.win_ordinal
         self.slots = game.score_slots
-        self.parts = game.num_scores - 1  # non-winning scores
+        self.parts = self._most_parts()
         self.all_colors = (1 << game.colors) - 1
         self.cache: dict = {}
         self.stats = SearchStats()
@@ -159,6 +159,24 @@ class OptimalSearch:
         self.saturated_depth = depth
 
     # -- bounds ----------------------------------------------------------------------
+
+    def _most_parts(self) -> int:
+        """K: the most non-winning parts any guess splits any set into.
+
+        At most p(p+3)/2 - 1, and at most the number of non-winning scores some
+        guess gives against all codewords (a subset cannot meet more scores).
+        That count is the same for a guess and its images under pin and color
+        permutations, so the openings (one per orbit) are all that need scoring;
+        with few colors it is far below p(p+3)/2 - 1 (8p2c: 8, not 43).
+        """
+        everything = np.arange(self.game.size, dtype=np.int64)
+        most = 0
+        for pattern in first_guess_patterns(self.game):
+            ordinals = np.unique(score_pairs(self.game, np.full(self.game.size,
+                                                                self.game.parse_codeword(pattern)),
+                                             everything))
+            most = max(most, int(np.count_nonzero(ordinals != self.win)))
+        return min(most, self.game.num_scores - 1)
 
     def lb_table(self, depth: int) -> np.ndarray:
         depth = min(depth, self.saturated_depth)
