@@ -171,3 +171,12 @@ def test_table_trees_pass_verify(row):
     assert " ".join(str(x) for x in report.histogram) == row["histogram"]
     if row["max_turns_limit"]:
         assert report.max_turns <= int(row["max_turns_limit"])
+
+
+def test_strategy_tree_from_dict_round_trips():
+    from mmlib.core.results import StrategyTree
+
+    result = optimal("3p3c")
+    tree = StrategyTree.from_dict(result.game, result.tree.as_dict())
+    assert tree.as_dict() == result.tree.as_dict()
+    assert sorted(tree.games.tolist()) == sorted(result.tree.games.tolist())

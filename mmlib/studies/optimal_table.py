@@ -135,3 +135,63 @@ def update_optimal_table(games=None, max_codewords: int = 1296, objectives=OBJEC
             rows[_row_key(row)] = row
         write_optimal_rows(list(rows.values()), path)
     return list(rows.values())
+
+
+# -- the table beside the heuristics, for notebook 8 -------------------------------------
+
+
+def load_optimal(path: "str | Path" = OPTIMAL_CSV):
+    """data/optimal.csv as a DataFrame with numbers as numbers and the game's pins, colors and
+    codewords; empty (with the columns) when the table is missing."""
+    import pandas as pd
+
+    frame = pd.DataFrame(read_optimal_rows(path), columns=list(COLUMNS))
+    for column in ("total_turns", "max_turns", "seconds", "nodes", "scores", "cache_hits"):
+        frame[column] = pd.to_numeric(frame[column], errors="coerce")
+    frame["max_turns_limit"] = pd.to_numeric(frame["max_turns_limit"], errors="coerce")
+    games = [Game.parse(name) for name in frame["game"]]
+    frame["pins"] = [g.pins for g in games]
+    frame["colors"] = [g.colors for g in games]
+    frame["codewords"] = [g.size for g in games]
+    return frame
+
+
+def heuristic_gaps(optimal_frame, results_frame):
+    """Per game and strategy: the strategy's fewest total turns over the first guesses
+    data/results.csv holds, the optimum, and the gap (total and per game).
+
+    One row per (game, strategy) for the games of both tables; `gap_per_game` is the
+    extra average turns the heuristic needs, `gap_percent` the gap over the optimum.
+    """
+    import pandas as pd
+
+    best = optimal_frame[(optimal_frame["objective"] == "total") & optimal_frame["max_turns_limit"].isna()]
+    best = best.set_index("game")
+    rows = []
+    for (game, strategy), group in results_frame.groupby(["game", "strategy"]):
+        if game not in best.index:
+            continue
+        heuristic = int(group["total_turns"].min())
+        optimum = int(best.loc[game, "total_turns"])
+        size = Game.parse(game).size
+        rows.append({"game": game, "codewords": size, "strategy": strategy,
+                     "heuristic_total": heuristic, "optimal_total": optimum,
+                     "gap": heuristic - optimum, "gap_per_game": (heuristic - optimum) / size,
+                     "gap_percent": 100 * (heuristic - optimum) / optimum,
+                     "first_guess": group.sort_values("total_turns")["first_guess"].iloc[0]})
+    columns = ["game", "codewords", "strategy", "heuristic_total", "optimal_total", "gap", "gap_per_game",
+               "gap_percent", "first_guess"]
+    return pd.DataFrame(rows, columns=columns).sort_values(["codewords", "game", "strategy"],
+                                                           ignore_index=True)
+
+
+def openings(optimal_frame, results_frame):
+    """Per game: the optimal opening (objective total), and each strategy's best opening by total."""
+    gaps = heuristic_gaps(optimal_frame, results_frame)
+    best = optimal_frame[(optimal_frame["objective"] == "total") & optimal_frame["max_turns_limit"].isna()]
+    table = best[["game", "codewords", "first_guess", "total_turns", "max_turns"]].rename(
+        columns={"first_guess": "optimal opening", "total_turns": "optimal total", "max_turns": "its max"})
+    if len(gaps):
+        heuristic = gaps.pivot_table(index="game", columns="strategy", values="first_guess", aggfunc="first")
+        table = table.merge(heuristic, left_on="game", right_index=True, how="left")
+    return table.sort_values(["codewords", "game"], ignore_index=True)
