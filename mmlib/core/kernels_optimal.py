@@ -388,3 +388,43 @@ def keys_from_bounds(cand_index, bounds, in_ps, beta, keys):
             least_cut = bounds[i]
     keys[:found].sort()
     return found, least_cut
+
+
+@serial_kernel
+def split_large_parts(guess_word, guess_lo, guess_hi, ps_index, ps_words, ps_lo, ps_hi, pins, unused,
+                      wide_colors, win, out_index, out_start, out_len):
+    """Split S by one guess and list its non-winning parts of three secrets or more, largest first.
+
+    Parts of one or two secrets cost exactly their lower bound (1 and 3), so the
+    search never needs to visit them. Writes S grouped by score into
+    `out_index`; returns how many large parts, with their starts and lengths.
+    """
+    slots = win + 1
+    n = ps_words.shape[0]
+    ordinals = np.empty(n, dtype=np.uint8)
+    score_block(guess_word, guess_lo, guess_hi, ps_words, ps_lo, ps_hi, pins, unused, wide_colors,
+                ordinals)
+    counts = np.zeros(slots, dtype=np.int64)
+    for i in range(n):
+        counts[ordinals[i]] += 1
+    offsets = np.zeros(slots, dtype=np.int64)
+    placed = 0
+    large = 0
+    for o in range(slots):
+        offsets[o] = placed
+        placed += counts[o]
+        if o != win and counts[o] >= 3:
+            # insertion by size, largest first
+            k = large
+            while k > 0 and out_len[k - 1] < counts[o]:
+                out_len[k] = out_len[k - 1]
+                out_start[k] = out_start[k - 1]
+                k -= 1
+            out_len[k] = counts[o]
+            out_start[k] = offsets[o]
+            large += 1
+    for i in range(n):
+        o = ordinals[i]
+        out_index[offsets[o]] = ps_index[i]
+        offsets[o] += 1
+    return large

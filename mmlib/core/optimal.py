@@ -147,7 +147,6 @@ class OptimalSearch:
 
         self.workers = numba.get_num_threads()
         self.use_threads = True
-        self._lb_tables: dict[int, np.ndarray] = {}
         self._candidates: dict = {}
         self._groups: dict = {}
         self._played_colors = [int(ko.color_mask_of(self.lo[i], self.hi[i], self.colors))
@@ -157,6 +156,10 @@ class OptimalSearch:
         while int(ko.lower_bound_table(game.size, depth, self.parts)[-1]) >= INFEASIBLE:
             depth += 1
         self.saturated_depth = depth
+        # One table per depth left (0 .. saturated), as lists: the search reads them at every node.
+        self._lb_lists = [ko.lower_bound_table(game.size, d, self.parts).tolist()
+                          for d in range(depth + 1)]
+        self._lb_arrays = [np.asarray(t, dtype=np.int64) for t in self._lb_lists]
 
     # -- bounds ----------------------------------------------------------------------
 
@@ -179,15 +182,11 @@ class OptimalSearch:
         return min(most, self.game.num_scores - 1)
 
     def lb_table(self, depth: int) -> np.ndarray:
-        depth = min(depth, self.saturated_depth)
-        table = self._lb_tables.get(depth)
-        if table is None:
-            table = ko.lower_bound_table(self.game.size, depth, self.parts)
-            self._lb_tables[depth] = table
-        return table
+        """LB[m] for m = 0..size with `depth` guesses left (see kernels_optimal.lower_bound_table)."""
+        return self._lb_arrays[min(depth, self.saturated_depth)]
 
     def lower_bound(self, n: int, depth: int) -> int:
-        return int(self.lb_table(depth)[n]) if depth > 0 else (0 if n == 0 else INFEASIBLE)
+        return self._lb_lists[min(depth, self.saturated_depth)][n] if depth > 0 else (0 if n == 0 else INFEASIBLE)
 
     # -- candidates ------------------------------------------------------------------
 
@@ -258,7 +257,7 @@ class OptimalSearch:
         if n == 2:
             return 3
         depth = min(depth, n)
-        floor = int(self.lb_table(depth)[n])
+        floor = self._lb_lists[min(depth, self.saturated_depth)][n]
         if floor >= beta:
             return floor
         key = (secrets.tobytes(), depth)
@@ -274,6 +273,7 @@ class OptimalSearch:
     def _search(self, secrets, played, depth, beta, key, floor) -> int:
         n = len(secrets)
         child_table = self.lb_table(depth - 1)
+        child_list = self._lb_lists[min(depth - 1, self.saturated_depth)]
         ps_words, ps_lo, ps_hi = ko.gather(secrets, self.words, self.lo, self.hi)
         best, best_guess = beta, -1
         if n <= 2 * self.parts + 1:
@@ -323,10 +323,10 @@ class OptimalSearch:
             found, least_cut = ko.keys_from_bounds(cand_index, bounds, in_ps, best, keys)
         lower = int(least_cut)  # least lower bound among the candidates that cannot beat `best`
         out_index = np.empty(n, dtype=np.int64)
-        out_ordinal = np.empty(self.slots, dtype=np.int64)
         out_start = np.empty(self.slots, dtype=np.int64)
         out_len = np.empty(self.slots, dtype=np.int64)
-        win, shift, index_mask = self.win, ko.KEY_SHIFT, (1 << ko.INDEX_BITS) - 1
+        shift, index_mask = ko.KEY_SHIFT, (1 << ko.INDEX_BITS) - 1
+        words, lo, hi = self.words, self.lo, self.hi
         for rank in range(found):
             entry = int(keys[rank])
             bound = entry >> shift
@@ -337,22 +337,23 @@ class OptimalSearch:
             guess = entry & index_mask
             self.stats.candidates_searched += 1
             self.stats.scores += n
-            groups = ko.split_by_score(self.words[guess], self.lo[guess], self.hi[guess], secrets,
-                                       ps_words, ps_lo, ps_hi, self.pins, self.unused, self.wide,
-                                       self.slots, out_index, out_ordinal, out_start, out_len)
-            parts = sorted(((int(out_len[k]), int(out_start[k])) for k in range(groups)
-                            if out_ordinal[k] != win), reverse=True)  # largest first: it says most
-            rest = bound - n  # lower bounds of the parts not searched yet
-            total = n
+            # Parts of one or two secrets cost their bound exactly: only larger ones are searched.
+            large = ko.split_large_parts(words[guess], lo[guess], hi[guess], secrets, ps_words, ps_lo,
+                                         ps_hi, self.pins, self.unused, self.wide, self.win, out_index,
+                                         out_start, out_len)
+            total = bound  # the exact costs found so far plus the bounds of the parts not searched
             child_played = played + (guess,)
-            for size, start in parts:
-                rest -= int(child_table[size])
-                budget = best - total - rest
-                got = self.value(out_index[start:start + size].copy(), child_played, depth - 1, budget)
+            for k in range(large):
+                size, start = int(out_len[k]), int(out_start[k])
+                part_bound = child_list[size]
+                rest = total - part_bound
+                budget = best - rest
+                # A view, not a copy: the part is only read, and out_index is this node's own.
+                got = self.value(out_index[start:start + size], child_played, depth - 1, budget)
                 if got >= budget:
-                    lower = min(lower, total + got + rest)
+                    lower = min(lower, rest + got)
                     break
-                total += got
+                total = rest + got
             else:
                 best, best_guess = total, guess
                 if best <= floor:
