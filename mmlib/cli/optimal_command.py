@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
-from ..core.files import write_atomically
 from ..core.optimal import OBJECTIVES, optimal
+from .solve_commands import write_tree_file
 
 
 def register(subparsers):
@@ -42,10 +41,7 @@ def run_optimal(args) -> int:
     result = optimal(args.game, max_turns=args.max_turns, objective=args.objective,
                      progress=show_progress)
     if args.tree:
-        if args.tree.endswith(".dot"):
-            write_atomically(args.tree, result.tree.to_dot())
-        else:
-            write_atomically(args.tree, json.dumps(result.tree_json()) + "\n")
+        write_tree_file(result, args.tree)
     print(result.to_json() if args.json else result.describe())
     return 0
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from .case_equivalence import count_lanes_mask
 from .kernels_cpu import count_ordinals, merge_counts, score_block
 
 # A cost no strategy reaches: "cannot be done within the depth left". Sums of a
@@ -164,51 +165,46 @@ def first_discriminating_member(ps_words, ps_lo, ps_hi, pins, unused, wide_color
 
 
 @serial_kernel
-def split_by_score(guess_word, guess_lo, guess_hi, ps_index, ps_words, ps_lo, ps_hi, pins, unused,
-                   wide_colors, slots, out_index, out_ordinal, out_start, out_len):
-    """Split S by the score of one guess: a stable counting sort by ordinal.
-
-    Writes S's codeword indices grouped by score into `out_index` (each group
-    keeps S's order), and for each non-empty score k-th in ordinal order its
-    ordinal, start and length. Returns how many groups there are.
-    """
+def group_by_score(guess_word, guess_lo, guess_hi, ps_index, ps_words, ps_lo, ps_hi, pins, unused,
+                   wide_colors, out_index, counts, offsets):
+    """Score S against one guess and write S's codeword indices grouped by score ordinal into
+    `out_index` (a stable counting sort: each group keeps S's order). Leaves each ordinal's
+    count in `counts` and the start of its group in `offsets`."""
     n = ps_words.shape[0]
     ordinals = np.empty(n, dtype=np.uint8)
     score_block(guess_word, guess_lo, guess_hi, ps_words, ps_lo, ps_hi, pins, unused, wide_colors,
                 ordinals)
-    counts = np.zeros(slots, dtype=np.int64)
+    counts[:] = 0
     for i in range(n):
         counts[ordinals[i]] += 1
-    offsets = np.zeros(slots, dtype=np.int64)
-    groups = 0
     placed = 0
-    for o in range(slots):
-        if counts[o] > 0:
-            out_ordinal[groups] = o
-            out_start[groups] = placed
-            out_len[groups] = counts[o]
-            offsets[o] = placed
-            placed += counts[o]
-            groups += 1
+    for o in range(counts.shape[0]):
+        offsets[o] = placed
+        placed += counts[o]
+    cursor = offsets.copy()
     for i in range(n):
         o = ordinals[i]
-        out_index[offsets[o]] = ps_index[i]
-        offsets[o] += 1
-    return groups
+        out_index[cursor[o]] = ps_index[i]
+        cursor[o] += 1
 
 
 @serial_kernel
-def color_mask_of(lo, hi, colors):
-    """Mask of the colors present in packed counts (lo, hi): bit k for color k+1."""
-    mask = np.int64(0)
-    for k in range(colors):
-        if k < 8:
-            lane = (lo >> np.uint64(8 * k)) & np.uint64(0xFF)
-        else:
-            lane = (hi >> np.uint64(8 * (k - 8))) & np.uint64(0xFF)
-        if lane != np.uint64(0):
-            mask |= np.int64(1) << np.int64(k)
-    return mask
+def split_by_score(guess_word, guess_lo, guess_hi, ps_index, ps_words, ps_lo, ps_hi, pins, unused,
+                   wide_colors, slots, out_index, out_ordinal, out_start, out_len):
+    """Split S by the score of one guess (`group_by_score`); for each non-empty score, k-th in
+    ordinal order, its ordinal, start and length. Returns how many groups there are."""
+    counts = np.zeros(slots, dtype=np.int64)
+    offsets = np.zeros(slots, dtype=np.int64)
+    group_by_score(guess_word, guess_lo, guess_hi, ps_index, ps_words, ps_lo, ps_hi, pins, unused,
+                   wide_colors, out_index, counts, offsets)
+    groups = 0
+    for o in range(slots):
+        if counts[o] > 0:
+            out_ordinal[groups] = o
+            out_start[groups] = offsets[o]
+            out_len[groups] = counts[o]
+            groups += 1
+    return groups
 
 
 @serial_kernel
@@ -219,7 +215,7 @@ def colors_present(ps_lo, ps_hi, colors):
     for i in range(ps_lo.shape[0]):
         lo |= ps_lo[i]
         hi |= ps_hi[i]
-    return color_mask_of(lo, hi, colors)
+    return count_lanes_mask(lo, hi, colors)
 
 
 @serial_kernel
@@ -393,29 +389,21 @@ def keys_from_bounds(cand_index, bounds, in_ps, beta, keys):
 @serial_kernel
 def split_large_parts(guess_word, guess_lo, guess_hi, ps_index, ps_words, ps_lo, ps_hi, pins, unused,
                       wide_colors, win, out_index, out_start, out_len):
-    """Split S by one guess and list its non-winning parts of three secrets or more, largest first.
+    """Split S by one guess (`group_by_score`) and list its non-winning parts of three secrets
+    or more, largest first; returns how many.
 
     Parts of one or two secrets cost exactly their lower bound (1 and 3), so the
-    search never needs to visit them. Writes S grouped by score into
-    `out_index`; returns how many large parts, with their starts and lengths.
+    search never needs to visit them.
     """
     slots = win + 1
-    n = ps_words.shape[0]
-    ordinals = np.empty(n, dtype=np.uint8)
-    score_block(guess_word, guess_lo, guess_hi, ps_words, ps_lo, ps_hi, pins, unused, wide_colors,
-                ordinals)
     counts = np.zeros(slots, dtype=np.int64)
-    for i in range(n):
-        counts[ordinals[i]] += 1
     offsets = np.zeros(slots, dtype=np.int64)
-    placed = 0
+    group_by_score(guess_word, guess_lo, guess_hi, ps_index, ps_words, ps_lo, ps_hi, pins, unused,
+                   wide_colors, out_index, counts, offsets)
     large = 0
     for o in range(slots):
-        offsets[o] = placed
-        placed += counts[o]
         if o != win and counts[o] >= 3:
-            # insertion by size, largest first
-            k = large
+            k = large  # insertion by size, largest first
             while k > 0 and out_len[k - 1] < counts[o]:
                 out_len[k] = out_len[k - 1]
                 out_start[k] = out_start[k - 1]
@@ -423,8 +411,4 @@ def split_large_parts(guess_word, guess_lo, guess_hi, ps_index, ps_words, ps_lo,
             out_len[k] = counts[o]
             out_start[k] = offsets[o]
             large += 1
-    for i in range(n):
-        o = ordinals[i]
-        out_index[offsets[o]] = ps_index[i]
-        offsets[o] += 1
     return large

@@ -61,6 +61,7 @@ from functools import lru_cache
 import numpy as np
 
 from . import kernels_optimal as ko
+from .case_equivalence import acr_candidates, count_lanes_mask
 from .games import Game
 from .openings import first_guess_patterns
 from .results import OPTIMAL, SolveResult
@@ -149,7 +150,7 @@ class OptimalSearch:
         self.use_threads = True
         self._candidates: dict = {}
         self._groups: dict = {}
-        self._played_colors = [int(ko.color_mask_of(self.lo[i], self.hi[i], self.colors))
+        self._played_colors = [int(count_lanes_mask(self.lo[i], self.hi[i], self.colors))
                                for i in range(game.size)]
         # Enough guesses to hold every codeword: deeper tables are all the same.
         depth = 1
@@ -222,8 +223,6 @@ class OptimalSearch:
         key = ("acr", zero, free)
         found = self._candidates.get(key)
         if found is None:
-            from .case_equivalence import acr_candidates
-
             found = self._packed(np.asarray(acr_candidates(self.game, zero, free), dtype=np.int64))
             self._candidates[key] = found
         return found
