@@ -180,3 +180,23 @@ def test_strategy_tree_from_dict_round_trips():
     tree = StrategyTree.from_dict(result.game, result.tree.as_dict())
     assert tree.as_dict() == result.tree.as_dict()
     assert sorted(tree.games.tolist()) == sorted(result.tree.games.tolist())
+
+
+@pytest.mark.parametrize("name", ["3p3c", "2p5c", "4p2c"])
+def test_solve_position_on_arbitrary_sets_matches_brute_force(name):
+    """Sets no sequence of guesses produces: only symmetries that hold for any set may be used."""
+    game = Game.parse(name)
+    brute = BruteForceOptimum(game)
+    rng = np.random.default_rng(13)
+    search = OptimalSearch(game)
+    for size in (3, 5, 8, 12, game.size // 2):
+        secrets = np.sort(rng.choice(game.size, size=min(size, game.size), replace=False))
+        mask = sum(1 << int(s) for s in secrets)
+        for depth in (None, 3):
+            expected = brute.cost(mask, depth)
+            answer = solve_position(game, secrets, depth=depth, search=search)
+            if expected == brute.INFINITY:
+                assert answer.value >= INFEASIBLE
+            else:
+                assert answer.exact and answer.value == expected
+                assert answer.tree["games"] == len(secrets)

@@ -191,10 +191,16 @@ class OptimalSearch:
 
     # -- candidates ------------------------------------------------------------------
 
-    def candidates(self, secrets: np.ndarray, played: tuple):
+    def candidates(self, secrets: np.ndarray, played: "tuple | None"):
         """(indices, words, lo, hi): the codewords to try at this position, one per class of
-        equivalent guesses, and their packed forms."""
-        if not played:
+        equivalent guesses, and their packed forms.
+
+        `played` is the guesses whose scores define S exactly (S is every codeword
+        consistent with them), or None when S is any set: then only Zero colors
+        (absent from S) are merged, since renaming the other colors need not map S
+        onto itself.
+        """
+        if played is not None and not played and len(secrets) == self.game.size:
             key = ("root",)
             found = self._candidates.get(key)
             if found is None:
@@ -202,13 +208,19 @@ class OptimalSearch:
                                                for g in first_guess_patterns(self.game)], dtype=np.int64))
                 self._candidates[key] = found
             return found
+        if played is not None and not played:
+            played = None  # no guess played, yet not every codeword: S is just some set
         present = int(ko.colors_present(self.lo[secrets], self.hi[secrets], self.colors))
-        played_colors = 0
-        for g in played:
-            played_colors |= self._played_colors[g]
         zero = _drop_single(self.all_colors & ~present)
-        free = _drop_single(self.all_colors & ~played_colors & ~zero)
-        group = self.symmetry_group(played) if len(played) <= MAX_GROUP_DEPTH else None
+        if played is None:
+            free = 0
+            group = None
+        else:
+            played_colors = 0
+            for g in played:
+                played_colors |= self._played_colors[g]
+            free = _drop_single(self.all_colors & ~played_colors & ~zero)
+            group = self.symmetry_group(played) if len(played) <= MAX_GROUP_DEPTH else None
         if group is not None:
             key = ("group", frozenset(played), zero)
             found = self._candidates.get(key)
@@ -246,7 +258,7 @@ class OptimalSearch:
         """F(secrets, depth) if it is below `beta`; otherwise a lower bound that is >= beta.
 
         `secrets`: sorted int64 codeword indices; `played`: the guesses played
-        to reach them (only used to find symmetric guesses).
+        to reach them (only used to find symmetric guesses; None: S is any set).
         """
         n = len(secrets)
         if n == 1:
@@ -341,7 +353,7 @@ class OptimalSearch:
                                          ps_hi, self.pins, self.unused, self.wide, self.win, out_index,
                                          out_start, out_len)
             total = bound  # the exact costs found so far plus the bounds of the parts not searched
-            child_played = played + (guess,)
+            child_played = None if played is None else played + (guess,)
             for k in range(large):
                 size, start = int(out_len[k]), int(out_start[k])
                 part_bound = child_list[size]
@@ -395,7 +407,8 @@ class OptimalSearch:
         for ordinal, part in self.split(guess, secrets):
             if ordinal != self.win:
                 score = format_score(*ordinal_to_score(ordinal, self.pins))
-                branches[score] = self.tree(part, played + (guess,), depth - 1)
+                branches[score] = self.tree(part, None if played is None else played + (guess,),
+                                            depth - 1)
         if branches:
             node["next"] = branches
         return node
@@ -474,14 +487,16 @@ def _factorial(k: int) -> int:
 # -- the distributable unit ----------------------------------------------------------
 
 
-def solve_position(game: "Game | str", secrets, played=(), depth: "int | None" = None,
+def solve_position(game: "Game | str", secrets, played=None, depth: "int | None" = None,
                    upper_bound: "int | None" = None, search: "OptimalSearch | None" = None
                    ) -> PositionResult:
     """Solve one position exactly: the unit of work a scheduler can farm out.
 
     game: the game; secrets: the codeword indices still possible (any order);
-    played: the guesses played to reach them (codeword indices; they only let
-    the search skip guesses symmetric to others, so () is always correct);
+    played: the guesses played to reach them, if `secrets` are exactly the
+    codewords consistent with those guesses' scores (codeword indices; they
+    only let the search skip guesses symmetric to others), or None for any set
+    of secrets (always correct, fewer symmetries);
     depth: the guesses left (None: no limit); upper_bound: a total to beat
     (None: none), e.g. the best total a scheduler has found so far for this
     position.
@@ -507,7 +522,7 @@ def solve_position(game: "Game | str", secrets, played=(), depth: "int | None" =
         raise ValueError("a position needs at least one possible secret")
     if secrets[0] < 0 or secrets[-1] >= search.game.size:
         raise ValueError(f"secrets must be codeword indices of {search.game.name}")
-    played = tuple(int(g) for g in played)
+    played = None if played is None else tuple(int(g) for g in played)
     depth = len(secrets) if depth is None else int(depth)
     beta = INFEASIBLE if upper_bound is None else int(upper_bound)
     value = search.value(secrets, played, depth, beta)
