@@ -187,7 +187,9 @@ def bench_optimal(game, objective: str = "total", max_turns: "int | None" = None
     """Time the exact optimal search (`mmlib.core.optimal`) like a solve: a warm-up, then
     `repeats` timed searches. The row's strategy is "optimal" (with the objective and limit
     after a colon when they are not the plain total); `nodes`, `cache_hits` and `shortcuts`
-    say where the time went. The search's time includes its heuristic first bound."""
+    say where the time went. The search's time includes its heuristic first bound. For games
+    searched in worker processes, `peak_rss_mib` is this process's alone and `cpu_util` is
+    left empty."""
     from ..core.optimal import optimal
 
     game = Game.parse(game)
@@ -207,8 +209,11 @@ def bench_optimal(game, objective: str = "total", max_turns: "int | None" = None
         results.append(result)
         if result.total_turns != results[0].total_turns:
             raise RuntimeError(f"{game.name} optimal gave different totals on repeated searches")
-    cpu_util = (time.process_time() - cpu_started) / max(
-        1e-9, (time.perf_counter() - wall_started) * _threads("cpu"))
+    # Games of PARALLEL_MIN_CODEWORDS and more search in worker processes, whose CPU time
+    # this process cannot see (they live on between searches): no CPU use figure for them.
+    from ..core.optimal import PARALLEL_MIN_CODEWORDS
+
+    cpu_util = "" if game.size >= PARALLEL_MIN_CODEWORDS else f"{(time.process_time() - cpu_started) / max(1e-9, (time.perf_counter() - wall_started) * _threads('cpu')):.2f}"
     median = statistics.median(times)
     label = "optimal" if objective == "total" and max_turns is None else (
         f"optimal:{objective}" + (f":max{max_turns}" if max_turns else ""))
@@ -222,7 +227,7 @@ def bench_optimal(game, objective: str = "total", max_turns: "int | None" = None
         "total_turns": str(result.total_turns), "max_turns": str(result.max_turns),
         "peak_rss_mib": f"{peak_rss_mib():.0f}", "cpu_model": cpu_model(),
         "cores": str(os.cpu_count() or 1), "threads": str(_threads("cpu")), "device": "",
-        "load_avg": f"{load:.2f}", "cpu_util": f"{cpu_util:.2f}", "mmlib_version": _version(),
+        "load_avg": f"{load:.2f}", "cpu_util": cpu_util, "mmlib_version": _version(),
         "command": command, "nodes": str(result.nodes_searched),
         "cache_hits": str(stats.get("cache_hits", 0)), "shortcuts": str(stats.get("shortcuts", 0)),
     }
