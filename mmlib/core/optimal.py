@@ -552,7 +552,9 @@ class OptimalResult(SolveResult):
         return out
 
     def describe(self) -> str:
-        text = super().describe()
+        # The solvers' "scores saved" line means nothing here: the search never scores every codeword.
+        text = "\n".join(line for line in super().describe().splitlines()
+                         if not line.startswith("  case equivalence"))
         limit = f", at most {self.max_turns_limit} turns" if self.max_turns_limit else ""
         stats = self.search_stats
         return (text + f"\n  objective     {self.objective}{limit}"
@@ -758,7 +760,7 @@ class _RootSearch:
                 for future in done:
                     i, budget = running.pop(future)
                     value, tree, stats = future.result()
-                    _add_stats(search.stats, stats)
+                    _add_stats(search, stats)
                     if value is None or value >= budget:
                         failed = failed or value is not None
                     else:
@@ -771,7 +773,7 @@ class _RootSearch:
                 abort.value = ticket + 1  # parts of this opening still running stop early
                 for future in list(running):
                     _value, _tree, stats = future.result()
-                    _add_stats(search.stats, stats)
+                    _add_stats(search, stats)
                 continue
             total = n + sum(v for v, _t in known.values())
             if total < best:
@@ -785,9 +787,12 @@ class _RootSearch:
         return best, best_tree
 
 
-def _add_stats(stats: SearchStats, delta: dict) -> None:
+def _add_stats(search: OptimalSearch, delta: dict) -> None:
+    """Add a worker's statistics to the search's, and its nodes to the progress bar."""
     for key, value in delta.items():
-        setattr(stats, key, getattr(stats, key) + value)
+        setattr(search.stats, key, getattr(search.stats, key) + value)
+    if search.root_progress is not None and delta.get("nodes"):
+        search.root_progress.tick(delta["nodes"])
 
 
 _RUNS = itertools.count()
