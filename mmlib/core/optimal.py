@@ -31,7 +31,11 @@ below beta and otherwise a lower bound that is at least beta.
   that bound (then members of S first, then index), and the loop stops at the
   first bound that cannot beat the best found.
 * Shortcuts, each provably optimal: |S| = 1 costs 1, |S| = 2 costs 3, and a
-  member of S that splits the others into singletons costs 2|S| - 1.
+  member of S that splits the others into singletons costs 2|S| - 1. A guess
+  whose parts all hold one or two secrets costs exactly its bound; the best
+  such member of S is each position's first upper bound, and such a guess
+  with the position's lower bound ends the search of the position at once.
+  Parts of one or two secrets are never searched.
 * A cache of positions, keyed by the set S itself (sorted codeword indices; the
   value depends on nothing else) and the depth left, clipped to |S| (an optimal
   tree never needs more than |S| guesses: every useful guess shrinks the
@@ -97,7 +101,7 @@ class SearchStats:
     scores: int = 0  # packed scores computed (candidate bounds, splits, shortcut checks)
     cache_hits: int = 0  # positions answered from the cache
     cache_entries: int = 0
-    shortcuts: int = 0  # positions settled by the fully-discriminating shortcut
+    shortcuts: int = 0  # positions settled by a guess whose exact cost meets the lower bound
     candidates_searched: int = 0  # candidate guesses whose parts were searched
     candidates_cut: int = 0  # candidates dropped by their lower bound without a search
     group_positions: int = 0  # positions whose candidates were reduced by the full symmetry group
