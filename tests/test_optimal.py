@@ -204,3 +204,25 @@ def test_solve_position_on_arbitrary_sets_matches_brute_force(name):
             else:
                 assert answer.exact and answer.value == expected
                 assert answer.tree["games"] == len(secrets)
+
+
+@pytest.mark.parametrize("name", ["3p3c", "2p6c", "5p2c"])
+def test_lower_bounds_never_exceed_a_brute_force_cost(name):
+    """Every position the brute force solved costs at least the counting bound of its size;
+    and sets of one and two secrets cost exactly their bound (1 and 3), which the search relies on."""
+    game = Game.parse(name)
+    brute = BruteForceOptimum(game)
+    brute.total()
+    brute.total(3)
+    search = OptimalSearch(game)
+    checked = 0
+    for (mask, depth), cost in brute.memo.items():
+        size = mask.bit_count()
+        bound = search.lower_bound(size, game.size if depth is None else depth)
+        if cost == brute.INFINITY:
+            continue
+        assert bound <= cost, (mask, depth)
+        if size <= 2:
+            assert bound == cost
+        checked += 1
+    assert checked > 50
