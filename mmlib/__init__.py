@@ -13,7 +13,7 @@ tests/test_architecture.py checks that no import runs upward and none cycles.
   wiring of a widget to a plot, tree drawings, the play widget.
 * ``mmlib.cli``: ``python -m mmlib COMMAND``, one module per group of commands.
 
-The names most people need are here at the top: ``solve``, ``Game``,
+The names most people need are here at the top: ``solve``, ``optimal``, ``Game``,
 ``Strategy``, ``SolveResult`` and the scoring helpers.
 """
 
@@ -27,10 +27,11 @@ _EXPORTS = {
     "reference_score": ".core.scoring",
     "score_to_ordinal": ".core.scoring",
     "solve": ".core.solve",
+    "optimal": ".core.optimal",
     "Strategy": ".core.strategies",
 }
 
-__all__ = ["Game", "SolveResult", "Strategy", "solve", "reference_score", "score_to_ordinal",
+__all__ = ["Game", "SolveResult", "Strategy", "solve", "optimal", "reference_score", "score_to_ordinal",
            "ordinal_to_score"]
 __version__ = "0.1.0"
 

@@ -49,3 +49,64 @@ PUBLISHED_4P6C = [
     ("entropy", "1234", 5722, 6, [1, 4, 71, 612, 596, 12]),
     ("entropy", "1123", 5680, 6, [1, 10, 56, 658, 567, 4]),
 ]
+
+
+class BruteForceOptimum:
+    """The optimal strategy by exhaustive search: no bounds, no symmetry, no shortcuts.
+
+    cost(S, d) = the fewest total turns for the secrets S with d guesses left
+    (d None: no limit): |S| + the least, over every codeword g, of the sum of
+    cost(P, d - 1) over the parts P that g splits S into (the winning part left
+    out); infinity when d = 0. A guess that leaves all of S in one part is
+    skipped (it would recurse on the same position forever, and it never helps).
+    Sets are bit masks (bit s for secret s); `part[g][score]` is the mask of
+    every codeword giving that score against g, by `reference_score` on printed
+    codewords, so the parts of S are S & part[g][score]. Memoised on (S, d).
+    """
+
+    INFINITY = float("inf")
+
+    def __init__(self, game: Game):
+        from mmlib.core.scoring import reference_score
+        from mmlib.core.verify import every_secret
+
+        self.game = game
+        words = every_secret(game)
+        self.win = (game.pins, 0)
+        self.part = []
+        for g in words:
+            masks: dict = {}
+            for s, secret in enumerate(words):
+                score = reference_score(secret, g)
+                masks[score] = masks.get(score, 0) | (1 << s)
+            self.part.append([mask for score, mask in masks.items() if score != self.win])
+        self.memo: dict = {}
+
+    def cost(self, secrets: int, depth: "int | None") -> float:
+        if secrets == 0:
+            return 0
+        if depth == 0:
+            return self.INFINITY
+        key = (secrets, depth)
+        if key not in self.memo:
+            size = secrets.bit_count()
+            below = None if depth is None else depth - 1
+            best = self.INFINITY
+            for masks in self.part:
+                parts = [secrets & mask for mask in masks]
+                if secrets in parts:
+                    continue
+                best = min(best, size + sum(self.cost(p, below) for p in parts if p))
+            self.memo[key] = best
+        return self.memo[key]
+
+    def total(self, max_turns: "int | None" = None) -> float:
+        """The optimal total turns over every secret, within max_turns guesses if given."""
+        return self.cost((1 << self.game.size) - 1, max_turns)
+
+    def worst(self) -> tuple[int, float]:
+        """(least max turns, the least total among strategies reaching it)."""
+        depth = 1
+        while self.total(depth) == self.INFINITY:
+            depth += 1
+        return depth, self.total(depth)

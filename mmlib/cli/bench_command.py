@@ -37,6 +37,8 @@ def register(subparsers):
                         "reports is taken out of the first timed solve instead)")
     b.add_argument("--kernel", nargs="?", const=bench.KERNEL_GAME, metavar="GAME",
                    help=f"also time the scoring kernel on one core (default game {bench.KERNEL_GAME})")
+    b.add_argument("--optimal", action="store_true",
+                   help="time the exact optimal search (objective total) instead of the strategies")
     b.add_argument("--table", action="store_true",
                    help="print the latest row of each benchmark as a markdown table")
     b.add_argument("--csv", default=str(bench.BENCHMARKS_CSV), metavar="FILE",
@@ -67,6 +69,8 @@ def _command_of(args) -> str:
         parts += ["--first-guess", args.first_guess]
     if args.kernel:
         parts += ["--kernel", args.kernel]
+    if args.optimal:
+        parts = ["python -m mmlib bench", *args.games, "--optimal", "--repeats", str(args.repeats)]
     if args.no_warm_up:
         parts.append("--no-warm-up")
     return " ".join(parts)
@@ -108,6 +112,10 @@ def run_bench(args) -> int:
     if args.kernel:
         report(bench.bench_kernel(args.kernel, repeats=max(args.repeats, 1), command=command))
     for game in games:
+        if args.optimal:
+            report(bench.bench_optimal(game, repeats=args.repeats, command=command,
+                                       warm_up=not args.no_warm_up))
+            continue
         for strategy in strategies:
             report(bench.bench_solve(game, strategy, args.backend, args.first_guess,
                                      args.case_equivalence, args.repeats, command, args.progress,

@@ -47,12 +47,17 @@ def run_solve(args) -> int:
     result = solve(args.game, args.strategy, args.backend, args.first_guess,
                    args.case_equivalence, progress=show_progress)
     if args.tree is not None:
-        if args.tree.endswith(".dot"):
-            write_atomically(args.tree, result.tree.to_dot())
-        else:
-            write_atomically(args.tree, json.dumps(result.tree_json()) + "\n")
+        write_tree_file(result, args.tree)
     print(result.to_json() if args.json else result.describe())
     return 0
+
+
+def write_tree_file(result, path: str) -> None:
+    """`--tree FILE`: GraphViz dot for a .dot file, otherwise the tree's JSON."""
+    if path.endswith(".dot"):
+        write_atomically(path, result.tree.to_dot())
+    else:
+        write_atomically(path, json.dumps(result.tree_json()) + "\n")
 
 
 def run_game(args) -> int:

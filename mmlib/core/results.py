@@ -19,6 +19,20 @@ from .scoring import format_score, ordinal_to_score, score_pairs
 from .strategies import Strategy
 
 
+@dataclass(frozen=True)
+class StrategyLabel:
+    """A strategy that is none of the four rank functions, e.g. the exact optimum.
+
+    It has what results print of a `Strategy`: `label` (as in `--json`) and `title`.
+    """
+
+    label: str
+    title: str
+
+
+OPTIMAL = StrategyLabel("optimal", "Optimal")
+
+
 @dataclass
 class TurnStats:
     """What one turn of the all-games loop saw."""
@@ -70,6 +84,26 @@ class StrategyTree:
 
         return build(0)
 
+    @classmethod
+    def from_dict(cls, game: Game, data: dict) -> "StrategyTree":
+        """The tree of a nested dict as `as_dict` writes it (e.g. a `--tree` file's "tree")."""
+        from .scoring import score_to_ordinal
+
+        parent, edge, guess, depth, games = [], [], [], [], []
+        stack = [(data, -1, -1, 0)]
+        while stack:
+            node, up, score, level = stack.pop()
+            me = len(guess)
+            parent.append(up)
+            edge.append(score)
+            guess.append(game.parse_codeword(node["guess"]))
+            depth.append(level)
+            games.append(int(node.get("games", 0)))
+            for key, child in reversed(list(node.get("next", {}).items())):
+                black, white = (int(x) for x in key.split(","))
+                stack.append((child, me, score_to_ordinal(black, white, game.pins), level + 1))
+        return cls(game, *(np.array(a, dtype=np.int64) for a in (parent, edge, guess, depth, games)))
+
     def to_dot(self) -> str:
         """GraphViz dot: one box per guess, edges labelled with the score that led there."""
         lines = [
@@ -101,7 +135,7 @@ class SolveResult:
     """Every game of `game` played with `strategy` from `first_guess`."""
 
     game: Game
-    strategy: Strategy
+    strategy: "Strategy | StrategyLabel"
     backend: str
     first_guess: int
     guesses: np.ndarray  # (max turns, n) int32, -1 once won

@@ -1,0 +1,61 @@
+"""`optimal` (the exact optimal strategy of one game) and `optimal-table` (data/optimal.csv)."""
+
+from __future__ import annotations
+
+import sys
+
+from ..core.files import check_writable
+from ..core.optimal import OBJECTIVES, optimal
+from .arguments import integer
+from .solve_commands import write_tree_file
+
+
+def register(subparsers):
+    p = subparsers.add_parser("optimal", help="the exact optimal strategy: fewest total turns, proven")
+    p.add_argument("game", metavar="GAME", help="pins and colors, e.g. 4p6c")
+    p.add_argument("--max-turns", type=integer, metavar="D",
+                   help="only strategies that never need more than D turns")
+    p.add_argument("--objective", default="total", metavar="OBJ",
+                   help=f"one of {', '.join(OBJECTIVES)} (default total); worst: least max turns, "
+                        "then fewest total turns")
+    p.add_argument("--tree", metavar="FILE",
+                   help="write the strategy tree: .dot for GraphViz, anything else JSON")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    p.set_defaults(handler=run_optimal)
+
+    t = subparsers.add_parser("optimal-table", help="solve games exactly and keep data/optimal.csv")
+    t.add_argument("games", metavar="GAME", nargs="*",
+                   help="games to solve (default: every game of at most --max-codewords codewords)")
+    t.add_argument("--max-codewords", type=integer, default=1296, metavar="N",
+                   help="with no GAME, every game of at most N codewords (default 1296)")
+    t.add_argument("--objectives", default="total,limit,worst", metavar="LIST",
+                   help="comma-separated: total, limit (total within the least max turns), worst "
+                        "(default all three)")
+    t.add_argument("--redo", action="store_true", help="solve rows the table already has again")
+    t.add_argument("--trees", action="store_true",
+                   help="also store each row's tree in data/optimal_trees/ (small games only)")
+    t.set_defaults(handler=run_table)
+
+
+def run_optimal(args) -> int:
+    show_progress = args.progress or (not args.json and sys.stderr.isatty())
+    if args.tree is not None:
+        check_writable(args.tree)  # before the search, which may take hours
+    result = optimal(args.game, max_turns=args.max_turns, objective=args.objective,
+                     progress=show_progress)
+    if args.tree is not None:
+        write_tree_file(result, args.tree)
+    print(result.to_json() if args.json else result.describe())
+    return 0
+
+
+def run_table(args) -> int:
+    from ..studies.optimal_table import update_optimal_table
+
+    objectives = [name.strip() for name in args.objectives.split(",") if name.strip()]
+    command = "python -m mmlib " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["optimal-table"] \
+        else "python -m mmlib optimal-table"
+    update_optimal_table(args.games or None, max_codewords=args.max_codewords, objectives=objectives,
+                         redo=args.redo, trees=args.trees, command=command, progress=True)
+    return 0

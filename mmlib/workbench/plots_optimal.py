@@ -1,0 +1,90 @@
+"""Figures for notebook 8 (exact optimal strategies).
+
+Like every mmlib figure, each function returns a matplotlib `Figure` with a
+title and labelled axes, built without pyplot, and draws a one-line note
+instead of failing when its table has no rows yet.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+from matplotlib.figure import Figure
+
+from ..core.strategies import Strategy
+from .plots import STRATEGY_COLORS
+from .plots_results import _empty_note
+
+
+def heuristic_gap_figure(gaps: pd.DataFrame) -> Figure:
+    """Extra average turns of each strategy over the optimum, against the game size."""
+    fig = Figure(figsize=(8.5, 4.2), layout="constrained")
+    ax = fig.subplots()
+    if gaps.empty:
+        _empty_note(ax, "no game is in both data/optimal.csv and data/results.csv yet")
+    for strategy in Strategy:
+        rows = gaps[gaps["strategy"] == strategy.label].sort_values("codewords")
+        if len(rows):
+            ax.plot(rows["codewords"], rows["gap_per_game"], "o", color=STRATEGY_COLORS[strategy],
+                    label=strategy.title, alpha=0.8, markersize=5)
+    ax.set_xscale("log")
+    ax.set_xlabel("game size (codewords, log scale)")
+    ax.set_ylabel("extra turns per game over the optimum")
+    ax.set_title("How far each strategy (its best opening by total) is from the optimal strategy")
+    ax.axhline(0, color="0.5", lw=0.8)
+    if len(gaps):
+        ax.legend(fontsize=9)
+    return fig
+
+
+def search_cost_figure(optimal_frame: pd.DataFrame) -> Figure:
+    """Nodes searched and seconds of the exact search (objective total, no limit) against game size."""
+    fig = Figure(figsize=(10, 4), layout="constrained")
+    left, right = fig.subplots(1, 2)
+    rows = optimal_frame[(optimal_frame["objective"] == "total") & optimal_frame["max_turns_limit"].isna()]
+    rows = rows.sort_values("codewords")
+    for ax, column, label in ((left, "nodes", "positions searched"), (right, "seconds", "seconds")):
+        if rows.empty:
+            _empty_note(ax, "data/optimal.csv has no rows yet")
+        for pins, group in rows.groupby("pins"):
+            ax.plot(group["codewords"], group[column].clip(lower=1e-3 if column == "seconds" else 1),
+                    "o-", label=f"{pins} pins", markersize=4)
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("game size (codewords, log scale)")
+        ax.set_ylabel(f"{label} (log scale)")
+        if len(rows):
+            ax.legend(fontsize=8)
+    left.set_title("Search nodes (positions whose candidates were scored)")
+    right.set_title("Wall time of the search (2-core machine)")
+    fig.suptitle("The cost of the exact search, objective total")
+    return fig
+
+
+def optimum_against_heuristics_figure(gaps: pd.DataFrame, game: str) -> Figure:
+    """One game: each strategy's fewest total turns beside the optimum."""
+    fig = Figure(figsize=(6.5, 3.6), layout="constrained")
+    ax = fig.subplots()
+    rows = gaps[gaps["game"] == game]
+    if rows.empty:
+        _empty_note(ax, f"{game} is not in both data/optimal.csv and data/results.csv")
+        ax.set_title(f"{game}: total turns")
+        ax.set_xlabel("strategy")
+        ax.set_ylabel("total turns over every secret")
+        return fig
+    labels, totals, colors = ["Optimal"], [int(rows["optimal_total"].iloc[0])], ["0.3"]
+    for strategy in Strategy:
+        row = rows[rows["strategy"] == strategy.label]
+        if len(row):
+            labels.append(strategy.title)
+            totals.append(int(row["heuristic_total"].iloc[0]))
+            colors.append(STRATEGY_COLORS[strategy])
+    bars = ax.bar(labels, totals, color=colors)
+    for bar, total in zip(bars, totals):
+        ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(), f"{total:,}", ha="center",
+                va="bottom", fontsize=9)
+    low = min(totals)
+    ax.set_ylim(low * 0.97, max(totals) * 1.01)
+    ax.set_xlabel("strategy (its best opening by total)")
+    ax.set_ylabel("total turns over every secret")
+    ax.set_title(f"{game}: the optimum and the four strategies")
+    return fig

@@ -1,0 +1,228 @@
+"""The exact optimal search against a brute force, the published 4p6c optima, the CLI and the table."""
+
+import csv
+import json
+
+import numpy as np
+import pytest
+
+import mmlib
+from mmlib.cli import main
+from mmlib.core.files import DATA_DIR
+from mmlib.core import optimal as optimal_module
+from mmlib.core.games import Game
+from mmlib.core.optimal import INFEASIBLE, OptimalSearch, optimal, solve_position
+from mmlib.core.verify import verify_tree
+
+from naive import BruteForceOptimum, small_games
+
+
+def verified(result):
+    """verify_tree's recomputed (total, max) of the result's tree; it must match the result."""
+    report = verify_tree(json.loads(json.dumps(result.tree_json())))
+    assert (report.total_turns, report.max_turns) == (result.total_turns, result.max_turns)
+    assert report.strategy == "optimal"
+    return report.total_turns, report.max_turns
+
+
+@pytest.mark.parametrize("game", small_games(64), ids=str)
+def test_every_objective_matches_brute_force(game, monkeypatch):
+    """In this process, and with the subtrees below the first guesses farmed out to two workers."""
+    brute = BruteForceOptimum(game)
+    best_total = brute.total()
+    least_max, total_at_least_max = brute.worst()
+    monkeypatch.setattr(optimal_module, "PARALLEL_MIN_CODEWORDS", 0)
+    for workers in (1, 2):
+        result = optimal(game, workers=workers)
+        assert verified(result)[0] == best_total
+
+        worst = optimal(game, objective="worst", workers=workers)
+        assert verified(worst) == (total_at_least_max, least_max)
+
+        for limit in (least_max, least_max + 1):
+            limited = optimal(game, max_turns=limit, workers=workers)
+            total, longest = verified(limited)
+            assert total == brute.total(limit) and longest <= limit
+        with pytest.raises(ValueError, match="within"):
+            optimal(game, max_turns=least_max - 1, workers=workers)
+
+
+def test_4p6c_published_optima():
+    best = optimal("4p6c")
+    assert verified(best) == (5625, 6)
+    limited = optimal("4p6c", max_turns=5)
+    assert verified(limited) == (5626, 5)
+    worst = optimal("4p6c", objective="worst")
+    assert verified(worst) == (5626, 5)
+
+
+def test_result_works_like_any_solve_result():
+    result = mmlib.optimal("3p3c")
+    assert result.strategy.label == "optimal" and result.summary()["strategy"] == "optimal"
+    assert result.game_path(result.game.parse_codeword(result.first_guess_text)) == [result.first_guess_text]
+    frame = result.dataframe()
+    assert len(frame) == 27 and frame["turns"].sum() == result.total_turns
+    assert result.tree.to_dot().startswith("digraph")
+    assert result.summary()["nodes_searched"] == result.nodes_searched > 0
+    for secret in range(27):  # every path ends with the secret, in as many guesses as turns says
+        path = result.game_path(secret)
+        assert path[-1] == result.game.format_codeword(secret) and len(path) == result.turns[secret]
+
+
+def test_solve_position_is_the_unit_below_the_first_guess():
+    game = Game(3, 4)
+    whole = optimal(game)
+    search = OptimalSearch(game)
+    everything = np.arange(game.size)
+    first = whole.first_guess
+    total = game.size
+    for ordinal, part in search.split(first, everything):
+        if ordinal == game.win_ordinal:
+            continue
+        answer = solve_position(game, part, played=(first,))  # a fresh search each time
+        assert answer.exact and answer.tree["games"] == len(part)
+        total += answer.value
+    assert total == whole.total_turns
+    # With a bound it cannot beat, the answer is a lower bound at least that bound.
+    cut = solve_position(game, everything, upper_bound=whole.total_turns)
+    assert not cut.exact and cut.value >= whole.total_turns and cut.tree is None
+    exact = solve_position(game, everything, upper_bound=whole.total_turns + 1)
+    assert exact.exact and exact.value == whole.total_turns
+    # Too few guesses: infeasible.
+    assert solve_position(game, everything, depth=2).value >= INFEASIBLE
+
+
+def test_cached_lower_bounds_never_pass_for_exact_values():
+    """A search cut off by a low bound, then asked again without one, must give the optimum."""
+    game = Game(4, 3)
+    search = OptimalSearch(game)
+    everything = np.arange(game.size)
+    fresh = OptimalSearch(game).value(everything, (), game.size, INFEASIBLE)
+    for bound in (fresh - 40, fresh - 5, fresh, fresh + 1):
+        got = search.value(everything, (), game.size, bound)
+        assert got >= bound if bound <= fresh else got == fresh
+    assert search.value(everything, (), game.size, INFEASIBLE) == fresh
+
+
+def test_cli_json_tree_and_bad_input(tmp_path, capsys):
+    tree_file = tmp_path / "tree.json"
+    assert main(["optimal", "3p3c", "--json", "--tree", str(tree_file)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    for key in ("game", "total_turns", "max_turns", "turn_histogram", "elapsed_s", "nodes_searched"):
+        assert key in out
+    assert (out["game"], out["total_turns"], out["strategy"]) == ("3p3c", 73, "optimal")
+    assert out["stats"]["nodes"] == out["nodes_searched"] and out["stats"]["scores"] > 0
+    assert verify_tree(json.loads(tree_file.read_text())).total_turns == 73
+    assert main(["optimal", "3p3c", "--objective", "worst", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["max_turns"] == 4
+    for argv, message in ((["optimal", "3p3c", "--objective", "fastest"], "unknown objective"),
+                          (["optimal", "3p3c", "--max-turns", "2"], "within 2 turns"),
+                          (["optimal", "3p3c", "--max-turns", "0"], "at least 1"),
+                          (["optimal", "3p16c"], "colors must be 2..15")):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert message in err and len(err.strip().splitlines()) == 1
+
+
+# -- data/optimal.csv ------------------------------------------------------------------
+
+from mmlib.studies.optimal_table import OPTIMAL_CSV, read_optimal_rows, read_tree  # noqa: E402
+
+TABLE = read_optimal_rows(OPTIMAL_CSV)
+
+
+def heuristic_rows():
+    with (DATA_DIR / "results.csv").open(newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_table_has_every_game_up_to_1296_codewords_and_the_published_optima():
+    games = {row["game"] for row in TABLE}
+    assert {g.name for g in small_games(1296)} <= games
+    rows = {(r["game"], r["objective"], r["max_turns_limit"]): r for r in TABLE}
+    assert (rows["4p6c", "total", ""]["total_turns"], rows["4p6c", "total", ""]["max_turns"]) == ("5625", "6")
+    assert (rows["4p6c", "total", "5"]["total_turns"], rows["4p6c", "total", "5"]["max_turns"]) == ("5626", "5")
+    assert (rows["4p6c", "worst", ""]["total_turns"], rows["4p6c", "worst", ""]["max_turns"]) == ("5626", "5")
+
+
+def test_table_optimum_is_at_most_the_best_heuristic():
+    """Against data/results.csv; games it lacks (7p2c, 8p2c) against the four strategies solved now."""
+    from mmlib.core.optimal import heuristic_bounds
+
+    heuristics: dict = {}
+    for h in heuristic_rows():
+        heuristics.setdefault(h["game"], []).append((int(h["total_turns"]), int(h["max_turns"])))
+    for row in TABLE:
+        if row["game"] not in heuristics:
+            heuristics[row["game"]] = heuristic_bounds(Game.parse(row["game"]))
+        limit = int(row["max_turns_limit"] or 10**9)
+        if row["objective"] == "worst":
+            limit = int(row["max_turns"])  # no heuristic may have a smaller max
+            assert all(m >= limit for _t, m in heuristics[row["game"]]), row
+        totals = [t for t, m in heuristics[row["game"]] if m <= limit]
+        if row["objective"] == "total" and not row["max_turns_limit"]:
+            assert totals, row
+        if totals:
+            assert int(row["total_turns"]) <= min(totals), row
+
+
+@pytest.mark.parametrize("row", [r for r in TABLE if r["tree"]],
+                         ids=lambda r: f"{r['game']}-{r['objective']}{r['max_turns_limit']}")
+def test_table_trees_pass_verify(row):
+    report = verify_tree(read_tree(row["tree"]))
+    assert report.game.name == row["game"]
+    assert (report.total_turns, report.max_turns) == (int(row["total_turns"]), int(row["max_turns"]))
+    assert " ".join(str(x) for x in report.histogram) == row["histogram"]
+    if row["max_turns_limit"]:
+        assert report.max_turns <= int(row["max_turns_limit"])
+
+
+def test_strategy_tree_from_dict_round_trips():
+    from mmlib.core.results import StrategyTree
+
+    result = optimal("3p3c")
+    tree = StrategyTree.from_dict(result.game, result.tree.as_dict())
+    assert tree.as_dict() == result.tree.as_dict()
+    assert sorted(tree.games.tolist()) == sorted(result.tree.games.tolist())
+
+
+@pytest.mark.parametrize("name", ["3p3c", "2p5c", "4p2c"])
+def test_solve_position_on_arbitrary_sets_matches_brute_force(name):
+    """Sets no sequence of guesses produces: only symmetries that hold for any set may be used."""
+    game = Game.parse(name)
+    brute = BruteForceOptimum(game)
+    rng = np.random.default_rng(13)
+    search = OptimalSearch(game)
+    for size in (3, 5, 8, 12, game.size // 2):
+        secrets = np.sort(rng.choice(game.size, size=min(size, game.size), replace=False))
+        mask = sum(1 << int(s) for s in secrets)
+        for depth in (None, 3):
+            expected = brute.cost(mask, depth)
+            answer = solve_position(game, secrets, depth=depth, search=search)
+            if expected == brute.INFINITY:
+                assert answer.value >= INFEASIBLE
+            else:
+                assert answer.exact and answer.value == expected
+                assert answer.tree["games"] == len(secrets)
+
+
+@pytest.mark.parametrize("name", ["3p3c", "2p6c", "5p2c"])
+def test_lower_bounds_never_exceed_a_brute_force_cost(name):
+    """Every position the brute force solved costs at least the counting bound of its size;
+    and sets of one and two secrets cost exactly their bound (1 and 3), which the search relies on."""
+    game = Game.parse(name)
+    brute = BruteForceOptimum(game)
+    brute.total()
+    brute.total(3)
+    search = OptimalSearch(game)
+    checked = 0
+    for (mask, depth), cost in brute.memo.items():
+        size = mask.bit_count()
+        bound = search.lower_bound(size, game.size if depth is None else depth)
+        if cost == brute.INFINITY:
+            continue
+        assert bound <= cost, (mask, depth)
+        if size <= 2:
+            assert bound == cost
+        checked += 1
+    assert checked > 50
