@@ -172,6 +172,7 @@ def output_commands(bad: str, folder: Path) -> list[list[str]]:
     """Every command that writes a file, with `bad` as its output path (cheap settings)."""
     return [
         ["solve", "3p3c", "--backend", "reference", "--tree", bad],
+        ["optimal", "3p3c", "--tree", bad],
         ["acr-sizes", "--output", bad],
         ["sweep", "--games", "2p2c", "--strategies", "knuth", "--backend", "reference", "--results", bad,
          "--first-guesses", str(folder / "fg.csv"), "--no-progress"],
@@ -204,6 +205,7 @@ def bad_paths(folder: Path) -> dict[str, str]:
 
 
 def test_every_output_path_is_checked_before_the_work(tmp_path, capsys, monkeypatch):
+    import mmlib.cli.optimal_command
     import mmlib.core.solve
     import mmlib.studies.bench
 
@@ -211,6 +213,7 @@ def test_every_output_path_is_checked_before_the_work(tmp_path, capsys, monkeypa
         raise AssertionError("the path must be refused before any solve or measurement")
 
     monkeypatch.setattr(mmlib.core.solve, "solve", no_work)
+    monkeypatch.setattr(mmlib.cli.optimal_command, "optimal", no_work)
     monkeypatch.setattr(mmlib.studies.bench, "bench_solve", no_work)
     monkeypatch.setattr(mmlib.studies.bench, "bench_kernel", no_work)
     for what, bad in bad_paths(tmp_path).items():
@@ -617,6 +620,13 @@ def test_ctrl_c_at_any_moment_is_exit_130_and_one_line():
     (["next", "4p6c", "1122=１,0"], "not a score"),
     (["next", "4p6c", "--show", "１"], "not a whole number written with digits"),
     (["bench", "3p3c", "--repeats", "0", "--no-save"], "repeats must be at least 1"),
+    (["optimal", "4p6c", "--max-turns", "-3"], "at least 1"),
+    (["optimal", "4p6c", "--max-turns", "５"], "not a whole number written with digits"),
+    (["optimal", "4p6c", "--objective", "nosuch"], "unknown objective"),
+    (["optimal", "3p3c", "--max-turns", "1"], "no strategy wins every game"),
+    (["optimal", "8p8c"], "the exact search takes at most"),
+    (["optimal-table", "8p8c"], "the exact search takes at most"),
+    (["optimal-table", "--max-codewords", "0"], "at least 4"),
     (["bench", "3p3c", "--backend", "nosuch", "--no-save"], "unknown backend"),
 ])
 def test_flags_are_refused_with_a_reason(args, reason, capsys):

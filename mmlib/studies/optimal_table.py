@@ -114,14 +114,21 @@ def update_optimal_table(games=None, max_codewords: int = 1296, objectives=OBJEC
     written after each game, so an interrupted run keeps what it finished."""
     from tqdm import tqdm
 
-    from ..core.optimal import optimal
+    from ..core.optimal import MAX_OPTIMAL_CODEWORDS, optimal
 
     unknown = [name for name in objectives if name not in OBJECTIVE_ROWS]
     if unknown:
         raise ValueError(f"unknown objective {unknown[0]!r}: choose from {', '.join(OBJECTIVE_ROWS)}")
     if games is None:
+        if max_codewords < 4:
+            raise ValueError(f"max codewords must be at least 4 (the smallest game, 2p2c), "
+                             f"got {max_codewords}")
         games = [Game(p, c) for p in range(2, 9) for c in range(2, 16) if c**p <= max_codewords]
     games = sorted((Game.parse(g) for g in games), key=lambda g: (g.size, g.pins))
+    for game in games:  # refuse before anything is solved or written
+        if game.size > MAX_OPTIMAL_CODEWORDS:
+            raise ValueError(f"{game.name} has {game.size:,} codewords; the exact search takes at most "
+                             f"{MAX_OPTIMAL_CODEWORDS:,}")
     rows = {_row_key(row): row for row in read_optimal_rows(path)}
     done = {row["game"] for row in rows.values()}
     optimal("3p3c")  # warm-up: load the kernels before anything is timed
