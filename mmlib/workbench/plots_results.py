@@ -8,6 +8,7 @@ one-line note instead of failing when the table has no rows for them yet.
 
 from __future__ import annotations
 
+import math
 import numpy as np
 import pandas as pd
 from matplotlib.colors import LogNorm
@@ -75,7 +76,7 @@ def regions_per_turn_figure(result: SolveResult) -> Figure:
     ax.set_xlabel("turn")
     ax.set_ylabel("count (games, regions; log scale)")
     ax.set_title(f"Regions per turn\n{_title_of(result)}", fontsize=11)
-    ax.legend(loc="upper right", fontsize=9)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2, fontsize=9, frameon=False)
     return fig
 
 
@@ -142,31 +143,59 @@ def scores_per_turn_figure(result: SolveResult) -> Figure:
     return fig
 
 
+KERNEL_STRATEGY = "score-kernel"  # benchmark rows that time the scoring kernel alone, not a solve
+
+
+def latest_rows(table: pd.DataFrame, keys=("game", "backend", "strategy", "case_equivalence")) -> pd.DataFrame:
+    """The newest row (by `date`, else the last in the file) of each game, backend, strategy and
+    case-equivalence setting: one measurement of one thing, never a median over rows that measured
+    different things."""
+    if len(table) == 0:
+        return table
+    keys = [k for k in keys if k in table.columns]
+    frame = table.copy()
+    for key in keys:
+        frame[key] = frame[key].fillna("-").astype(str)
+    order = frame.sort_values("date", kind="stable") if "date" in frame.columns else frame
+    return order.drop_duplicates(subset=keys, keep="last").sort_index()
+
+
+def _series_label(backend: str, strategy: str, case_equivalence: str) -> str:
+    label = f"{backend}, {strategy}"
+    return label if case_equivalence in ("-", "nan", "") else f"{label}, case equivalence {case_equivalence}"
+
+
 def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, name_games: bool) -> None:
-    """One log-log line of the median `column` against game size per backend and strategy."""
+    """One log-log line of `column` against game size per backend, strategy and case-equivalence
+    setting, from the latest row of each (the scoring-kernel rows are left to their own figure)."""
     rows = table.dropna(subset=["codewords", column]) if len(table) else table
-    rows = rows[rows[column] > 0] if len(rows) else rows
+    rows = rows[(rows[column] > 0) & (rows["strategy"] != KERNEL_STRATEGY)] if len(rows) else rows
     if len(rows) == 0:
         _empty_note(ax, empty_text)
         return
-    for (backend, strategy), group in rows.groupby(["backend", "strategy"], sort=True):
-        group = group.groupby("codewords", as_index=False).agg(**{column: (column, "median")},
-                                                                game=("game", "first"))
-        ax.plot(group["codewords"], group[column], label=f"{backend}, {strategy}",
-                **_line_style(backend, strategy))
+    rows = latest_rows(rows)
+    if "case_equivalence" not in rows.columns:
+        rows = rows.assign(case_equivalence="-")
+    for (backend, strategy, ce), group in rows.groupby(["backend", "strategy", "case_equivalence"], sort=True):
+        group = group.sort_values("codewords")
+        style = _line_style(backend, strategy)
+        if ce == "on":
+            style.update(linestyle=":", marker="^")
+        ax.plot(group["codewords"], group[column], label=_series_label(backend, strategy, ce), **style)
         if name_games and len(group) <= 12:  # name the games where the labels still fit
             for _, row in group.iterrows():
                 ax.annotate(row["game"], (row["codewords"], row[column]), fontsize=7,
                             textcoords="offset points", xytext=(3, 3))
     ax.set_xscale("log")
     ax.set_yscale("log")
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.grid(True, which="major", alpha=0.3)
 
 
 def backend_timings_figure(timings: pd.DataFrame, title: str = "Solve time across game sizes") -> Figure:
-    """Median solve time against game size, one line per backend and strategy, log-log."""
-    fig = Figure(figsize=(7, 4.5), layout="constrained")
+    """Median solve time against game size, one line per backend, strategy and case-equivalence
+    setting (the latest row of each), log-log."""
+    fig = Figure(figsize=(9, 4.5), layout="constrained")
     ax = fig.subplots()
     _lines_by_backend(ax, timings, "median_s", "no timings yet", name_games=True)
     ax.set_xlabel("games (codewords, log scale)")
@@ -189,13 +218,32 @@ def heatmap_grid(best: pd.DataFrame, value: str) -> tuple[list[int], list[int], 
     return pins, colors, grid
 
 
-def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Strategy") -> Figure:
-    """`value` (average_turns, max_turns or seconds) per game as a pins-by-colors heat map."""
+def format_seconds(seconds: float) -> str:
+    """Seconds with two significant digits, never an exponent: 0.00012, 0.018, 0.17, 2.7, 948."""
+    if seconds >= 10:
+        return f"{seconds:,.0f}"
+    if seconds <= 0:
+        return "0"
+    decimals = max(1, 1 - math.floor(math.log10(seconds)))
+    return f"{seconds:.{decimals}f}"
+
+
+def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Strategy",
+                           backend: "str | None" = "cpu") -> Figure:
+    """`value` (average_turns, max_turns or seconds) per game as a pins-by-colors heat map.
+
+    Solve times are comparable only on one backend: for `seconds` only the rows of `backend` are
+    drawn (and the title names it); turns are the same on every backend, so they use every row.
+    """
     if value not in HEATMAP_VALUES:
         raise ValueError(f"unknown heat map value {value!r}: choose one of {', '.join(HEATMAP_VALUES)}")
     strategy = Strategy.parse(strategy)
     what, unit, number_format, log_scale = HEATMAP_VALUES[value]
     rows = best[best["strategy"] == strategy.label] if len(best) else best
+    timed_on = ""
+    if value == "seconds" and backend is not None:
+        rows = rows[rows["backend"] == backend] if len(rows) else rows
+        timed_on = f" on the {backend} backend"
     pins, colors, grid = heatmap_grid(rows, value)
     fig = Figure(figsize=(1.6 + 0.62 * len(colors), 1.4 + 0.5 * len(pins)), layout="constrained")
     ax = fig.subplots()
@@ -210,7 +258,8 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
         middle = np.sqrt(grid[known].min() * grid[known].max()) if log_scale else \
             (grid[known].min() + grid[known].max()) / 2
         for i, j in zip(*np.nonzero(known)):
-            ax.text(j, i, number_format.format(grid[i, j]), ha="center", va="center", fontsize=7,
+            text = format_seconds(grid[i, j]) if value == "seconds" else number_format.format(grid[i, j])
+            ax.text(j, i, text, ha="center", va="center", fontsize=7,
                     color="white" if grid[i, j] < middle else "black")
     else:
         ax.imshow(np.zeros_like(grid), origin="lower", aspect="auto", cmap="Greys", vmin=0, vmax=10)
@@ -219,7 +268,8 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
     ax.set_yticks(range(len(pins)), [str(p) for p in pins])
     ax.set_xlabel("colors")
     ax.set_ylabel("pins")
-    ax.set_title(f"{what}, {strategy.title}, best-max first guess per game (grey: not computed yet)",
+    grey = "not timed on this backend" if timed_on else "not computed yet"
+    ax.set_title(f"{what}{timed_on}, {strategy.title}, best-max first guess per game (grey: {grey})",
                  fontsize=10)
     return fig
 
@@ -257,11 +307,38 @@ def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
 
 
 def benchmarks_figure(benchmarks: pd.DataFrame) -> Figure:
-    """Scores per second against game size, one line per backend and strategy, log-log."""
-    fig = Figure(figsize=(7, 4.5), layout="constrained")
+    """Scores per second of whole solves against game size, one line per backend, strategy and
+    case-equivalence setting (the latest row of each), log-log."""
+    fig = Figure(figsize=(9, 4.5), layout="constrained")
     ax = fig.subplots()
     _lines_by_backend(ax, benchmarks, "scores_per_s", "no benchmarks yet", name_games=False)
     ax.set_xlabel("games (codewords, log scale)")
     ax.set_ylabel("scores per second (log scale)")
-    ax.set_title("Scoring throughput of the solvers (data/benchmarks.csv)", fontsize=11)
+    ax.set_title("Scoring throughput of whole solves (data/benchmarks.csv, latest run of each)", fontsize=11)
+    return fig
+
+
+def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
+    """The scoring kernel timed alone (benchmark rows `score-kernel`): scores per second of every
+    run, per game and backend, in the order they were measured."""
+    rows = benchmarks[benchmarks["strategy"] == KERNEL_STRATEGY].dropna(subset=["scores_per_s"]) \
+        if len(benchmarks) else benchmarks
+    fig = Figure(figsize=(7, 3.6), layout="constrained")
+    ax = fig.subplots()
+    if len(rows) == 0:
+        _empty_note(ax, "no scoring-kernel rows yet")
+    else:
+        for (game, backend), group in rows.groupby(["game", "backend"], sort=True):
+            when = group["date"].astype(str).str.slice(0, 16) if "date" in group.columns else \
+                pd.Series(range(1, len(group) + 1)).astype(str)
+            ax.plot(list(when), group["scores_per_s"] / 1e9, "o-", label=f"{game}, {backend}")
+            for x, y in zip(when, group["scores_per_s"] / 1e9):
+                ax.annotate(f"{y:.2f}", (x, y), fontsize=8, textcoords="offset points", xytext=(0, 6),
+                            ha="center")
+        ax.set_ylim(0, (rows["scores_per_s"].max() / 1e9) * 1.3)
+        ax.tick_params(axis="x", labelrotation=20, labelsize=8)
+        ax.legend(fontsize=8, loc="lower right")
+    ax.set_xlabel("run (date and time)")
+    ax.set_ylabel("scores per second (billions)")
+    ax.set_title("The scoring kernel alone: one guess against every secret (data/benchmarks.csv)", fontsize=10)
     return fig

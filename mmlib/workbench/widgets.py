@@ -96,3 +96,94 @@ def game_label(text: str = "") -> widgets.HTML:
     label = widgets.HTML(value=text)
     label.add_class(GAME_LABEL_CLASS)
     return label
+
+
+# -- wiring controls to what they show -------------------------------------------
+
+
+@dataclass
+class View:
+    """What an interactive cell shows for one choice of its controls: a caption (HTML, shown in the
+    `mm-game-label` line) and the items to display under it (figures, tables, text)."""
+
+    caption: str
+    items: list
+
+
+def _display_all(items) -> None:
+    from IPython.display import display
+
+    for item in items if isinstance(items, (list, tuple)) else [items]:
+        display(item)
+
+
+@dataclass
+class GameMenu:
+    """A dropdown whose options follow the chosen game: `options_for(game)` lists them and
+    `preferred_for(game)` picks the value shown first."""
+
+    widget: widgets.Dropdown
+    options_for: object
+    preferred_for: object
+
+    @property
+    def value(self):
+        return self.widget.value
+
+    def refill(self, game: Game) -> None:
+        options = list(self.options_for(game))
+        preferred = self.preferred_for(game)
+        self.widget.options = options
+        self.widget.value = preferred if preferred in options else options[0]
+
+
+def game_menu(description: str, options_for, preferred_for, css_class: "str | None" = None) -> GameMenu:
+    """A `GameMenu` (a dropdown named `description`, with CSS class `css_class` if given)."""
+    dropdown = widgets.Dropdown(description=description)
+    if css_class:
+        dropdown.add_class(css_class)
+    return GameMenu(dropdown, options_for, preferred_for)
+
+
+def show_interactive(draw, controls: GameControls, *, menus=(), caption=None) -> widgets.VBox:
+    """Controls above, a caption line and an output under them, redrawn whenever a control changes.
+
+    `draw(controls)` returns a `View`, or the item(s) to display (then `caption(controls)`, or the
+    game's name, makes the caption). `menus` are `GameMenu`s shown under the game controls: a new
+    game refills them first (holding their redraws, so the output is drawn once), then redraws; a
+    menu's own change redraws. All the observe / unobserve / clear-output wiring of the notebooks is
+    here, so an interactive cell only names what it shows.
+    """
+    label = game_label()
+    output = widgets.Output()
+    refilling = False
+
+    def redraw(_change=None):
+        if refilling:
+            return
+        shown = draw(controls)
+        if isinstance(shown, View):
+            label.value, items = shown.caption, shown.items
+        else:
+            label.value = caption(controls) if caption else f"<b>{describe_game(controls.game)}</b>"
+            items = shown
+        with output:
+            output.clear_output(wait=True)
+            _display_all(items)
+
+    def new_game(_controls=None):
+        nonlocal refilling
+        refilling = True
+        try:
+            for menu in menus:
+                menu.refill(controls.game)
+        finally:
+            refilling = False
+        redraw()
+
+    controls.observe(new_game)
+    for menu in menus:
+        menu.widget.observe(redraw, names="value")
+    new_game()
+    return widgets.VBox([controls.box(), *[menu.widget for menu in menus], label, output])
+
