@@ -169,6 +169,23 @@ def test_solve_plays_the_tables_first_guess(tmp_path, monkeypatch):
         openings._first_guess_rows.cache_clear()
 
 
+def test_saving_the_default_table_makes_solve_read_it_again(tmp_path, monkeypatch):
+    """save_tables on the table solve reads (the default path) drops solve's cached copy."""
+    table = tmp_path / "first_guesses.csv"
+    monkeypatch.setattr(openings, "FIRST_GUESSES_CSV", table)
+    monkeypatch.setattr(fg, "FIRST_GUESSES_CSV", table)
+    openings.forget_first_guess_table()
+    try:
+        assert fg.table_first_guess(Game(2, 2), Strategy.KNUTH) is None
+        rows = [fg.result_row(solve("2p2c", "knuth", "reference", pattern))
+                for pattern in fg.first_guess_patterns(Game(2, 2))]
+        fg.save_tables(rows, tmp_path / "results.csv", table)
+        assert fg.table_first_guess(Game(2, 2), Strategy.KNUTH) == fg.first_guess_table(rows)[0]["best_max"]
+    finally:
+        monkeypatch.undo()
+        openings.forget_first_guess_table()
+
+
 def test_data_tables_agree():
     """data/first_guesses.csv is derived from data/results.csv, whose 4p6c rows hold
     REFERENCE.md's figures, and the table's winners are what solve plays by default."""

@@ -39,7 +39,7 @@ from .case_equivalence import acr_candidates, regions_zero_free, use_case_equiva
 from .games import Game
 from .memory import check_host_memory
 from .progress import SolveProgress
-from .results import SolveResult, TurnStats
+from .results import SolveResult, TurnStats, make_turn_stats
 from .scoring import unused_pins_mask
 from .strategies import Strategy, entropy_table
 
@@ -132,6 +132,7 @@ def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: 
     turn = 0
     while order.size:
         turn += 1
+        turn_started = time.perf_counter()
         games_active = order.size
         row = np.full(n, -1, dtype=np.int32)
         new_order = np.empty(games_active, dtype=np.int64)
@@ -147,10 +148,14 @@ def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: 
         region_len = new_len[:n_regions].copy()
         del new_order, new_start, new_len
 
+        phase2_started = time.perf_counter()
+        compile_before = search.compile_s
         region_guess, turn_scores = search.choose_guesses(
             turn, order, region_start, region_len, games_active, reporter)
         total_scores += turn_scores
-        stats.append(TurnStats(turn, games_active, int(n_regions), turn_scores))
+        phase2_s = time.perf_counter() - phase2_started - (search.compile_s - compile_before)
+        stats.append(make_turn_stats(turn, games_active, turn_scores, region_len, search.searched_regions,
+                                     phase2_started - turn_started, phase2_s))
         reporter.end_turn(int(playing), int(n_regions), total_scores)
     return np.stack(rows), turns, total_scores, stats, search
 
@@ -173,6 +178,7 @@ class GuessSearch:
         self.compile_s = 0.0  # spent compiling the parallel kernel during this solve
         self.case_equivalence = case_equivalence
         self.scores_saved = 0
+        self.searched_regions = 0  # regions of the last turn that needed the full search
         if case_equivalence:
             # Colors of every codeword as a bit mask, and of the guesses each game has played.
             self.color_mask = codeword_color_masks(lo, hi, game.colors)
@@ -222,6 +228,7 @@ class GuessSearch:
         fd_tried = (region_len >= 3) & (region_len <= game.num_scores)
         scores = int(games_active) + int(np.sum(region_len[fd_tried] ** 2))
         searched = np.flatnonzero(guess < 0)
+        self.searched_regions = searched.size
         # Every codeword is a candidate, or with case equivalence each region's ACr.
         candidates = None
         if self.case_equivalence and searched.size:

@@ -52,7 +52,7 @@ from .case_equivalence import acr_size, use_case_equivalence
 from .games import Game
 from .memory import require_fits
 from .progress import SolveProgress
-from .results import SolveResult, TurnStats
+from .results import SolveResult, TurnStats, make_turn_stats
 from .scoring import unused_pins_mask
 from .strategies import Strategy, entropy_table
 
@@ -298,19 +298,26 @@ class _DeviceRun:
             turn += 1
             self.turns_played = turn
             games_active = active
+            started, compile_before = time.perf_counter(), self.compile_s
             active, regions = self._phase1(turn, active, regions, now, later, totals)
             now, later = later, now
+            phase2_started, compile_phase1 = time.perf_counter(), self.compile_s
+            phase1_s = phase2_started - started - (compile_phase1 - compile_before)
             if regions == 0:  # every game won on this turn
                 self.total_scores += games_active
-                self.stats.append(TurnStats(turn, games_active, 0, games_active))
+                self.stats.append(make_turn_stats(turn, games_active, games_active, [], 0, phase1_s, 0.0))
                 reporter.start_turn(turn, games_active, games_active)
                 reporter.end_turn(0, 0, self.total_scores)
                 break
-            turn_scores = self._phase2(turn, games_active, active, regions, now, reporter)
+            turn_scores, lengths, searched = self._phase2(turn, games_active, active, regions, now,
+                                                          reporter)
+            # Wait for the searches, so that phase 2's seconds are its own (the next
+            # turn's host sync 1 would wait for them anyway).
+            self.cuda.synchronize()
+            phase2_s = time.perf_counter() - phase2_started - (self.compile_s - compile_phase1)
             self.total_scores += turn_scores
-            self.stats.append(TurnStats(turn, games_active, regions, turn_scores))
-            if reporter.enabled:  # the bar closes when the searches are done, not queued
-                self.cuda.synchronize()
+            self.stats.append(make_turn_stats(turn, games_active, turn_scores, lengths, searched,
+                                              phase1_s, phase2_s))
             reporter.end_turn(active, regions, self.total_scores)
 
     def _phase1(self, turn: int, active: int, regions: int, now: dict, later: dict, totals):
@@ -350,8 +357,9 @@ class _DeviceRun:
         return playing, new_regions
 
     def _phase2(self, turn: int, games_active: int, active: int, regions: int, now: dict,
-                reporter: SolveProgress) -> int:
-        """Queue a next guess for each of `regions`; returns the scores this turn costs."""
+                reporter: SolveProgress) -> tuple[int, np.ndarray, int]:
+        """Queue a next guess for each of `regions`; returns (the scores this turn costs,
+        the regions' lengths, how many regions the full search settles)."""
         game, kc = self.game, self.kc
         tiny = kc.make_tiny_kernel()
         threads = config.TINY_THREADS
@@ -386,7 +394,7 @@ class _DeviceRun:
                 self._search(searched, lengths[searched], candidates, zero[searched], free[searched], now)
             else:
                 self._search(searched, lengths[searched], candidates, None, None, now)
-        return scores + search_scores
+        return scores + search_scores, lengths, searched.size
 
     def _zero_free(self, active: int, regions: int, now: dict):
         """Queue the Zero and Free color masks of every region (case equivalence)."""

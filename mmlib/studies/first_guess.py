@@ -30,7 +30,7 @@ from pathlib import Path
 
 from ..core.files import DATA_DIR
 from ..core.games import COLOR_CHARS, Game
-from ..core.openings import FIRST_GUESSES_CSV, first_guess_patterns, integer_partitions, table_first_guess  # noqa: F401
+from ..core.openings import FIRST_GUESSES_CSV, first_guess_patterns, forget_first_guess_table, integer_partitions, table_first_guess  # noqa: F401
 from ..core.strategies import Strategy
 
 RESULTS_CSV = DATA_DIR / "results.csv"
@@ -310,7 +310,7 @@ def save_tables(new_rows: list[dict], results_path=RESULTS_CSV, first_guesses_pa
     write_atomically(results_path, csv_text(rows, RESULTS_COLUMNS))
     write_atomically(first_guesses_path, csv_text(first_guess_table(rows), FIRST_GUESSES_COLUMNS))
     if Path(first_guesses_path).resolve() == FIRST_GUESSES_CSV.resolve():
-        _first_guess_rows.cache_clear()
+        forget_first_guess_table()
     return rows
 
 
