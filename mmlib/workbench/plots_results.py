@@ -342,3 +342,50 @@ def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
     ax.set_ylabel("scores per second (billions)")
     ax.set_title("The scoring kernel alone: one guess against every secret (data/benchmarks.csv)", fontsize=10)
     return fig
+
+
+# -- notebook 5: where the time goes -------------------------------------------------
+
+
+def turn_seconds_figure(result: SolveResult) -> Figure:
+    """Per turn: the seconds of phase 1 (play, split the regions) and phase 2 (choose the next
+    guesses), and how the regions of phase 2 were settled (|PS| 1-2, fully discriminating, full
+    search). Seconds are this run's wall clock; the counts are the same on every backend."""
+    stats = result.turn_stats
+    turns = np.array([s.turn for s in stats])
+    phase1 = np.array([s.phase1_s for s in stats])
+    phase2 = np.array([s.phase2_s for s in stats])
+    scale, unit = (1.0, "s") if (phase1 + phase2).sum() >= 1 else (1e-3, "ms")
+    fig = Figure(figsize=(10, 4.8), layout="constrained")
+    left, right = fig.subplots(1, 2)
+    left.bar(turns, phase1, color="#9ecae1", label="phase 1: play, split into regions")
+    bars = left.bar(turns, phase2, bottom=phase1, color="#e6550d", label="phase 2: choose the next guesses")
+    total = phase1 + phase2
+    left.bar_label(bars, labels=[f"{format_seconds(t / scale)} {unit}" for t in total], fontsize=8, padding=2)
+    left.set_ylim(0, max(total.max(), 1e-9) * 1.2)
+    left.yaxis.set_major_formatter(lambda value, _pos: f"{value / scale:g}")
+    left.set_xticks(turns)
+    left.set_xlabel("turn")
+    left.set_ylabel(f"wall clock ({unit})")
+    left.set_title(f"Time per turn, {format_seconds(total.sum() / scale)} {unit} in all", fontsize=10)
+    left.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False)
+    ways = (("tiny_regions", "|PS| 1-2: play the first", "#c7e9c0"),
+            ("fd_regions", "fully discriminating member", "#74c476"),
+            ("searched_regions", "full search", "#238b45"))
+    bottom = np.zeros(len(stats))
+    for name, label, color in ways:
+        counts = np.array([getattr(s, name) for s in stats], dtype=float)
+        right.bar(turns, counts, bottom=bottom, color=color, label=label)
+        bottom += counts
+    for t, height in zip(turns, bottom):
+        if height:
+            right.annotate(f"{int(height):,}", (t, height), ha="center", va="bottom", fontsize=8,
+                           textcoords="offset points", xytext=(0, 2))
+    right.set_ylim(0, max(bottom.max(), 1) * 1.2)
+    right.set_xticks(turns)
+    right.set_xlabel("turn (regions that choose the next turn's guess)")
+    right.set_ylabel("regions (count)")
+    right.set_title("How each region's next guess was found", fontsize=10)
+    right.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
+    fig.suptitle(_title_of(result), fontsize=11)
+    return fig
