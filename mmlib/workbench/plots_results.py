@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.colors import LogNorm
 from matplotlib.figure import Figure
+from matplotlib.ticker import NullLocator
 
 from ..core.games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
 from .plots import STRATEGY_COLORS
@@ -182,12 +183,13 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
         if ce == "on":
             style.update(linestyle=":", marker="^")
         ax.plot(group["codewords"], group[column], label=_series_label(backend, strategy, ce), **style)
-        if name_games and len(group) <= 12:  # name the games where the labels still fit
-            for _, row in group.iterrows():
-                ax.annotate(row["game"], (row["codewords"], row[column]), fontsize=7,
-                            textcoords="offset points", xytext=(3, 3))
     ax.set_xscale("log")
     ax.set_yscale("log")
+    if name_games:  # the games as the x ticks, once each, instead of a label on every point
+        games = rows.drop_duplicates("codewords").sort_values("codewords")
+        ax.xaxis.set_minor_locator(NullLocator())
+        ax.set_xticks(list(games["codewords"]), [f"{g}\n{int(n):,}" for g, n in zip(games["game"], games["codewords"])],
+                      fontsize=7)
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.grid(True, which="major", alpha=0.3)
 
@@ -198,7 +200,7 @@ def backend_timings_figure(timings: pd.DataFrame, title: str = "Solve time acros
     fig = Figure(figsize=(9, 4.5), layout="constrained")
     ax = fig.subplots()
     _lines_by_backend(ax, timings, "median_s", "no timings yet", name_games=True)
-    ax.set_xlabel("games (codewords, log scale)")
+    ax.set_xlabel("game and its codewords (log scale)")
     ax.set_ylabel("median solve time (s, log scale)")
     ax.set_title(title, fontsize=11)
     return fig
