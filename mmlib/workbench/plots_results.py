@@ -391,3 +391,88 @@ def turn_seconds_figure(result: SolveResult) -> Figure:
     right.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
     fig.suptitle(_title_of(result), fontsize=11)
     return fig
+
+
+# -- case equivalence across every game size ------------------------------------------
+
+
+def case_equivalence_scores(results: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> pd.DataFrame:
+    """Per game (by size): the scores of `strategy`'s solve without and with case equivalence.
+
+    A row of data/results.csv solved with case equivalence holds both: `scores` with it, and
+    `scores_saved` the difference to the same solve without it (the guesses are the same). Games solved
+    only without it give the first number alone. The first guess is the one `best_max_rows` picks
+    among the rows of each setting, the same opening for both numbers of a row."""
+    strategy = Strategy.parse(strategy)
+    rows = results[(results["strategy"] == strategy.label)].dropna(subset=["scores", "max_turns"])
+    out = []
+    for game, group in rows.groupby("game", sort=False):
+        on = group[group["case_equivalence"] == "on"]
+        chosen = on if len(on) else group
+        best = chosen.sort_values(["max_turns", "average_turns", "first_guess"], kind="stable").iloc[0]
+        saved = best.get("scores_saved", 0) if len(on) else np.nan
+        saved = 0 if pd.isna(saved) and len(on) else saved
+        without = best["scores"] + (saved if len(on) else 0)
+        out.append({"game": game, "codewords": int(best["codewords"]), "first_guess": best["first_guess"],
+                    "scores_without": int(without),
+                    "scores_with": int(best["scores"]) if len(on) else np.nan})
+    frame = pd.DataFrame(out, columns=["game", "codewords", "first_guess", "scores_without", "scores_with"])
+    return frame.sort_values(["codewords", "game"], kind="stable").reset_index(drop=True)
+
+
+def case_equivalence_seconds(timing: pd.DataFrame) -> pd.DataFrame:
+    """data/case_equivalence_timing.csv as one row per game and strategy: the latest median seconds
+    without and with case equivalence, and the share of the time it saves."""
+    latest = latest_rows(timing, ("game", "strategy", "backend", "case_equivalence"))
+    wide = latest.pivot_table(index=["game", "codewords", "strategy"], columns="case_equivalence",
+                              values="median_s", aggfunc="last").reset_index()
+    if "on" not in wide.columns or "off" not in wide.columns:
+        return pd.DataFrame(columns=["game", "codewords", "strategy", "off", "on", "saved"])
+    wide["saved"] = 1 - wide["on"] / wide["off"]
+    return wide.sort_values(["codewords", "game", "strategy"], kind="stable").reset_index(drop=True)
+
+
+def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> Figure:
+    """Left: scores without and with case equivalence for every game size data/results.csv holds
+    (log scale). Right: the share of solve time case equivalence saves, per game and strategy."""
+    strategy = Strategy.parse(strategy)
+    scores = case_equivalence_scores(results, strategy)
+    seconds = case_equivalence_seconds(timing) if len(timing) else pd.DataFrame()
+    fig = Figure(figsize=(12, 4.8), layout="constrained")
+    left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.6, 1.0]})
+    if len(scores) == 0:
+        _empty_note(left, "no results yet")
+    else:
+        x = np.arange(len(scores))
+        left.plot(x, scores["scores_without"], "o-", color="0.45", label="without case equivalence")
+        left.plot(x, scores["scores_with"], "^-", color=STRATEGY_COLORS[strategy], label="with case equivalence")
+        left.set_yscale("log")
+        left.set_xticks(x, scores["game"], rotation=90, fontsize=7)
+        left.legend(fontsize=8, loc="upper left")
+        left.grid(True, which="major", alpha=0.3)
+    left.set_xlabel("game, by number of codewords")
+    left.set_ylabel("scores computed (count, log scale)")
+    left.set_title(f"Scores of a whole solve, {strategy.title}, with and without case equivalence", fontsize=10)
+    if len(seconds) == 0:
+        _empty_note(right, "no timings with and without case equivalence yet")
+    else:
+        games = list(dict.fromkeys(seconds["game"]))
+        width = 0.8 / 4
+        for k, s in enumerate(Strategy):
+            mine = seconds[seconds["strategy"] == s.label].set_index("game")
+            values = [100 * mine["saved"].get(g, np.nan) for g in games]
+            right.bar(np.arange(len(games)) + (k - 1.5) * width, values, width, color=STRATEGY_COLORS[s],
+                      label=s.title)
+        right.axhline(0, color="0.3", linewidth=0.8)
+        right.set_xticks(range(len(games)), games, rotation=90, fontsize=7)
+        right.legend(fontsize=7, ncols=2, loc="upper left")
+        low = max(-60.0, min(-10.0, np.nanmin(seconds["saved"]) * 100 - 5))
+        right.set_ylim(low, 100)
+        clipped = seconds[seconds["saved"] * 100 < low]
+        if len(clipped):  # tiny games whose timings are noise: say so rather than stretch the axis
+            right.text(0.99, 0.02, f"{len(clipped)} bars below {low:.0f}% cut off (tiny games, "
+                       "times of a millisecond)", transform=right.transAxes, ha="right", fontsize=7, color="0.3")
+    right.set_xlabel("game, by number of codewords")
+    right.set_ylabel("solve time saved (% of the time without)")
+    right.set_title("Solve time saved (cpu backend)", fontsize=10)
+    return fig
