@@ -476,3 +476,26 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
     right.set_ylabel("solve time saved (% of the time without)")
     right.set_title("Solve time saved (cpu backend)", fontsize=10)
     return fig
+
+
+# -- notebook 7: how fast the possible secrets run out ---------------------------------
+
+
+def secrets_left_figure(after: dict, game: "str | Game", strategy: "str | Strategy") -> Figure:
+    """`after[turn]` lists, over the games still played, the possible secrets left after that guess:
+    the largest and the average per turn, on a log axis, with the game's size for scale."""
+    game, strategy = Game.parse(game), Strategy.parse(strategy)
+    turns = list(after)
+    fig = Figure(figsize=(7, 4), layout="constrained")
+    ax = fig.subplots()
+    ax.plot(turns, [max(v) for v in after.values()], "o-", label="largest")
+    ax.plot(turns, [sum(v) / len(v) for v in after.values()], "s-", label="average")
+    ax.axhline(game.size, color="0.6", linestyle=":", label=f"before the first guess ({game.size:,})")
+    ax.set_yscale("log")
+    ax.set_xticks(turns)
+    ax.set_xlabel("guesses played")
+    ax.set_ylabel("possible secrets left (log scale)")
+    ax.set_title(f"{game.name}, {strategy.title}: possible secrets after each guess, over all "
+                 f"{game.size:,} games", fontsize=10)
+    ax.legend()
+    return fig
