@@ -200,3 +200,38 @@ def test_data_tables_agree():
     openings._first_guess_rows.cache_clear()
     for strategy in Strategy:
         assert fg.table_first_guess(Game(4, 6), strategy) == winners[("4p6c", strategy.label)]
+
+
+def test_fill_ce_scores_gives_every_row_both_counts(tmp_path, capsys):
+    results, winners = tmp_path / "results.csv", tmp_path / "first_guesses.csv"
+    common = ["--results", str(results), "--first-guesses", str(winners), "--no-progress",
+              "--strategies", "knuth"]
+    assert main(["sweep", "--games", "3p4c", "--case-equivalence", "off", *common]) == 0
+    assert main(["sweep", "--games", "2p4c", "--case-equivalence", "on", *common]) == 0
+    rows = read_rows(results)
+    assert all(r["scores_without_ce"] for r in rows)
+    assert {r["game"] for r in rows if not r["scores_with_ce"]} == {"3p4c"}
+    copy = tmp_path / "copy.csv"
+    copy.write_text(results.read_text())
+    assert main(["sweep", "--fill-ce-scores", "--games", "3p4c", "--results", str(copy),
+                 "--first-guesses", str(tmp_path / "w2.csv"), "--no-progress"]) == 0
+    assert main(["sweep", "--fill-ce-scores", "--ce-scores-from", str(copy), *common]) == 0
+    assert "filled the case-equivalence scores of 3 rows" in capsys.readouterr().out
+    filled = read_rows(results)
+    assert read_rows(winners) == first_guess_table(filled)
+    for row in filled:
+        on = solve(row["game"], "knuth", "reference", row["first_guess"], case_equivalence="on")
+        assert int(row["scores_with_ce"]) == on.scores
+        assert int(row["scores_without_ce"]) == on.scores + on.scores_saved
+    assert any(int(r["scores_with_ce"]) < int(r["scores_without_ce"]) for r in filled)
+
+
+def test_fill_ce_scores_winners_only(tmp_path):
+    results, winners = tmp_path / "results.csv", tmp_path / "first_guesses.csv"
+    assert main(["sweep", "--games", "3p5c", "--case-equivalence", "off", "--strategies", "knuth",
+                 "--results", str(results), "--first-guesses", str(winners), "--no-progress"]) == 0
+    table = fg.first_guess_table(read_rows(results))[0]
+    assert fg.fill_ce_scores(results, winners, winners_only=True, progress=False) == \
+        len({table["best_max"], table["best_average"]})
+    filled = {r["first_guess"] for r in read_rows(results) if r["scores_with_ce"]}
+    assert filled == {table["best_max"], table["best_average"]}

@@ -170,6 +170,16 @@ def test_turn_costs_agree_with_the_other_backends(game):
     assert sum(s.searched_regions for s in expected.turn_stats) > 0
 
 
+@pytest.mark.parametrize("threshold", [4, 6])
+def test_ce_min_region_matches_the_reference(threshold):
+    """Case equivalence only in regions of `threshold` games or more: the reference's scores."""
+    expected = solve("3p4c", "knuth", "reference", case_equivalence="on", ce_min_region=threshold)
+    result = solve("3p4c", "knuth", "cuda", case_equivalence="on", ce_min_region=threshold)
+    assert_same_games(result, expected)
+    assert (result.scores, result.scores_saved) == (expected.scores, expected.scores_saved)
+    assert result.turn_stats == expected.turn_stats
+
+
 def test_case_equivalence_saves_scores_where_colors_are_free():
     """3p4c opens with 112: colors 3 and 4 are Free, so ACr is smaller than every codeword."""
     result = solve("3p4c", "knuth", "cuda", case_equivalence="on")

@@ -19,6 +19,7 @@ COMMAND_MODULES = [
     "mmlib.cli.case_commands",
     "mmlib.cli.images_command",
     "mmlib.cli.bench_command",
+    "mmlib.cli.seed_commands",
 ]
 
 

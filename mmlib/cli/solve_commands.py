@@ -28,6 +28,9 @@ def register(subparsers):
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--tree", metavar="FILE",
                    help="write the strategy tree: .dot for GraphViz, anything else JSON")
+    p.add_argument("--ce-min-region", type=int, default=0, metavar="N",
+                   help="with case equivalence on, only regions of at least N games search their "
+                        "class representatives (default 0: every region)")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p.set_defaults(handler=run_solve)
 
@@ -43,7 +46,7 @@ def run_solve(args) -> int:
 
     show_progress = args.progress or (not args.json and sys.stderr.isatty())
     result = solve(args.game, args.strategy, args.backend, args.first_guess,
-                   args.case_equivalence, progress=show_progress)
+                   args.case_equivalence, progress=show_progress, ce_min_region=args.ce_min_region)
     if args.tree:
         if args.tree.endswith(".dot"):
             write_atomically(args.tree, result.tree.to_dot())

@@ -117,11 +117,12 @@ def estimate_device_bytes(game: Game, case_equivalence: bool) -> int:
 
 
 def solve_cuda(game: Game, strategy: Strategy, first_guess: int, case_equivalence: str = "auto",
-               progress: bool = False, **_options) -> SolveResult:
+               progress: bool = False, ce_min_region: int = 0, **_options) -> SolveResult:
     """Play every game of `game` with `strategy` from `first_guess`, on the GPU.
 
     `case_equivalence`: 'auto' (on from `case_equivalence.AUTO_MIN_CODEWORDS`
-    codewords), 'on' or 'off'. `progress` shows a bar per turn on stderr.
+    codewords), 'on' or 'off'; regions of fewer than `ce_min_region` games search
+    every codeword all the same. `progress` shows a bar per turn on stderr.
     Raises NoCudaGpuError (a ValueError) without a GPU.
     """
     game = Game.parse(game)
@@ -137,7 +138,7 @@ def solve_cuda(game: Game, strategy: Strategy, first_guess: int, case_equivalenc
         require_fits(estimate_device_bytes(game, with_ce), free_bytes, "GPU memory",
                      f"solving {game.name} on the cuda backend")
     started = time.perf_counter()
-    run = _DeviceRun(game, strategy, with_ce)
+    run = _DeviceRun(game, strategy, with_ce, ce_min_region)
     label = f"{game.name} {strategy.label} cuda"
     with SolveProgress(progress, label) as reporter:
         run.play(int(first_guess), reporter)
@@ -194,13 +195,14 @@ def _grid(size: int, threads: int) -> int:
 class _DeviceRun:
     """The state of one all-games solve on the device, and its turn loop."""
 
-    def __init__(self, game: Game, strategy: Strategy, case_equivalence: bool):
+    def __init__(self, game: Game, strategy: Strategy, case_equivalence: bool, ce_min_region: int = 0):
         from numba import cuda
 
         from . import kernels_cuda as kc
 
         self.cuda, self.kc = cuda, kc
         self.game, self.strategy, self.ce = game, strategy, case_equivalence
+        self.ce_min_region = int(ce_min_region)
         self.n, self.slots = game.size, game.score_slots
         self.pins = np.int64(game.pins)
         self.colors = np.int64(game.colors)
@@ -377,6 +379,8 @@ class _DeviceRun:
         settled = self.region_guess[:regions].copy_to_host()
         if self.ce:
             zero, free = zero.copy_to_host(), free.copy_to_host()
+            small = lengths < self.ce_min_region  # no Zero, no Free: every codeword
+            zero[small], free[small] = 0, 0
 
         fd_tried = (lengths >= 3) & (lengths <= game.num_scores)
         scores = games_active + int(np.sum(lengths[fd_tried] ** 2))

@@ -105,10 +105,12 @@ def _score_matrix(game: Game) -> np.ndarray:
 
 
 def solve_reference(game: Game, strategy: Strategy, first_guess: int,
-                    case_equivalence: "str | bool" = "off", **_options) -> SolveResult:
+                    case_equivalence: "str | bool" = "off", ce_min_region: int = 0,
+                    **_options) -> SolveResult:
     """Play every game of `game` at once and record every guess.
 
-    `case_equivalence`: 'on', 'off' or 'auto' (see `use_case_equivalence`).
+    `case_equivalence`: 'on', 'off' or 'auto' (see `use_case_equivalence`);
+    when on, regions of fewer than `ce_min_region` games search every codeword.
     """
     if game.size > REFERENCE_MAX_CODEWORDS:
         raise ValueError(
@@ -159,7 +161,7 @@ def solve_reference(game: Game, strategy: Strategy, first_guess: int,
             path = played_on_path[parent] + [int(played_now[secrets[0]])]
             ps = np.array(sorted(secrets))
             guess, cost, saved, way = choose_guess(
-                game, strategy, scores, ps, path, entropy, use_ce
+                game, strategy, scores, ps, path, entropy, use_ce and len(ps) >= ce_min_region
             )
             regions[region_id], next_guess[region_id], paths[region_id] = ps, guess, path
             turn_scores += cost
