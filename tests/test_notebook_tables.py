@@ -19,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from mmlib.studies import data_tables
+from mmlib.studies import data_tables, seed_comparison, seed_workloads
 from mmlib.workbench import tables
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,10 +41,14 @@ def marked_cells(notebook: dict):
 def render(expression: str, data_dir=None) -> pd.DataFrame:
     """Evaluate a marker's expression with the data/ loaders (reading `data_dir` if given) and the
     table helpers in scope, and nothing else."""
-    scope = {name: getattr(data_tables, name) for name in dir(data_tables) if not name.startswith("_")}
-    scope.update({name: getattr(tables, name) for name in dir(tables) if not name.startswith("_")})
+    scope = {}
+    for module in (data_tables, seed_comparison, seed_workloads, tables):
+        scope.update({name: getattr(module, name) for name in dir(module) if not name.startswith("_")})
     if data_dir is not None:
         scope.update({name: functools.partial(getattr(data_tables, name), data_dir) for name in LOADERS})
+        scope["load_table"] = functools.partial(data_tables.load_table, data_dir=data_dir)
+        scope["load_seed_comparison"] = functools.partial(seed_comparison.load_seed_comparison,
+                                                          Path(data_dir) / "seed_comparison.csv")
     frame = eval(expression, {"__builtins__": {}}, scope)  # noqa: S307 (the notebooks' own marker lines)
     assert isinstance(frame, pd.DataFrame), f"{expression} gave a {type(frame).__name__}, not a table"
     return frame
@@ -118,8 +122,8 @@ def test_a_doctored_stored_table_is_caught(tmp_path):
 
 def test_a_changed_data_table_is_caught(tmp_path):
     """The stored tables against a data/ with one benchmark row fewer: the benchmark table is stale."""
-    for name in ("results.csv", "first_guesses.csv", "benchmarks.csv"):
-        shutil.copy(ROOT / "data" / name, tmp_path / name)
+    for path in (ROOT / "data").glob("*.csv"):
+        shutil.copy(path, tmp_path / path.name)
     lines = (tmp_path / "benchmarks.csv").read_text().splitlines(keepends=True)
     (tmp_path / "benchmarks.csv").write_text("".join(lines[:-1]))  # drop the newest run
     problems = stale_tables(ROOT / "notebooks" / "06_results.ipynb", data_dir=tmp_path)

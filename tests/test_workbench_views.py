@@ -99,10 +99,11 @@ def test_numbers_print_without_exponents():
 def test_case_equivalence_scores_come_from_one_solve():
     off = solve("4p6c", "knuth", backend="reference", first_guess="1122", case_equivalence="off")
     on = solve("4p6c", "knuth", backend="reference", first_guess="1122", case_equivalence="on")
-    rows = pd.DataFrame([{**r.summary(), "case_equivalence": ce, "codewords": 1296}
+    # A results table without the scores_*_ce columns: the row solved with case equivalence gives both.
+    rows = pd.DataFrame([{**r.summary(), "case_equivalence": ce, "pins": 4, "colors": 6, "codewords": 1296}
                          for r, ce in ((off, "off"), (on, "on"))])
     scores = case_equivalence_scores(rows)
-    assert scores.iloc[0][["scores_without", "scores_with"]].tolist() == [off.scores, on.scores]
+    assert scores.iloc[0][["scores_without_ce", "scores_with_ce"]].tolist() == [off.scores, on.scores]
 
 
 def test_the_turn_figures_are_labelled():

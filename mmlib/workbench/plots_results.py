@@ -19,6 +19,7 @@ from ..core.games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
 from .plots import STRATEGY_COLORS
 from ..core.results import SolveResult
 from ..core.strategies import Strategy
+from ..studies.data_tables import best_max_rows
 
 HEATMAP_VALUES = {
     # column: (what it is, colorbar label, number format, log color scale)
@@ -397,27 +398,21 @@ def turn_seconds_figure(result: SolveResult) -> Figure:
 
 
 def case_equivalence_scores(results: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> pd.DataFrame:
-    """Per game (by size): the scores of `strategy`'s solve without and with case equivalence.
+    """Per game (by size): the scores of `strategy`'s best-max solve without and with case
+    equivalence, from the columns scores_without_ce and scores_with_ce of data/results.csv
+    (`data_tables.case_equivalence_scores`). A table older than those columns still gives them
+    where a row was solved with case equivalence: its `scores` are with it, and `scores` +
+    `scores_saved` the same solve's scores without it."""
+    from ..studies.data_tables import case_equivalence_scores as from_columns
 
-    A row of data/results.csv solved with case equivalence holds both: `scores` with it, and
-    `scores_saved` the difference to the same solve without it (the guesses are the same). Games solved
-    only without it give the first number alone. The first guess is the one `best_max_rows` picks
-    among the rows of each setting, the same opening for both numbers of a row."""
-    strategy = Strategy.parse(strategy)
-    rows = results[(results["strategy"] == strategy.label)].dropna(subset=["scores", "max_turns"])
-    out = []
-    for game, group in rows.groupby("game", sort=False):
-        on = group[group["case_equivalence"] == "on"]
-        chosen = on if len(on) else group
-        best = chosen.sort_values(["max_turns", "average_turns", "first_guess"], kind="stable").iloc[0]
-        saved = best.get("scores_saved", 0) if len(on) else np.nan
-        saved = 0 if pd.isna(saved) and len(on) else saved
-        without = best["scores"] + (saved if len(on) else 0)
-        out.append({"game": game, "codewords": int(best["codewords"]), "first_guess": best["first_guess"],
-                    "scores_without": int(without),
-                    "scores_with": int(best["scores"]) if len(on) else np.nan})
-    frame = pd.DataFrame(out, columns=["game", "codewords", "first_guess", "scores_without", "scores_with"])
-    return frame.sort_values(["codewords", "game"], kind="stable").reset_index(drop=True)
+    frame = from_columns(results, strategy)
+    if len(frame) or len(results) == 0:
+        return frame
+    best = best_max_rows(results[results["case_equivalence"] == "on"], strategy)
+    frame = best.assign(scores_with_ce=best["scores"], scores_without_ce=best["scores"] + best["scores_saved"])
+    frame = frame[["game", "pins", "colors", "codewords", "first_guess", "scores_without_ce", "scores_with_ce"]]
+    frame = frame.assign(ratio=frame["scores_without_ce"] / frame["scores_with_ce"])
+    return frame.sort_values(["codewords", "pins"]).reset_index(drop=True)
 
 
 def case_equivalence_seconds(timing: pd.DataFrame) -> pd.DataFrame:
@@ -444,8 +439,8 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
         _empty_note(left, "no results yet")
     else:
         x = np.arange(len(scores))
-        left.plot(x, scores["scores_without"], "o-", color="0.45", label="without case equivalence")
-        left.plot(x, scores["scores_with"], "^-", color=STRATEGY_COLORS[strategy], label="with case equivalence")
+        left.plot(x, scores["scores_without_ce"], "o-", color="0.45", label="without case equivalence")
+        left.plot(x, scores["scores_with_ce"], "^-", color=STRATEGY_COLORS[strategy], label="with case equivalence")
         left.set_yscale("log")
         left.set_xticks(x, scores["game"], rotation=90, fontsize=7)
         left.legend(fontsize=8, loc="upper left")
@@ -498,4 +493,62 @@ def secrets_left_figure(after: dict, game: "str | Game", strategy: "str | Strate
     ax.set_title(f"{game.name}, {strategy.title}: possible secrets after each guess, over all "
                  f"{game.size:,} games", fontsize=10)
     ax.legend()
+    return fig
+
+
+# -- the seed's workloads ---------------------------------------------------------------
+
+
+def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
+    """Seconds for the seed's scoring workload (every score Knuth's algorithm needs for 4p6c, one game
+    at a time): the seed's two figures beside each of mmlib's variants, on a log axis."""
+    fig = Figure(figsize=(8, 4), layout="constrained")
+    ax = fig.subplots()
+    if len(workload) == 0:
+        _empty_note(ax, "no data/seed_scoring_workload.csv yet (python -m mmlib seed-data scoring)")
+    else:
+        mine = workload.sort_values("workload_s", ascending=False)
+        names = [f"seed: {n.removeprefix('seed: ')}" for n in seed_seconds] + [f"mmlib: {v}" for v in mine["variant"]]
+        seconds = list(seed_seconds.values()) + [float(s) for s in mine["workload_s"]]
+        colors = ["#bdbdbd"] * len(seed_seconds) + ["#3182bd"] * len(mine)
+        bars = ax.barh(range(len(names)), seconds, color=colors)
+        ax.bar_label(bars, labels=[f"{format_seconds(s)} s" for s in seconds], fontsize=8, padding=3)
+        ax.set_yticks(range(len(names)), names, fontsize=8)
+        ax.invert_yaxis()
+        ax.set_xscale("log")
+        ax.set_xlim(min(seconds) / 2, max(seconds) * 8)
+        scores = int(mine["workload_scores"].iloc[0])
+        ax.set_title(f"The seed's scoring workload: {scores:,} scores (Knuth, 4p6c, one game at a time)",
+                     fontsize=10)
+    ax.set_xlabel("seconds for the whole workload (log scale; the seed's on its own machine)")
+    return fig
+
+
+def one_at_a_time_figure(timings: pd.DataFrame) -> Figure:
+    """Seconds to play every game: one at a time (without and with a cache of positions) against all
+    at once (`solve`), per game and strategy, on a log axis."""
+    fig = Figure(figsize=(9, 4.4), layout="constrained")
+    ax = fig.subplots()
+    if len(timings) == 0:
+        _empty_note(ax, "no data/seed_one_at_a_time.csv yet (python -m mmlib seed-data one-at-a-time)")
+    else:
+        frame = timings.assign(case=timings["game"] + "\n" + timings["strategy"])
+        cases = list(dict.fromkeys(frame.sort_values(["codewords", "strategy"], kind="stable")["case"]))
+        methods = list(dict.fromkeys(frame["method"]))
+        width = 0.8 / len(methods)
+        palette = ["#de2d26", "#fc9272", "#3182bd", "#31a354"]
+        for k, method in enumerate(methods):
+            mine = frame[frame["method"] == method].set_index("case")["median_s"].astype(float)
+            values = [mine.get(c, np.nan) for c in cases]
+            bars = ax.bar(np.arange(len(cases)) + (k - (len(methods) - 1) / 2) * width, values, width,
+                          label=method, color=palette[k % len(palette)])
+            ax.bar_label(bars, labels=["" if np.isnan(v) else format_seconds(v) for v in values], fontsize=6,
+                         padding=1, rotation=90)
+        ax.set_yscale("log")
+        ax.set_ylim(top=np.nanmax(frame["median_s"].astype(float)) * 20)
+        ax.set_xticks(range(len(cases)), cases, fontsize=8)
+        ax.legend(fontsize=8, loc="upper left", ncols=len(methods))
+    ax.set_xlabel("game and strategy")
+    ax.set_ylabel("seconds to play every game (log scale)")
+    ax.set_title("One game at a time against all games at once (cpu backend)", fontsize=10)
     return fig

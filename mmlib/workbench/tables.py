@@ -88,3 +88,81 @@ def first_guess_table(first_guesses: pd.DataFrame) -> pd.DataFrame:
     table = table.assign(pins=table["pins"].astype(int), colors=table["colors"].astype(int))
     return table.pivot_table(index=["pins", "colors"], columns="strategy", values="best_max",
                              aggfunc="first").fillna(MISSING)
+
+
+def seed_comparison_table(comparison: pd.DataFrame) -> pd.DataFrame:
+    """data/seed_comparison.csv side by side: the seed's total, max, score count and seconds beside
+    mmlib's, whether they agree, and why not (or, for times, on which machines)."""
+    def pair(row, what: str) -> tuple[str, str]:
+        return tuple(_figure(row.get(f"{side}_{what}", ""), what) for side in ("seed", "mmlib"))
+
+    rows = []
+    for _, row in comparison.iterrows():
+        total, worst, scores, seconds = (pair(row, w) for w in ("total_turns", "max_turns", "scores", "seconds"))
+        reason = _text(row.get("reason", ""))
+        if reason == MISSING and seconds != (MISSING, MISSING):
+            reason = f"times only; seed: {row['seed_machine']}; mmlib: {row['mmlib_machine']}"
+        rows.append({
+            "game": row["game"], "strategy": row["strategy"], "first guess": _text(row["first_guess"]),
+            "case equivalence": row["case_equivalence"],
+            "total turns (seed / mmlib)": " / ".join(total), "max turns": " / ".join(worst),
+            "scores (seed / mmlib)": " / ".join(scores), "seconds (seed / mmlib)": " / ".join(seconds),
+            "agreement": row["agreement"], "reason": reason,
+        })
+    return pd.DataFrame(rows)
+
+
+def _figure(value, what: str) -> str:
+    if value is None or str(value).strip() in ("", "nan"):
+        return MISSING
+    number = float(value)
+    if what != "seconds":
+        return f"{int(number):,}"
+    return f"{number:,.0f}" if number >= 100 else f"{number:.3g}"
+
+
+def scoring_workload_table(workload: pd.DataFrame, seed_seconds: dict) -> pd.DataFrame:
+    """mmlib's scoring variants on the seed's workload (data/seed_scoring_workload.csv), fastest last,
+    after the seed's own figures for the same workload."""
+    rows = [{"who": "seed", "variant": name, "seconds for the workload": format_seconds(seconds),
+             "ns per score": MISSING, "timed": "seed's figure"} for name, seconds in seed_seconds.items()]
+    for _, row in workload.sort_values("workload_s", ascending=False).iterrows():
+        sampled = int(row["scores_timed"]) < int(row["workload_scores"])
+        rows.append({"who": "mmlib", "variant": row["variant"],
+                     "seconds for the workload": format_seconds(float(row["workload_s"])),
+                     "ns per score": f"{float(row['ns_per_score']):,.1f}",
+                     "timed": (f"{int(row['searches_timed']):,} searches ("
+                               f"{int(row['scores_timed']) / int(row['workload_scores']):.1%} of the scores), scaled"
+                               if sampled else f"all {int(row['searches_timed']):,} searches")})
+    return pd.DataFrame(rows)
+
+
+def ce_threshold_table(timings: pd.DataFrame) -> pd.DataFrame:
+    """data/ce_threshold.csv, one row per game and strategy: the median seconds and scores with case
+    equivalence off, on in every region, and on only in regions of a least size (the regions below it
+    searched without it), and how much the threshold changes the time against 'on everywhere'."""
+    if len(timings) == 0:
+        return pd.DataFrame()
+    frame = timings.assign(median_s=pd.to_numeric(timings["median_s"]), scores=pd.to_numeric(timings["scores"]))
+    settings = list(dict.fromkeys(frame["setting"]))
+    rows = []
+    ordered = frame.sort_values(["codewords", "game", "strategy"], kind="stable")
+    for (game, strategy), group in ordered.groupby(["game", "strategy"], sort=False):
+        by_setting = group.drop_duplicates("setting", keep="last").set_index("setting")
+        row = {"game": game, "strategy": strategy}
+        for setting in settings:
+            if setting in by_setting.index:
+                row[f"s, {setting}"] = format_seconds(by_setting.loc[setting, "median_s"])
+        for setting in settings:
+            if setting in by_setting.index:
+                row[f"scores, {setting}"] = f"{int(by_setting.loc[setting, 'scores']):,}"
+        everywhere = "on from 1"  # case equivalence in every region
+        thresholds = [s for s in settings if s.startswith("on from") and s != everywhere]
+        if everywhere in by_setting.index:
+            base = by_setting.loc[everywhere, "median_s"]
+            for setting in thresholds:
+                if setting in by_setting.index:
+                    change = by_setting.loc[setting, "median_s"] / base - 1
+                    row[f"time, {setting} vs on from 1"] = f"{change:+.0%}"
+        rows.append(row)
+    return pd.DataFrame(rows).fillna(MISSING)
