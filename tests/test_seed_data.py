@@ -19,6 +19,7 @@ from mmlib.core.scoring_variants import VARIANT_NAMES, score_rows
 from mmlib.core.solve import solve
 from mmlib.studies import seed_comparison as sc
 from mmlib.studies import seed_workloads as sw
+from mmlib.studies.first_guess import read_rows
 
 
 def test_the_4p6c_workload_plays_knuths_games():
@@ -147,3 +148,19 @@ def test_seed_data_command(tmp_path, capsys):
     assert out.read_text() == (DATA_DIR / "seed_comparison.csv").read_text()
     assert main(["seed-data", "ce-threshold", "--thresholds", "x", "--output", str(out)]) == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_every_game_has_scores_with_and_without_case_equivalence():
+    """The seed's log-scale figure: both counts for every game's best-max opening, every strategy."""
+    from mmlib.studies.data_tables import case_equivalence_scores, load_results
+
+    results = load_results().frame
+    for strategy in ("knuth", "expected-size", "entropy", "most-parts"):
+        frame = case_equivalence_scores(results, strategy)
+        complete = {row["game"] for row in read_rows(DATA_DIR / "first_guesses.csv")
+                    if row["strategy"] == strategy}
+        assert complete <= set(frame["game"]), complete - set(frame["game"])
+        assert (frame["scores_with_ce"] <= frame["scores_without_ce"]).all()
+        assert (frame["ratio"] >= 1).all() and frame["ratio"].max() > 2
+    rows = [r for r in read_rows(DATA_DIR / "results.csv") if r["scores_with_ce"]]
+    assert all(int(r["scores_without_ce"]) == int(r["scores"]) + int(r["scores_saved"]) for r in rows)

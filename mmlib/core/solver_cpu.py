@@ -233,7 +233,9 @@ class GuessSearch:
         self.searched_regions = searched.size
         # Every codeword is a candidate, or with case equivalence each region's ACr.
         candidates = None
-        with_ce = searched[region_len[searched] >= self.ce_min_region] if self.case_equivalence else searched[:0]
+        with_ce = searched[:0]
+        if self.case_equivalence:
+            with_ce = searched[region_len[searched] >= self.ce_min_region]
         if with_ce.size:
             candidates = self.class_representatives(with_ce, order, region_start, region_len)
         candidates_len = _candidate_lists(region_start.size, game.size, candidates)[1]
