@@ -114,3 +114,24 @@ def test_the_turn_figures_are_labelled():
     assert left.get_ylabel() and right.get_ylabel() and left.get_xlabel() == "turn"
     heights = sum(p.get_height() for p in right.patches)
     assert heights == sum(t.regions for t in result.turn_stats)
+
+
+def test_seed_tables_put_the_seed_beside_mmlib():
+    from mmlib.studies.data_tables import load_table
+    from mmlib.studies.seed_comparison import load_seed_comparison
+    from mmlib.studies.seed_workloads import SEED_SCORING_SECONDS
+    from mmlib.workbench.tables import ce_threshold_table, scoring_workload_table, seed_comparison_table
+
+    comparison = seed_comparison_table(load_seed_comparison())
+    seven = comparison[comparison["game"] == "7p7c"]
+    assert len(seven) == 2 and not comparison.isna().any().any()
+    for scores in seven["scores (seed / mmlib)"]:
+        seed, mine = scores.split(" / ")
+        assert seed == mine  # equal to the last digit
+    differs = comparison[comparison["agreement"].str.startswith("differs")]
+    assert (differs["reason"] != "-").all()
+    workload = scoring_workload_table(load_table("seed_scoring_workload.csv", ()).frame, SEED_SCORING_SECONDS)
+    assert list(workload["who"][:2]) == ["seed", "seed"] and list(workload["seconds for the workload"][:2]) == \
+        ["4.5", "0.92"]
+    thresholds = ce_threshold_table(load_table("ce_threshold.csv", ()).frame)
+    assert "time on from 6 / on from 1" in thresholds.columns and len(thresholds) >= 1
