@@ -302,7 +302,8 @@ def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
         low, high = np.nanmin(rows["average_turns"]), np.nanmax(rows["average_turns"])
         ax.set_ylim(max(0.0, low - 0.25 * (high - low + 0.1)), high + 0.2 * (high - low + 0.1))
         ax.set_xticks(range(len(guesses)), guesses)
-        ax.legend(fontsize=8, ncols=2, loc="upper left")
+        ax.legend(fontsize=8, ncols=4, loc="upper center", bbox_to_anchor=(0.5, -0.13), frameon=False)
+        ax.set_ylim(top=ax.get_ylim()[1] + 0.05 * (high - low + 0.1))  # room for the max-turn labels
     ax.set_xlabel("first guess (number above a bar: max turns)")
     ax.set_ylabel("average turns per game")
     ax.set_title(f"First guesses in {game.name} ({game.size:,} games)", fontsize=11)
