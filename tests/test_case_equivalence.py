@@ -291,3 +291,36 @@ def test_cpu_solver_computes_fewer_scores_on_5p8c():
     on = solve("5p8c", "most-parts", "cpu", case_equivalence="on")
     np.testing.assert_array_equal(on.turns, off.turns)
     assert on.scores < off.scores and on.scores + on.scores_saved == off.scores
+
+
+# -- case equivalence only in regions of a least size -------------------------------------
+
+
+@pytest.mark.parametrize("game", ["3p4c", "4p4c", "3p6c"])
+def test_ce_min_region_changes_the_work_not_the_games(game):
+    """Regions smaller than the threshold search every codeword: the scores lie between
+    'on' and 'off', cpu and reference agree on them, and every game is played the same."""
+    from mmlib.core.solve import solve
+
+    off = solve(game, "knuth", "reference", case_equivalence="off")
+    on = solve(game, "knuth", "reference", case_equivalence="on")
+    assert on.scores_saved > 0
+    for threshold in (0, 1, 4, 6, 10**9):
+        slow = solve(game, "knuth", "reference", case_equivalence="on", ce_min_region=threshold)
+        fast = solve(game, "knuth", "cpu", case_equivalence="on", ce_min_region=threshold)
+        for result in (slow, fast):
+            np.testing.assert_array_equal(result.guesses, off.guesses)
+            assert result.scores + result.scores_saved == off.scores
+            assert on.scores <= result.scores <= off.scores
+        assert (fast.scores, fast.scores_saved, fast.turn_stats) == (slow.scores, slow.scores_saved, slow.turn_stats)
+        if threshold <= 3:  # every searched region has 3 games or more
+            assert slow.scores == on.scores
+        if threshold == 10**9:
+            assert slow.scores == off.scores and slow.scores_saved == 0
+
+
+def test_ce_min_region_is_checked():
+    from mmlib.core.solve import solve
+
+    with pytest.raises(ValueError, match="ce_min_region"):
+        solve("3p3c", "knuth", "reference", case_equivalence="on", ce_min_region=-1)

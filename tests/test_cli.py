@@ -26,6 +26,10 @@ def test_solve_json_reports_knuths_figures():
     assert (out["strategy"], out["backend"], out["first_guess"]) == ("knuth", "cpu", "1122")
     assert out["scores"] > 0 and out["elapsed_s"] > 0
     assert abs(out["average_turns"] - 5801 / 1296) < 1e-5
+    turns = out["turn_stats"]
+    assert [t["regions"] for t in turns] == out["regions_per_turn"]
+    assert all(t["tiny_regions"] + t["fd_regions"] + t["searched_regions"] == t["regions"] for t in turns)
+    assert all(t["seconds"] >= 0 for t in turns) and sum(t["seconds"] for t in turns) <= out["elapsed_s"] + 1e-5
 
 
 def test_game_prints_knuths_example():

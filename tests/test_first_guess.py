@@ -169,6 +169,23 @@ def test_solve_plays_the_tables_first_guess(tmp_path, monkeypatch):
         openings._first_guess_rows.cache_clear()
 
 
+def test_saving_the_default_table_makes_solve_read_it_again(tmp_path, monkeypatch):
+    """save_tables on the table solve reads (the default path) drops solve's cached copy."""
+    table = tmp_path / "first_guesses.csv"
+    monkeypatch.setattr(openings, "FIRST_GUESSES_CSV", table)
+    monkeypatch.setattr(fg, "FIRST_GUESSES_CSV", table)
+    openings.forget_first_guess_table()
+    try:
+        assert fg.table_first_guess(Game(2, 2), Strategy.KNUTH) is None
+        rows = [fg.result_row(solve("2p2c", "knuth", "reference", pattern))
+                for pattern in fg.first_guess_patterns(Game(2, 2))]
+        fg.save_tables(rows, tmp_path / "results.csv", table)
+        assert fg.table_first_guess(Game(2, 2), Strategy.KNUTH) == fg.first_guess_table(rows)[0]["best_max"]
+    finally:
+        monkeypatch.undo()
+        openings.forget_first_guess_table()
+
+
 def test_data_tables_agree():
     """data/first_guesses.csv is derived from data/results.csv, whose 4p6c rows hold
     REFERENCE.md's figures, and the table's winners are what solve plays by default."""
@@ -183,3 +200,38 @@ def test_data_tables_agree():
     openings._first_guess_rows.cache_clear()
     for strategy in Strategy:
         assert fg.table_first_guess(Game(4, 6), strategy) == winners[("4p6c", strategy.label)]
+
+
+def test_fill_ce_scores_gives_every_row_both_counts(tmp_path, capsys):
+    results, winners = tmp_path / "results.csv", tmp_path / "first_guesses.csv"
+    common = ["--results", str(results), "--first-guesses", str(winners), "--no-progress",
+              "--strategies", "knuth"]
+    assert main(["sweep", "--games", "3p4c", "--case-equivalence", "off", *common]) == 0
+    assert main(["sweep", "--games", "2p4c", "--case-equivalence", "on", *common]) == 0
+    rows = read_rows(results)
+    assert all(r["scores_without_ce"] for r in rows)
+    assert {r["game"] for r in rows if not r["scores_with_ce"]} == {"3p4c"}
+    copy = tmp_path / "copy.csv"
+    copy.write_text(results.read_text())
+    assert main(["sweep", "--fill-ce-scores", "--games", "3p4c", "--results", str(copy),
+                 "--first-guesses", str(tmp_path / "w2.csv"), "--no-progress"]) == 0
+    assert main(["sweep", "--fill-ce-scores", "--ce-scores-from", str(copy), *common]) == 0
+    assert "filled the case-equivalence scores of 3 rows" in capsys.readouterr().out
+    filled = read_rows(results)
+    assert read_rows(winners) == first_guess_table(filled)
+    for row in filled:
+        on = solve(row["game"], "knuth", "reference", row["first_guess"], case_equivalence="on")
+        assert int(row["scores_with_ce"]) == on.scores
+        assert int(row["scores_without_ce"]) == on.scores + on.scores_saved
+    assert any(int(r["scores_with_ce"]) < int(r["scores_without_ce"]) for r in filled)
+
+
+def test_fill_ce_scores_winners_only(tmp_path):
+    results, winners = tmp_path / "results.csv", tmp_path / "first_guesses.csv"
+    assert main(["sweep", "--games", "3p5c", "--case-equivalence", "off", "--strategies", "knuth",
+                 "--results", str(results), "--first-guesses", str(winners), "--no-progress"]) == 0
+    table = fg.first_guess_table(read_rows(results))[0]
+    assert fg.fill_ce_scores(results, winners, winners_only=True, progress=False) == \
+        len({table["best_max"], table["best_average"]})
+    filled = {r["first_guess"] for r in read_rows(results) if r["scores_with_ce"]}
+    assert filled == {table["best_max"], table["best_average"]}

@@ -627,6 +627,12 @@ def test_ctrl_c_at_any_moment_is_exit_130_and_one_line():
     (["optimal", "8p8c"], "the exact search takes at most"),
     (["optimal-table", "8p8c"], "the exact search takes at most"),
     (["optimal-table", "--max-codewords", "0"], "at least 4"),
+    (["solve", "3p3c", "--ce-min-region", "-1"], "0 or more"),
+    (["solve", "3p3c", "--ce-min-region", "１"], "not a whole number written with digits"),
+    (["seed-data", "ce-threshold", "--thresholds", "1,x"], "--thresholds must be sizes"),
+    (["seed-data", "scoring", "--repeats", "0"], "repeats must be at least 1"),
+    (["seed-data", "comparison", "--output", "/proc/mmlib-nowhere/x.csv"], "cannot write"),
+    (["sweep", "--fill-ce-scores", "--games", "3p3c", "--ce-scores-from", "/nonexistent.csv"], "no such file"),
     (["bench", "3p3c", "--backend", "nosuch", "--no-save"], "unknown backend"),
 ])
 def test_flags_are_refused_with_a_reason(args, reason, capsys):

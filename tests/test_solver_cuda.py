@@ -150,6 +150,36 @@ def test_cuda_with_case_equivalence_plays_the_same_games(game, strategy):
     assert result.scores_saved == expected.scores - result.scores
 
 
+@pytest.mark.parametrize("game", ["3p4c", "4p3c"])
+def test_turn_costs_agree_with_the_other_backends(game):
+    """How each way settled the regions is the same on every backend; the seconds add up."""
+    expected = reference(game, "knuth")
+    cpu = solve(game, "knuth", "cpu", case_equivalence="off")
+    ways = [[(s.tiny_regions, s.fd_regions, s.searched_regions) for s in r.turn_stats]
+            for r in (expected, cpu)]
+    assert ways[0] == ways[1]
+    for mode in ("off", "on"):
+        result = solve(game, "knuth", "cuda", case_equivalence=mode)
+        assert [(s.tiny_regions, s.fd_regions, s.searched_regions) for s in result.turn_stats] == ways[0]
+        for stats in result.turn_stats:
+            assert stats.tiny_regions + stats.fd_regions + stats.searched_regions == stats.regions
+            assert stats.phase1_s >= 0 and stats.phase2_s >= 0
+            assert abs(stats.seconds - stats.phase1_s - stats.phase2_s) < 1e-9
+        total = sum(s.seconds for s in result.turn_stats)
+        assert total <= result.elapsed_s + 1e-6 and total >= 0.8 * result.elapsed_s - 0.05
+    assert sum(s.searched_regions for s in expected.turn_stats) > 0
+
+
+@pytest.mark.parametrize("threshold", [4, 6])
+def test_ce_min_region_matches_the_reference(threshold):
+    """Case equivalence only in regions of `threshold` games or more: the reference's scores."""
+    expected = solve("3p4c", "knuth", "reference", case_equivalence="on", ce_min_region=threshold)
+    result = solve("3p4c", "knuth", "cuda", case_equivalence="on", ce_min_region=threshold)
+    assert_same_games(result, expected)
+    assert (result.scores, result.scores_saved) == (expected.scores, expected.scores_saved)
+    assert result.turn_stats == expected.turn_stats
+
+
 def test_case_equivalence_saves_scores_where_colors_are_free():
     """3p4c opens with 112: colors 3 and 4 are Free, so ACr is smaller than every codeword."""
     result = solve("3p4c", "knuth", "cuda", case_equivalence="on")

@@ -78,6 +78,14 @@ def register(subparsers):
     s.add_argument("--first-guesses", default=None, metavar="FILE",
                    help="winners table (default data/first_guesses.csv)")
     s.add_argument("--redo", action="store_true", help="play rows again even if the table has them")
+    s.add_argument("--fill-ce-scores", action="store_true",
+                   help="play nothing new: fill scores_without_ce and scores_with_ce in every row of "
+                        "--games (default all) that lacks them, solving with case equivalence on "
+                        "where the row was solved with it off")
+    s.add_argument("--winners-only", action="store_true",
+                   help="with --fill-ce-scores: only the rows of each game's best-max and best-average openings")
+    s.add_argument("--ce-scores-from", metavar="FILE",
+                   help="with --fill-ce-scores: take the counts from this filled copy of the table first")
     s.add_argument("--dry-run", action="store_true", help="list what would be played, play nothing")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.set_defaults(handler=run_sweep_command)
@@ -174,6 +182,17 @@ def run_sweep_command(args) -> int:
                                parse_strategies, plan_sweep, run_sweep)
     from ..core.solve import parse_backend, parse_case_equivalence
 
+    if args.fill_ce_scores:
+        from ..studies.first_guess import fill_ce_scores
+
+        filled = fill_ce_scores(Path(check_writable(args.results)) if args.results is not None else RESULTS_CSV,
+                                Path(check_writable(args.first_guesses)) if args.first_guesses is not None
+                                else FIRST_GUESSES_CSV,
+                                parse_games(args.games) if args.games is not None else None, args.ce_scores_from,
+                                parse_backend(args.backend), progress=not args.no_progress,
+                                winners_only=args.winners_only)
+        print(f"filled the case-equivalence scores of {filled} rows")
+        return 0
     games = parse_games(args.games) if args.games is not None else default_sweep_games()
     if args.max_codewords is not None:
         if args.max_codewords < 1:

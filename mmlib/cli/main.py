@@ -23,6 +23,7 @@ COMMAND_MODULES = [
     "mmlib.cli.images_command",
     "mmlib.cli.bench_command",
     "mmlib.cli.optimal_command",
+    "mmlib.cli.seed_commands",
 ]
 
 

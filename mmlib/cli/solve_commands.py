@@ -7,6 +7,7 @@ import json
 from ..core.files import check_writable, write_atomically
 from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES, solve
 from ..core.strategies import STRATEGY_NAMES
+from .arguments import integer
 
 
 def add_solver_options(parser, backend=True):
@@ -28,6 +29,9 @@ def register(subparsers):
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--tree", metavar="FILE",
                    help="write the strategy tree: .dot for GraphViz, anything else JSON")
+    p.add_argument("--ce-min-region", type=integer, default=0, metavar="N",
+                   help="with case equivalence on, only regions of at least N games search their "
+                        "class representatives (default 0: every region)")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p.set_defaults(handler=run_solve)
 
@@ -45,7 +49,7 @@ def run_solve(args) -> int:
     if args.tree is not None:
         check_writable(args.tree)  # before the solve, which may take hours
     result = solve(args.game, args.strategy, args.backend, args.first_guess,
-                   args.case_equivalence, progress=show_progress)
+                   args.case_equivalence, progress=show_progress, ce_min_region=args.ce_min_region)
     if args.tree is not None:
         write_tree_file(result, args.tree)
     print(result.to_json() if args.json else result.describe())

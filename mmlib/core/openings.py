@@ -30,6 +30,11 @@ def _first_guess_rows() -> tuple[dict, ...]:
         return tuple(csv.DictReader(handle))
 
 
+def forget_first_guess_table() -> None:
+    """Read data/first_guesses.csv again on the next look-up (after `sweep` rewrote it)."""
+    _first_guess_rows.cache_clear()
+
+
 def table_first_guess(game: Game, strategy: Strategy) -> "str | None":
     """The best-max first guess of data/first_guesses.csv, or None where it has no row."""
     for row in _first_guess_rows():

@@ -35,12 +35,53 @@ OPTIMAL = StrategyLabel("optimal", "Optimal")
 
 @dataclass
 class TurnStats:
-    """What one turn of the all-games loop saw."""
+    """What one turn of the all-games loop saw, and what it cost.
+
+    Each of the `regions` is settled one of three ways, so
+    tiny_regions + fd_regions + searched_regions == regions. The counts are the
+    same on every backend (the tests compare them); the seconds are wall-clock
+    time on this run and are left out of ==.
+
+    Phase 1 plays the turn: every active game scores its region's guess and the
+    regions are split by score. Phase 2 chooses the next guess of every new
+    region (shortcuts, then the full search). On `cuda` the searches are waited
+    for at the end of phase 2, so each phase's seconds are its own.
+    """
 
     turn: int
     games_active: int  # games that play a guess this turn
     regions: int  # regions that need a new guess after this turn's scores
     scores: int  # scores computed while choosing those guesses
+    tiny_regions: int = 0  # |PS| 1 or 2: the lowest secret is played, no score computed
+    fd_regions: int = 0  # settled by a fully discriminating member of PS
+    searched_regions: int = 0  # needed the full search over the candidates
+    seconds: float = field(default=0.0, compare=False)  # the whole turn: phase1_s + phase2_s
+    phase1_s: float = field(default=0.0, compare=False)  # play and split the regions
+    phase2_s: float = field(default=0.0, compare=False)  # choose the next guesses
+
+    def as_dict(self) -> dict:
+        out = {name: getattr(self, name) for name in TURN_STATS_COUNTS}
+        out.update({name: round(getattr(self, name), 6) for name in TURN_STATS_SECONDS})
+        return out
+
+
+TURN_STATS_COUNTS = ("turn", "games_active", "regions", "scores", "tiny_regions", "fd_regions",
+                     "searched_regions")
+TURN_STATS_SECONDS = ("seconds", "phase1_s", "phase2_s")
+
+
+def make_turn_stats(turn: int, games_active: int, scores: int, region_lengths, searched: int,
+               phase1_s: float, phase2_s: float) -> TurnStats:
+    """The TurnStats of a turn whose new regions have `region_lengths` games each and of
+    which `searched` needed the full search (every other region of 3 or more games
+    was settled by a fully discriminating guess)."""
+    lengths = np.asarray(region_lengths)
+    tiny = int(np.count_nonzero(lengths <= 2))
+    searched = int(searched)
+    phase1_s, phase2_s = max(0.0, float(phase1_s)), max(0.0, float(phase2_s))
+    return TurnStats(int(turn), int(games_active), int(lengths.size), int(scores), tiny,
+                     int(lengths.size) - tiny - searched, searched, phase1_s + phase2_s,
+                     phase1_s, phase2_s)
 
 
 @dataclass
@@ -189,6 +230,7 @@ class SolveResult:
             "case_equivalence": bool(self.case_equivalence),
             "scores_saved": int(self.scores_saved),
             "regions_per_turn": [s.regions for s in self.turn_stats],
+            "turn_stats": [s.as_dict() for s in self.turn_stats],
         }
 
     def to_json(self, indent: "int | None" = None) -> str:
@@ -225,9 +267,11 @@ class SolveResult:
         return pd.DataFrame(rows)
 
     def turn_stats_frame(self):
+        """One row per turn: games, regions, how each way settled them, scores and seconds."""
         import pandas as pd
 
-        return pd.DataFrame([vars(s) for s in self.turn_stats])
+        columns = TURN_STATS_COUNTS + TURN_STATS_SECONDS
+        return pd.DataFrame([vars(s) for s in self.turn_stats], columns=list(columns))
 
     # -- single games and the tree -----------------------------------------
 

@@ -180,17 +180,24 @@ def score_matrix_reference(game: Game) -> np.ndarray:
     Independent of the packed kernels: compares digits and color counts directly.
     Memory is n*n bytes, so this is for small games only.
     """
+    everyone = np.arange(game.size, dtype=np.int64)
+    return score_block_reference(game, everyone, everyone)
+
+
+def score_block_reference(game: Game, guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
+    """(len(guesses), len(secrets)) ordinals by plain numpy, for codeword index arrays."""
     cw = game.codewords
-    digits = cw.digits.astype(np.int16)
-    counts = cw.color_counts().astype(np.int16)
-    n = len(cw)
-    out = np.empty((n, n), dtype=np.uint8)
+    guess_digits = cw.digits[guesses].astype(np.int16)
+    secret_digits = cw.digits[secrets].astype(np.int16)
+    all_counts = cw.color_counts().astype(np.int16)
+    guess_counts, secret_counts = all_counts[guesses], all_counts[secrets]
+    out = np.empty((len(guesses), len(secrets)), dtype=np.uint8)
     pins = game.pins
-    block = max(1, 2_000_000 // max(1, n * max(pins, game.colors)))
-    for start in range(0, n, block):
-        rows = slice(start, min(n, start + block))
-        black = (digits[rows, None, :] == digits[None, :, :]).sum(axis=2)
-        hits = np.minimum(counts[rows, None, :], counts[None, :, :]).sum(axis=2)
+    block = max(1, 2_000_000 // max(1, len(secrets) * max(pins, game.colors)))
+    for start in range(0, len(guesses), block):
+        rows = slice(start, min(len(guesses), start + block))
+        black = (guess_digits[rows, None, :] == secret_digits[None, :, :]).sum(axis=2)
+        hits = np.minimum(guess_counts[rows, None, :], secret_counts[None, :, :]).sum(axis=2)
         out[rows] = black * (2 * pins + 1 - black) // 2 + hits
     return out
 

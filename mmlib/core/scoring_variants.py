@@ -6,7 +6,7 @@ and compiling buy. The packed per-element math is `mmlib.scoring`'s own; this
 module only drives it in different loops.
 
 * ``python``: `reference_score` on printed codewords, one pair at a time;
-* ``numpy``: `score_matrix_reference`, broadcasting over digits and color counts;
+* ``numpy``: `score_block_reference`, broadcasting over digits and color counts;
 * ``numba-digits``: a compiled loop over the digits, colors counted per pair;
 * ``numba-packed-pairs``: the packed score through `score_pairs`, one
   (guess, secret) index pair per element, each codeword looked up by index;
@@ -29,8 +29,8 @@ from numba import njit
 
 from .games import Game
 from .scoring import (
-    reference_score, score_matrix_reference, score_ordinals_into, score_pairs, score_to_ordinal,
-    unused_pins_mask,
+    reference_score, score_block_reference, score_ordinals_into, score_pairs,
+    score_to_ordinal, unused_pins_mask,
 )
 
 # -- the bit tricks, step by step (plain Python ints, for reading) ---------------
@@ -98,69 +98,72 @@ def lanes(word: int, count: int = 8) -> list[int]:
 # -- the five variants over a block of guess rows ----------------------------------
 
 
-def _python_rows(game: Game, guesses: np.ndarray) -> np.ndarray:
+def _python_rows(game: Game, guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
     printed = [game.format_codeword(i) for i in range(game.size)]
-    out = np.empty((len(guesses), game.size), dtype=np.uint8)
+    secret_texts = [printed[s] for s in secrets]
+    out = np.empty((len(guesses), len(secrets)), dtype=np.uint8)
     for row, guess in enumerate(guesses):
         guess_text = printed[guess]
-        for secret, secret_text in enumerate(printed):
-            out[row, secret] = score_to_ordinal(*reference_score(secret_text, guess_text), game.pins)
+        for column, secret_text in enumerate(secret_texts):
+            out[row, column] = score_to_ordinal(*reference_score(secret_text, guess_text), game.pins)
     return out
 
 
-def _numpy_rows(game: Game, guesses: np.ndarray) -> np.ndarray:
-    # score_matrix_reference broadcasts over whole blocks of rows: it is a
-    # whole-matrix method, so a subset of rows is cut from the full matrix.
-    matrix = score_matrix_reference(game)
-    every_row = len(guesses) == game.size and np.array_equal(guesses, np.arange(game.size))
-    return matrix if every_row else matrix[guesses]
+def _numpy_rows(game: Game, guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
+    # Broadcasts over blocks of rows, comparing digits and color counts.
+    return score_block_reference(game, guesses, secrets)
 
 
 @njit(cache=True)
-def _digit_loop_rows_kernel(guesses, digits, colors, pins, out):
+def _digit_loop_rows_kernel(guesses, digits, secret_digits, colors, pins, out):
     guess_counts = np.zeros(colors, dtype=np.int64)
     secret_counts = np.zeros(colors, dtype=np.int64)
     for row in range(guesses.shape[0]):
         g = guesses[row]
-        for secret in range(digits.shape[0]):
+        for secret in range(secret_digits.shape[0]):
             black = 0
             guess_counts[:] = 0
             secret_counts[:] = 0
             for position in range(pins):
-                if digits[g, position] == digits[secret, position]:
+                if digits[g, position] == secret_digits[secret, position]:
                     black += 1
                 guess_counts[digits[g, position]] += 1
-                secret_counts[digits[secret, position]] += 1
+                secret_counts[secret_digits[secret, position]] += 1
             hits = 0
             for color in range(colors):
                 hits += min(guess_counts[color], secret_counts[color])
             out[row, secret] = black * (2 * pins + 1 - black) // 2 + hits
 
 
-def _numba_digit_rows(game: Game, guesses: np.ndarray) -> np.ndarray:
-    out = np.empty((len(guesses), game.size), dtype=np.uint8)
-    _digit_loop_rows_kernel(guesses, game.codewords.digits, game.colors, game.pins, out)
+def _numba_digit_rows(game: Game, guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
+    out = np.empty((len(guesses), len(secrets)), dtype=np.uint8)
+    digits = game.codewords.digits
+    _digit_loop_rows_kernel(guesses, digits, digits[secrets], game.colors, game.pins, out)
     return out
 
 
-def _packed_pair_rows(game: Game, guesses: np.ndarray) -> np.ndarray:
-    everyone = np.arange(game.size, dtype=np.int64)
-    pair_guesses = np.repeat(guesses, game.size)
-    pair_secrets = np.tile(everyone, len(guesses))
-    return score_pairs(game, pair_guesses, pair_secrets).reshape(len(guesses), game.size)
+def _packed_pair_rows(game: Game, guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
+    pair_guesses = np.repeat(guesses, len(secrets))
+    pair_secrets = np.tile(secrets, len(guesses))
+    return score_pairs(game, pair_guesses, pair_secrets).reshape(len(guesses), len(secrets))
 
 
 @njit(cache=True)
-def _packed_array_rows_kernel(guesses, words, counts_lo, counts_hi, pins, out):
+def _packed_array_rows_kernel(guesses, words, counts_lo, counts_hi, secret_words, secret_lo, secret_hi,
+                              pins, out):
     for row in range(guesses.shape[0]):
         g = guesses[row]
-        score_ordinals_into(words[g], counts_lo[g], counts_hi[g], words, counts_lo, counts_hi, pins, out[row])
+        score_ordinals_into(words[g], counts_lo[g], counts_hi[g], secret_words, secret_lo, secret_hi,
+                            pins, out[row])
 
 
-def _packed_array_rows(game: Game, guesses: np.ndarray) -> np.ndarray:
+def _packed_array_rows(game: Game, guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
     cw = game.codewords
-    out = np.empty((len(guesses), game.size), dtype=np.uint8)
-    _packed_array_rows_kernel(guesses, cw.words, cw.counts_lo, cw.counts_hi, game.pins, out)
+    out = np.empty((len(guesses), len(secrets)), dtype=np.uint8)
+    # The guesses are looked up by index in the whole table; the secrets are gathered
+    # into contiguous arrays once, so the inner loop runs over plain arrays.
+    _packed_array_rows_kernel(guesses, cw.words, cw.counts_lo, cw.counts_hi, cw.words[secrets],
+                              cw.counts_lo[secrets], cw.counts_hi[secrets], game.pins, out)
     return out
 
 
@@ -168,7 +171,7 @@ def _packed_array_rows(game: Game, guesses: np.ndarray) -> np.ndarray:
 class ScoringVariant:
     name: str
     description: str
-    rows: Callable[[Game, np.ndarray], np.ndarray]
+    rows: Callable[[Game, np.ndarray, np.ndarray], np.ndarray]  # (game, guesses, secrets)
     # Scoring every pair of a large game this way would take minutes: time a
     # sample of guess rows instead (the result is per score either way).
     sample_rows: "int | None" = None
@@ -193,8 +196,10 @@ def variant(name: str) -> ScoringVariant:
     raise ValueError(f"unknown scoring variant {name!r}: choose one of {', '.join(VARIANT_NAMES)}")
 
 
-def score_rows(game: "Game | str", variant_name: str, guesses: "np.ndarray | None" = None) -> np.ndarray:
-    """(len(guesses), n) score ordinals of `guesses` (default: every codeword) against every secret."""
+def score_rows(game: "Game | str", variant_name: str, guesses: "np.ndarray | None" = None,
+               secrets: "np.ndarray | None" = None) -> np.ndarray:
+    """(len(guesses), len(secrets)) score ordinals of `guesses` against `secrets` (codeword
+    indices; each defaults to every codeword)."""
     game = Game.parse(game)
     if game.size > MAX_VARIANT_CODEWORDS:
         raise ValueError(
@@ -202,12 +207,18 @@ def score_rows(game: "Game | str", variant_name: str, guesses: "np.ndarray | Non
             f"{MAX_VARIANT_CODEWORDS:,}"
         )
     chosen = variant(variant_name)
-    if guesses is None:
-        guesses = np.arange(game.size, dtype=np.int64)
-    guesses = np.ascontiguousarray(guesses, dtype=np.int64)
-    if len(guesses) and (guesses.min() < 0 or guesses.max() >= game.size):
-        raise ValueError(f"guess indices must be 0..{game.size - 1} for {game.name}")
-    return chosen.rows(game, guesses)
+    guesses = _indices(game, guesses, "guess")
+    secrets = _indices(game, secrets, "secret")
+    return chosen.rows(game, guesses, secrets)
+
+
+def _indices(game: Game, indices, what: str) -> np.ndarray:
+    if indices is None:
+        return np.arange(game.size, dtype=np.int64)
+    indices = np.ascontiguousarray(indices, dtype=np.int64)
+    if len(indices) and (indices.min() < 0 or indices.max() >= game.size):
+        raise ValueError(f"{what} indices must be 0..{game.size - 1} for {game.name}")
+    return indices
 
 
 def time_variants(game: "Game | str", repeats: int = 3):

@@ -31,8 +31,13 @@ def solve(
     first_guess: "str | None" = None,
     case_equivalence: "str | bool" = "auto",
     progress: bool = False,
+    ce_min_region: int = 0,
 ) -> SolveResult:
     """Play every game of `game` at once with `strategy` and return the result.
+
+    `ce_min_region`: with case equivalence on, only regions of at least this
+    many games search their class representatives; smaller ones search every
+    codeword (the guesses are the same either way; only the work differs).
 
     >>> solve("4p6c", "knuth", first_guess="1122").total_turns
     5801
@@ -41,10 +46,13 @@ def solve(
     strategy = Strategy.parse(strategy)
     backend = parse_backend(backend)
     mode = parse_case_equivalence(case_equivalence)
+    ce_min_region = int(ce_min_region)
+    if ce_min_region < 0:
+        raise ValueError(f"ce_min_region must be 0 or more, not {ce_min_region}")
     if first_guess is None:
         first = default_first_guess(game, strategy)
     else:
         first = game.parse_codeword(first_guess, what="first guess")
     return _backend_function(backend)(
-        game, strategy, first, case_equivalence=mode, progress=progress
+        game, strategy, first, case_equivalence=mode, progress=progress, ce_min_region=ce_min_region
     )

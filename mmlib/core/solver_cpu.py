@@ -39,7 +39,7 @@ from .case_equivalence import acr_candidates, regions_zero_free, use_case_equiva
 from .games import Game
 from .memory import check_host_memory
 from .progress import SolveProgress
-from .results import SolveResult, TurnStats
+from .results import SolveResult, TurnStats, make_turn_stats
 from .scoring import unused_pins_mask
 from .strategies import Strategy, entropy_table
 
@@ -78,12 +78,12 @@ def warm_up() -> float:
 
 
 def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence: str = "off",
-              progress: bool = False, **_options) -> SolveResult:
+              progress: bool = False, ce_min_region: int = 0, **_options) -> SolveResult:
     """Play every game of `game` with `strategy` from `first_guess`, on every core.
 
     `case_equivalence` ('on', 'off' or 'auto', see `use_case_equivalence`)
-    searches each region's class representatives ACr instead of every codeword.
-    `progress` shows a bar per turn on stderr.
+    searches each region's class representatives ACr instead of every codeword
+    (only in regions of at least `ce_min_region` games). `progress` shows a bar per turn on stderr.
     """
     game = Game.parse(game)
     strategy = Strategy.parse(strategy)
@@ -96,7 +96,7 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
     label = f"{game.name} {strategy.label} cpu"
     with SolveProgress(progress, label) as reporter:
         guesses, turns, scores, stats, search = _play_all_games(
-            game, strategy, int(first_guess), reporter, use_ce)
+            game, strategy, int(first_guess), reporter, use_ce, ce_min_region)
     return SolveResult(
         game=game,
         strategy=strategy,
@@ -114,12 +114,12 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
 
 
 def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: SolveProgress,
-                    case_equivalence: bool = False):
+                    case_equivalence: bool = False, ce_min_region: int = 0):
     """The turn loop; returns (guesses, turns, scores, turn stats, the GuessSearch used)."""
     codewords = game.codewords
     words, lo, hi = codewords.words, codewords.counts_lo, codewords.counts_hi
     n = game.size
-    search = GuessSearch(game, strategy, words, lo, hi, case_equivalence)
+    search = GuessSearch(game, strategy, words, lo, hi, case_equivalence, ce_min_region)
 
     order = np.arange(n, dtype=np.int64)
     region_start = np.zeros(1, dtype=np.int64)
@@ -132,6 +132,7 @@ def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: 
     turn = 0
     while order.size:
         turn += 1
+        turn_started = time.perf_counter()
         games_active = order.size
         row = np.full(n, -1, dtype=np.int32)
         new_order = np.empty(games_active, dtype=np.int64)
@@ -147,10 +148,14 @@ def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: 
         region_len = new_len[:n_regions].copy()
         del new_order, new_start, new_len
 
+        phase2_started = time.perf_counter()
+        compile_before = search.compile_s
         region_guess, turn_scores = search.choose_guesses(
             turn, order, region_start, region_len, games_active, reporter)
         total_scores += turn_scores
-        stats.append(TurnStats(turn, games_active, int(n_regions), turn_scores))
+        phase2_s = time.perf_counter() - phase2_started - (search.compile_s - compile_before)
+        stats.append(make_turn_stats(turn, games_active, turn_scores, region_len, search.searched_regions,
+                                     phase2_started - turn_started, phase2_s))
         reporter.end_turn(int(playing), int(n_regions), total_scores)
     return np.stack(rows), turns, total_scores, stats, search
 
@@ -162,7 +167,8 @@ class GuessSearch:
     strategy and its tables, the number of worker threads.
     """
 
-    def __init__(self, game: Game, strategy: Strategy, words, lo, hi, case_equivalence=False):
+    def __init__(self, game: Game, strategy: Strategy, words, lo, hi, case_equivalence=False,
+                 ce_min_region=0):
         self.game = game
         self.strategy = int(strategy)
         self.words, self.lo, self.hi = words, lo, hi
@@ -172,7 +178,9 @@ class GuessSearch:
         self.workers = numba.get_num_threads()
         self.compile_s = 0.0  # spent compiling the parallel kernel during this solve
         self.case_equivalence = case_equivalence
+        self.ce_min_region = int(ce_min_region)  # smaller regions search every codeword
         self.scores_saved = 0
+        self.searched_regions = 0  # regions of the last turn that needed the full search
         if case_equivalence:
             # Colors of every codeword as a bit mask, and of the guesses each game has played.
             self.color_mask = codeword_color_masks(lo, hi, game.colors)
@@ -222,10 +230,14 @@ class GuessSearch:
         fd_tried = (region_len >= 3) & (region_len <= game.num_scores)
         scores = int(games_active) + int(np.sum(region_len[fd_tried] ** 2))
         searched = np.flatnonzero(guess < 0)
+        self.searched_regions = searched.size
         # Every codeword is a candidate, or with case equivalence each region's ACr.
         candidates = None
-        if self.case_equivalence and searched.size:
-            candidates = self.class_representatives(searched, order, region_start, region_len)
+        with_ce = searched[:0]
+        if self.case_equivalence:
+            with_ce = searched[region_len[searched] >= self.ce_min_region]
+        if with_ce.size:
+            candidates = self.class_representatives(with_ce, order, region_start, region_len)
         candidates_len = _candidate_lists(region_start.size, game.size, candidates)[1]
         search_scores = int(np.sum(candidates_len[searched] * region_len[searched]))
         self.scores_saved += int(np.sum((game.size - candidates_len[searched]) * region_len[searched]))

@@ -52,7 +52,7 @@ from .case_equivalence import acr_size, use_case_equivalence
 from .games import Game
 from .memory import require_fits
 from .progress import SolveProgress
-from .results import SolveResult, TurnStats
+from .results import SolveResult, TurnStats, make_turn_stats
 from .scoring import unused_pins_mask
 from .strategies import Strategy, entropy_table
 
@@ -117,11 +117,12 @@ def estimate_device_bytes(game: Game, case_equivalence: bool) -> int:
 
 
 def solve_cuda(game: Game, strategy: Strategy, first_guess: int, case_equivalence: str = "auto",
-               progress: bool = False, **_options) -> SolveResult:
+               progress: bool = False, ce_min_region: int = 0, **_options) -> SolveResult:
     """Play every game of `game` with `strategy` from `first_guess`, on the GPU.
 
     `case_equivalence`: 'auto' (on from `case_equivalence.AUTO_MIN_CODEWORDS`
-    codewords), 'on' or 'off'. `progress` shows a bar per turn on stderr.
+    codewords), 'on' or 'off'; regions of fewer than `ce_min_region` games search
+    every codeword all the same. `progress` shows a bar per turn on stderr.
     Raises NoCudaGpuError (a ValueError) without a GPU.
     """
     game = Game.parse(game)
@@ -137,7 +138,7 @@ def solve_cuda(game: Game, strategy: Strategy, first_guess: int, case_equivalenc
         require_fits(estimate_device_bytes(game, with_ce), free_bytes, "GPU memory",
                      f"solving {game.name} on the cuda backend")
     started = time.perf_counter()
-    run = _DeviceRun(game, strategy, with_ce)
+    run = _DeviceRun(game, strategy, with_ce, ce_min_region)
     label = f"{game.name} {strategy.label} cuda"
     with SolveProgress(progress, label) as reporter:
         run.play(int(first_guess), reporter)
@@ -194,13 +195,14 @@ def _grid(size: int, threads: int) -> int:
 class _DeviceRun:
     """The state of one all-games solve on the device, and its turn loop."""
 
-    def __init__(self, game: Game, strategy: Strategy, case_equivalence: bool):
+    def __init__(self, game: Game, strategy: Strategy, case_equivalence: bool, ce_min_region: int = 0):
         from numba import cuda
 
         from . import kernels_cuda as kc
 
         self.cuda, self.kc = cuda, kc
         self.game, self.strategy, self.ce = game, strategy, case_equivalence
+        self.ce_min_region = int(ce_min_region)
         self.n, self.slots = game.size, game.score_slots
         self.pins = np.int64(game.pins)
         self.colors = np.int64(game.colors)
@@ -298,19 +300,26 @@ class _DeviceRun:
             turn += 1
             self.turns_played = turn
             games_active = active
+            started, compile_before = time.perf_counter(), self.compile_s
             active, regions = self._phase1(turn, active, regions, now, later, totals)
             now, later = later, now
+            phase2_started, compile_phase1 = time.perf_counter(), self.compile_s
+            phase1_s = phase2_started - started - (compile_phase1 - compile_before)
             if regions == 0:  # every game won on this turn
                 self.total_scores += games_active
-                self.stats.append(TurnStats(turn, games_active, 0, games_active))
+                self.stats.append(make_turn_stats(turn, games_active, games_active, [], 0, phase1_s, 0.0))
                 reporter.start_turn(turn, games_active, games_active)
                 reporter.end_turn(0, 0, self.total_scores)
                 break
-            turn_scores = self._phase2(turn, games_active, active, regions, now, reporter)
+            turn_scores, lengths, searched = self._phase2(turn, games_active, active, regions, now,
+                                                          reporter)
+            # Wait for the searches, so that phase 2's seconds are its own (the next
+            # turn's host sync 1 would wait for them anyway).
+            self.cuda.synchronize()
+            phase2_s = time.perf_counter() - phase2_started - (self.compile_s - compile_phase1)
             self.total_scores += turn_scores
-            self.stats.append(TurnStats(turn, games_active, regions, turn_scores))
-            if reporter.enabled:  # the bar closes when the searches are done, not queued
-                self.cuda.synchronize()
+            self.stats.append(make_turn_stats(turn, games_active, turn_scores, lengths, searched,
+                                              phase1_s, phase2_s))
             reporter.end_turn(active, regions, self.total_scores)
 
     def _phase1(self, turn: int, active: int, regions: int, now: dict, later: dict, totals):
@@ -350,8 +359,9 @@ class _DeviceRun:
         return playing, new_regions
 
     def _phase2(self, turn: int, games_active: int, active: int, regions: int, now: dict,
-                reporter: SolveProgress) -> int:
-        """Queue a next guess for each of `regions`; returns the scores this turn costs."""
+                reporter: SolveProgress) -> tuple[int, np.ndarray, int]:
+        """Queue a next guess for each of `regions`; returns (the scores this turn costs,
+        the regions' lengths, how many regions the full search settles)."""
         game, kc = self.game, self.kc
         tiny = kc.make_tiny_kernel()
         threads = config.TINY_THREADS
@@ -369,6 +379,8 @@ class _DeviceRun:
         settled = self.region_guess[:regions].copy_to_host()
         if self.ce:
             zero, free = zero.copy_to_host(), free.copy_to_host()
+            small = lengths < self.ce_min_region  # no Zero, no Free: every codeword
+            zero[small], free[small] = 0, 0
 
         fd_tried = (lengths >= 3) & (lengths <= game.num_scores)
         scores = games_active + int(np.sum(lengths[fd_tried] ** 2))
@@ -386,7 +398,7 @@ class _DeviceRun:
                 self._search(searched, lengths[searched], candidates, zero[searched], free[searched], now)
             else:
                 self._search(searched, lengths[searched], candidates, None, None, now)
-        return scores + search_scores
+        return scores + search_scores, lengths, searched.size
 
     def _zero_free(self, active: int, regions: int, now: dict):
         """Queue the Zero and Free color masks of every region (case equivalence)."""

@@ -34,11 +34,13 @@ import numpy as np
 
 from .case_equivalence import acr_candidates, region_zero_free, use_case_equivalence
 from .games import Game
-from .results import SolveResult, TurnStats
+from .results import SolveResult, make_turn_stats
 from .scoring import score_matrix_reference
 from .strategies import Strategy, best_candidate, entropy_table, rank_rows
 
 REFERENCE_MAX_CODEWORDS = 6561
+# How `choose_guess` settled a region.
+TINY, FULLY_DISCRIMINATING, SEARCHED = "tiny", "fully discriminating", "searched"
 
 
 def subset_sizes(scores_vs_ps: np.ndarray, slots: int) -> np.ndarray:
@@ -66,17 +68,17 @@ def choose_guess(
     case_equivalence: bool = False,
 ) -> tuple[int, int, int]:
     """The next guess for a region with secrets `ps` (sorted): (guess, scores it cost,
-    scores case equivalence saved)."""
+    scores case equivalence saved, how it was settled: TINY, FULLY_DISCRIMINATING or SEARCHED)."""
     if len(ps) == 1:
-        return int(ps[0]), 0, 0
+        return int(ps[0]), 0, 0, TINY
     if len(ps) == 2:
-        return int(ps[0]), 0, 0
+        return int(ps[0]), 0, 0, TINY
     cost = 0
     if len(ps) <= game.num_scores:
         cost += len(ps) * len(ps)
         guess = fully_discriminating_guess(scores, ps)
         if guess is not None:
-            return guess, cost, 0
+            return guess, cost, 0, FULLY_DISCRIMINATING
     if case_equivalence:
         zero, free = region_zero_free(game, ps, played)
         candidates = acr_candidates(game, zero, free)
@@ -89,7 +91,7 @@ def choose_guess(
     # PS in one subset, so a member of PS always outranks them anyway.)
     allowed = ~np.isin(candidates, played)
     in_ps = np.isin(candidates, ps)
-    return best_candidate(ranks[allowed], in_ps[allowed], candidates[allowed]), cost, saved
+    return best_candidate(ranks[allowed], in_ps[allowed], candidates[allowed]), cost, saved, SEARCHED
 
 
 @lru_cache(maxsize=1)
@@ -103,10 +105,12 @@ def _score_matrix(game: Game) -> np.ndarray:
 
 
 def solve_reference(game: Game, strategy: Strategy, first_guess: int,
-                    case_equivalence: "str | bool" = "off", **_options) -> SolveResult:
+                    case_equivalence: "str | bool" = "off", ce_min_region: int = 0,
+                    **_options) -> SolveResult:
     """Play every game of `game` at once and record every guess.
 
-    `case_equivalence`: 'on', 'off' or 'auto' (see `use_case_equivalence`).
+    `case_equivalence`: 'on', 'off' or 'auto' (see `use_case_equivalence`);
+    when on, regions of fewer than `ce_min_region` games search every codeword.
     """
     if game.size > REFERENCE_MAX_CODEWORDS:
         raise ValueError(
@@ -133,6 +137,7 @@ def solve_reference(game: Game, strategy: Strategy, first_guess: int,
     turn = 0
     while regions:
         turn += 1
+        turn_started = time.perf_counter()
         played_now = np.full(n, -1, dtype=np.int32)
         new_regions: dict[tuple, list[int]] = defaultdict(list)
         for region_id, secrets in regions.items():
@@ -147,21 +152,26 @@ def solve_reference(game: Game, strategy: Strategy, first_guess: int,
         guesses_per_turn.append(played_now)
         games_active = sum(len(s) for s in regions.values())
         turn_scores = games_active
+        phase2_started = time.perf_counter()
 
         regions, next_guess, paths = {}, {}, {}
+        searched = 0
         for region_id, secrets in new_regions.items():
             parent = region_id[:-1]
             path = played_on_path[parent] + [int(played_now[secrets[0]])]
             ps = np.array(sorted(secrets))
-            guess, cost, saved = choose_guess(
-                game, strategy, scores, ps, path, entropy, use_ce
+            guess, cost, saved, way = choose_guess(
+                game, strategy, scores, ps, path, entropy, use_ce and len(ps) >= ce_min_region
             )
             regions[region_id], next_guess[region_id], paths[region_id] = ps, guess, path
             turn_scores += cost
             scores_saved += saved
+            searched += way == SEARCHED
         played_on_path = paths
         total_scores += turn_scores
-        stats.append(TurnStats(turn, games_active, len(regions), turn_scores))
+        turn_ended = time.perf_counter()
+        stats.append(make_turn_stats(turn, games_active, turn_scores, [len(ps) for ps in regions.values()],
+                                searched, phase2_started - turn_started, turn_ended - phase2_started))
 
     return SolveResult(
         game=game,

@@ -34,7 +34,7 @@ COLUMN_ALIASES = {"elapsed_s": "seconds"}
 
 # Columns the tables hold as numbers even when a partial file left them empty.
 _NUMERIC = ("pins", "colors", "codewords", "total_turns", "max_turns", "average_turns", "seconds",
-            "median_s", "scores", "scores_per_s")
+            "median_s", "scores", "scores_per_s", "scores_saved", "scores_without_ce", "scores_with_ce")
 
 
 @dataclass
@@ -138,6 +138,22 @@ def best_max_rows(results: pd.DataFrame, strategy: "str | Strategy | None" = Non
     ordered = frame.sort_values(["max_turns", "average_turns", "first_guess"], kind="stable")
     best = ordered.drop_duplicates(subset=["game", "strategy"], keep="first")
     return best.sort_values(["pins", "colors", "strategy"], kind="stable").reset_index(drop=True)
+
+
+def case_equivalence_scores(results: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> pd.DataFrame:
+    """Per game, the scores of the best-max opening's solve with and without case equivalence
+    (the seed's log-scale figure), smallest game first; games whose row lacks a count are left out.
+
+    Columns: game, pins, colors, codewords, first_guess, scores_without_ce, scores_with_ce, ratio
+    (without / with).
+    """
+    best = best_max_rows(results, strategy)
+    columns = ["game", "pins", "colors", "codewords", "first_guess", "scores_without_ce", "scores_with_ce"]
+    if best.empty or "scores_with_ce" not in best.columns:
+        return pd.DataFrame(columns=columns + ["ratio"])
+    frame = best[columns].dropna(subset=["scores_without_ce", "scores_with_ce"]).copy()
+    frame["ratio"] = frame["scores_without_ce"] / frame["scores_with_ce"]
+    return frame.sort_values(["codewords", "pins"]).reset_index(drop=True)
 
 
 def strategy_summary(best: pd.DataFrame) -> pd.DataFrame:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from ..core.files import DATA_DIR, read_csv_rows
 from ..core.games import COLOR_CHARS, Game
-from ..core.openings import FIRST_GUESSES_CSV, first_guess_patterns, integer_partitions, table_first_guess  # noqa: F401
+from ..core.openings import FIRST_GUESSES_CSV, first_guess_patterns, forget_first_guess_table, integer_partitions, table_first_guess  # noqa: F401
 from ..core.strategies import Strategy
 
 RESULTS_CSV = DATA_DIR / "results.csv"
@@ -39,6 +39,7 @@ RESULTS_COLUMNS = (
     "game", "pins", "colors", "codewords", "strategy", "first_guess",
     "total_turns", "max_turns", "average_turns", "histogram",
     "scores", "scores_saved", "case_equivalence", "seconds", "backend",
+    "scores_without_ce", "scores_with_ce",
 )
 FIRST_GUESSES_COLUMNS = (
     "game", "pins", "colors", "strategy", "patterns",
@@ -69,6 +70,10 @@ def result_row(result) -> dict:
         "case_equivalence": "on" if result.case_equivalence else "off",
         "seconds": f"{result.elapsed_s:.4f}",
         "backend": result.backend,
+        # Both counts for every row: a solve with case equivalence on knows what it
+        # saved; for one with it off, `fill_ce_scores` solves again with it on.
+        "scores_without_ce": str(int(result.scores + result.scores_saved)),
+        "scores_with_ce": str(int(result.scores)) if result.case_equivalence else "",
     }
 
 
@@ -308,7 +313,7 @@ def save_tables(new_rows: list[dict], results_path=RESULTS_CSV, first_guesses_pa
         write_atomically(results_path, csv_text(rows, RESULTS_COLUMNS))
         write_atomically(first_guesses_path, csv_text(first_guess_table(rows), FIRST_GUESSES_COLUMNS))
     if Path(first_guesses_path).resolve() == FIRST_GUESSES_CSV.resolve():
-        _first_guess_rows.cache_clear()
+        forget_first_guess_table()
     return rows
 
 
@@ -337,3 +342,57 @@ def run_sweep(plan: SweepPlan, backend: str = "cpu", case_equivalence="auto",
     if not plan.todo:  # still make sure first_guesses matches results
         save_tables([], results_path, first_guesses_path)
     return written
+
+
+# -- scores with and without case equivalence, for every row ---------------------------------
+
+
+def fill_ce_scores(results_path=RESULTS_CSV, first_guesses_path=FIRST_GUESSES_CSV, games=None,
+                   known_path=None, backend: str = "cpu", progress: bool = True,
+                   winners_only: bool = False) -> int:
+    """Fill `scores_without_ce` and `scores_with_ce` wherever a row lacks them; returns rows filled.
+
+    A row solved with case equivalence on has both already (scores, and scores +
+    scores_saved). A row solved with it off is solved again with it on (same game,
+    strategy and opening; the turns must not change) to count its scores. `known_path`:
+    another results table whose filled rows (same key and total turns) are taken
+    first, so a fill run on a copy can be carried over. `games`: only these games.
+    `winners_only`: only the rows of each game's best-max and best-average openings
+    (enough for figures per game; each row solved again costs a whole solve).
+    """
+    from tqdm.auto import tqdm
+
+    from ..core.solve import solve
+
+    wanted = None if games is None else {Game.parse(g).name for g in games}
+    if known_path and not Path(known_path).is_file():
+        raise ValueError(f"cannot read {str(known_path)!r}: no such file")
+    known = {_row_key(row): row for row in read_rows(known_path)} if known_path else {}
+    rows = read_rows(results_path)
+    winners = {(w["game"], w["strategy"], w[column]) for w in first_guess_table(rows)
+               for column in ("best_max", "best_average")}
+    todo = [row for row in rows if (wanted is None or row["game"] in wanted)
+            and (not winners_only or _row_key(row) in winners)
+            and not (row.get("scores_with_ce") and row.get("scores_without_ce"))]
+    filled = []
+    for row in tqdm(todo, disable=not progress, unit="row", desc="ce scores"):
+        row = dict(row)
+        other = known.get(_row_key(row))
+        if other and other.get("scores_with_ce") and other["total_turns"] == row["total_turns"]:
+            row["scores_with_ce"], row["scores_without_ce"] = other["scores_with_ce"], other["scores_without_ce"]
+        elif row["case_equivalence"] == "on":
+            row["scores_with_ce"] = row["scores"]
+            row["scores_without_ce"] = str(int(row["scores"]) + int(row["scores_saved"]))
+        else:
+            result = solve(row["game"], row["strategy"], backend, row["first_guess"], case_equivalence="on")
+            if result.total_turns != int(row["total_turns"]):
+                raise AssertionError(f"{row['game']} {row['strategy']} {row['first_guess']}: case "
+                                     f"equivalence changed the total turns")
+            row["scores_without_ce"] = row["scores"]
+            row["scores_with_ce"] = str(int(result.scores))
+            if result.scores + result.scores_saved != int(row["scores"]):
+                raise AssertionError(f"{row['game']} {row['strategy']} {row['first_guess']}: scores "
+                                     f"with and without case equivalence do not add up")
+        filled.append(row)
+    save_tables(filled, results_path, first_guesses_path)
+    return len(filled)

@@ -267,6 +267,15 @@ def counter_slots_figure(highlight_pins: "int | None" = None) -> Figure:
 # -- notebook 3: symmetry and case equivalence ------------------------------------------
 
 
+def _share_ticks(bar, lowest: float) -> None:
+    """Ticks at 1, 2 and 5 times each power of ten on a log colorbar of shares, as percentages,
+    so that a colorbar spanning one decade still carries several readable ticks."""
+    ticks = [m * 10.0 ** e for e in range(math.floor(math.log10(lowest)), 1) for m in (1, 2, 5)]
+    ticks = [t for t in ticks if lowest <= t <= 1.0]
+    bar.set_ticks(ticks, labels=[f"{100 * t:.3g}%" for t in ticks])
+    bar.minorticks_off()
+
+
 def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = ()) -> Figure:
     """Heat map over (|Zero|, |Free|): |ACr| by the closed form, colored by its share of |AC|.
 
@@ -299,6 +308,7 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     ax.set_xticks(range(c + 1))
     ax.set_yticks(range(c + 1))
     bar = fig.colorbar(image, ax=ax, shrink=0.8)
+    _share_ticks(bar, lowest)
     bar.set_label("|ACr| / |AC| (log scale)")
     ax.set_title(f"|ACr| of {game.name} by Zero and Free colors (|AC| = {game.size:,})", fontsize=10)
     ax.set_xlabel("Free colors (count)")
@@ -354,19 +364,27 @@ def turn_histograms_figure(results: Sequence, highlight: "Strategy | str | None"
     fig = Figure(figsize=(8.5, 4.4), layout="constrained")
     ax = fig.add_subplot()
     turns = np.arange(1, max_turns + 1)
+    largest = 1
     for k, result in enumerate(results):
         histogram = np.zeros(max_turns, dtype=int)
         histogram[: len(result.turn_histogram)] = result.turn_histogram
+        largest = max(largest, int(histogram.max()))
         faded = highlighted is not None and result.strategy != highlighted
-        ax.bar(
+        bars = ax.bar(
             turns + (k - (len(results) - 1) / 2) * width, histogram, width,
             color=STRATEGY_COLORS.get(result.strategy, "#777777"), alpha=0.35 if faded else 1.0,
             label=f"{result.strategy.title} from {result.first_guess_text}: "
                   f"average {result.average_turns:.4f}, worst {result.max_turns}",
         )
+        # Every count is printed: on the log axis a bar of 1 game is short, but never gone.
+        ax.bar_label(bars, labels=[f"{v:,}" if v else "" for v in histogram], fontsize=6, padding=1,
+                     rotation=90 if len(results) * max_turns > 24 else 0)
+    ax.set_yscale("log")
+    ax.set_ylim(0.7, largest * 6)
     ax.set_xticks(turns)
-    ax.set_title(f"Turns to win all {game.size:,} games of {game.name}, four strategies")
+    openings = ", ".join(f"{r.strategy.title} {r.first_guess_text}" for r in results)
+    ax.set_title(f"Turns to win all {game.size:,} games of {game.name}\nopenings: {openings}", fontsize=10)
     ax.set_xlabel("turns to win (count, the winning guess included)")
-    ax.set_ylabel("games (count)")
-    ax.legend(fontsize=8, loc="upper left")
+    ax.set_ylabel("games (count, log scale)")
+    ax.legend(fontsize=8, loc="upper left", ncols=2)
     return fig

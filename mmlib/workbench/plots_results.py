@@ -8,15 +8,18 @@ one-line note instead of failing when the table has no rows for them yet.
 
 from __future__ import annotations
 
+import math
 import numpy as np
 import pandas as pd
 from matplotlib.colors import LogNorm
 from matplotlib.figure import Figure
+from matplotlib.ticker import NullLocator
 
 from ..core.games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
 from .plots import STRATEGY_COLORS
 from ..core.results import SolveResult
 from ..core.strategies import Strategy
+from ..studies.data_tables import best_max_rows
 
 HEATMAP_VALUES = {
     # column: (what it is, colorbar label, number format, log color scale)
@@ -75,7 +78,7 @@ def regions_per_turn_figure(result: SolveResult) -> Figure:
     ax.set_xlabel("turn")
     ax.set_ylabel("count (games, regions; log scale)")
     ax.set_title(f"Regions per turn\n{_title_of(result)}", fontsize=11)
-    ax.legend(loc="upper right", fontsize=9)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2, fontsize=9, frameon=False)
     return fig
 
 
@@ -142,34 +145,63 @@ def scores_per_turn_figure(result: SolveResult) -> Figure:
     return fig
 
 
+KERNEL_STRATEGY = "score-kernel"  # benchmark rows that time the scoring kernel alone, not a solve
+
+
+def latest_rows(table: pd.DataFrame, keys=("game", "backend", "strategy", "case_equivalence")) -> pd.DataFrame:
+    """The newest row (by `date`, else the last in the file) of each game, backend, strategy and
+    case-equivalence setting: one measurement of one thing, never a median over rows that measured
+    different things."""
+    if len(table) == 0:
+        return table
+    keys = [k for k in keys if k in table.columns]
+    frame = table.copy()
+    for key in keys:
+        frame[key] = frame[key].fillna("-").astype(str)
+    order = frame.sort_values("date", kind="stable") if "date" in frame.columns else frame
+    return order.drop_duplicates(subset=keys, keep="last").sort_index()
+
+
+def _series_label(backend: str, strategy: str, case_equivalence: str) -> str:
+    label = f"{backend}, {strategy}"
+    return label if case_equivalence in ("-", "nan", "") else f"{label}, case equivalence {case_equivalence}"
+
+
 def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, name_games: bool) -> None:
-    """One log-log line of the median `column` against game size per backend and strategy."""
+    """One log-log line of `column` against game size per backend, strategy and case-equivalence
+    setting, from the latest row of each (the scoring-kernel rows are left to their own figure)."""
     rows = table.dropna(subset=["codewords", column]) if len(table) else table
-    rows = rows[rows[column] > 0] if len(rows) else rows
+    rows = rows[(rows[column] > 0) & (rows["strategy"] != KERNEL_STRATEGY)] if len(rows) else rows
     if len(rows) == 0:
         _empty_note(ax, empty_text)
         return
-    for (backend, strategy), group in rows.groupby(["backend", "strategy"], sort=True):
-        group = group.groupby("codewords", as_index=False).agg(**{column: (column, "median")},
-                                                                game=("game", "first"))
-        ax.plot(group["codewords"], group[column], label=f"{backend}, {strategy}",
-                **_line_style(backend, strategy))
-        if name_games and len(group) <= 12:  # name the games where the labels still fit
-            for _, row in group.iterrows():
-                ax.annotate(row["game"], (row["codewords"], row[column]), fontsize=7,
-                            textcoords="offset points", xytext=(3, 3))
+    rows = latest_rows(rows)
+    if "case_equivalence" not in rows.columns:
+        rows = rows.assign(case_equivalence="-")
+    for (backend, strategy, ce), group in rows.groupby(["backend", "strategy", "case_equivalence"], sort=True):
+        group = group.sort_values("codewords")
+        style = _line_style(backend, strategy)
+        if ce == "on":
+            style.update(linestyle=":", marker="^")
+        ax.plot(group["codewords"], group[column], label=_series_label(backend, strategy, ce), **style)
     ax.set_xscale("log")
     ax.set_yscale("log")
-    ax.legend(fontsize=8)
+    if name_games:  # the games as the x ticks, once each, instead of a label on every point
+        games = rows.drop_duplicates("codewords").sort_values("codewords")
+        ax.xaxis.set_minor_locator(NullLocator())
+        ax.set_xticks(list(games["codewords"]), [f"{g}\n{int(n):,}" for g, n in zip(games["game"], games["codewords"])],
+                      fontsize=7)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.grid(True, which="major", alpha=0.3)
 
 
 def backend_timings_figure(timings: pd.DataFrame, title: str = "Solve time across game sizes") -> Figure:
-    """Median solve time against game size, one line per backend and strategy, log-log."""
-    fig = Figure(figsize=(7, 4.5), layout="constrained")
+    """Median solve time against game size, one line per backend, strategy and case-equivalence
+    setting (the latest row of each), log-log."""
+    fig = Figure(figsize=(9, 4.5), layout="constrained")
     ax = fig.subplots()
     _lines_by_backend(ax, timings, "median_s", "no timings yet", name_games=True)
-    ax.set_xlabel("games (codewords, log scale)")
+    ax.set_xlabel("game and its codewords (log scale)")
     ax.set_ylabel("median solve time (s, log scale)")
     ax.set_title(title, fontsize=11)
     return fig
@@ -189,13 +221,32 @@ def heatmap_grid(best: pd.DataFrame, value: str) -> tuple[list[int], list[int], 
     return pins, colors, grid
 
 
-def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Strategy") -> Figure:
-    """`value` (average_turns, max_turns or seconds) per game as a pins-by-colors heat map."""
+def format_seconds(seconds: float) -> str:
+    """Seconds with two significant digits, never an exponent: 0.00012, 0.018, 0.17, 2.7, 948."""
+    if seconds >= 10:
+        return f"{seconds:,.0f}"
+    if seconds <= 0:
+        return "0"
+    decimals = max(1, 1 - math.floor(math.log10(seconds)))
+    return f"{seconds:.{decimals}f}"
+
+
+def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Strategy",
+                           backend: "str | None" = "cpu") -> Figure:
+    """`value` (average_turns, max_turns or seconds) per game as a pins-by-colors heat map.
+
+    Solve times are comparable only on one backend: for `seconds` only the rows of `backend` are
+    drawn (and the title names it); turns are the same on every backend, so they use every row.
+    """
     if value not in HEATMAP_VALUES:
         raise ValueError(f"unknown heat map value {value!r}: choose one of {', '.join(HEATMAP_VALUES)}")
     strategy = Strategy.parse(strategy)
     what, unit, number_format, log_scale = HEATMAP_VALUES[value]
     rows = best[best["strategy"] == strategy.label] if len(best) else best
+    timed_on = ""
+    if value == "seconds" and backend is not None:
+        rows = rows[rows["backend"] == backend] if len(rows) else rows
+        timed_on = f" on the {backend} backend"
     pins, colors, grid = heatmap_grid(rows, value)
     fig = Figure(figsize=(1.6 + 0.62 * len(colors), 1.4 + 0.5 * len(pins)), layout="constrained")
     ax = fig.subplots()
@@ -210,7 +261,8 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
         middle = np.sqrt(grid[known].min() * grid[known].max()) if log_scale else \
             (grid[known].min() + grid[known].max()) / 2
         for i, j in zip(*np.nonzero(known)):
-            ax.text(j, i, number_format.format(grid[i, j]), ha="center", va="center", fontsize=7,
+            text = format_seconds(grid[i, j]) if value == "seconds" else number_format.format(grid[i, j])
+            ax.text(j, i, text, ha="center", va="center", fontsize=7,
                     color="white" if grid[i, j] < middle else "black")
     else:
         ax.imshow(np.zeros_like(grid), origin="lower", aspect="auto", cmap="Greys", vmin=0, vmax=10)
@@ -219,7 +271,8 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
     ax.set_yticks(range(len(pins)), [str(p) for p in pins])
     ax.set_xlabel("colors")
     ax.set_ylabel("pins")
-    ax.set_title(f"{what}, {strategy.title}, best-max first guess per game (grey: not computed yet)",
+    grey = "not timed on this backend" if timed_on else "not computed yet"
+    ax.set_title(f"{what}{timed_on}, {strategy.title}, best-max first guess per game (grey: {grey})",
                  fontsize=10)
     return fig
 
@@ -249,7 +302,8 @@ def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
         low, high = np.nanmin(rows["average_turns"]), np.nanmax(rows["average_turns"])
         ax.set_ylim(max(0.0, low - 0.25 * (high - low + 0.1)), high + 0.2 * (high - low + 0.1))
         ax.set_xticks(range(len(guesses)), guesses)
-        ax.legend(fontsize=8, ncols=2, loc="upper left")
+        ax.legend(fontsize=8, ncols=4, loc="upper center", bbox_to_anchor=(0.5, -0.13), frameon=False)
+        ax.set_ylim(top=ax.get_ylim()[1] + 0.05 * (high - low + 0.1))  # room for the max-turn labels
     ax.set_xlabel("first guess (number above a bar: max turns)")
     ax.set_ylabel("average turns per game")
     ax.set_title(f"First guesses in {game.name} ({game.size:,} games)", fontsize=11)
@@ -257,11 +311,245 @@ def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
 
 
 def benchmarks_figure(benchmarks: pd.DataFrame) -> Figure:
-    """Scores per second against game size, one line per backend and strategy, log-log."""
-    fig = Figure(figsize=(7, 4.5), layout="constrained")
+    """Scores per second of whole solves against game size, one line per backend, strategy and
+    case-equivalence setting (the latest row of each), log-log."""
+    fig = Figure(figsize=(9, 4.5), layout="constrained")
     ax = fig.subplots()
     _lines_by_backend(ax, benchmarks, "scores_per_s", "no benchmarks yet", name_games=False)
     ax.set_xlabel("games (codewords, log scale)")
     ax.set_ylabel("scores per second (log scale)")
-    ax.set_title("Scoring throughput of the solvers (data/benchmarks.csv)", fontsize=11)
+    ax.set_title("Scoring throughput of whole solves (data/benchmarks.csv, latest run of each)", fontsize=11)
+    return fig
+
+
+def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
+    """The scoring kernel timed alone (benchmark rows `score-kernel`): scores per second of every
+    run, per game and backend, in the order they were measured."""
+    rows = benchmarks[benchmarks["strategy"] == KERNEL_STRATEGY].dropna(subset=["scores_per_s"]) \
+        if len(benchmarks) else benchmarks
+    fig = Figure(figsize=(7, 3.6), layout="constrained")
+    ax = fig.subplots()
+    if len(rows) == 0:
+        _empty_note(ax, "no scoring-kernel rows yet")
+    else:
+        for (game, backend), group in rows.groupby(["game", "backend"], sort=True):
+            when = group["date"].astype(str).str.slice(0, 16) if "date" in group.columns else \
+                pd.Series(range(1, len(group) + 1)).astype(str)
+            ax.plot(list(when), group["scores_per_s"] / 1e9, "o-", label=f"{game}, {backend}")
+            for x, y in zip(when, group["scores_per_s"] / 1e9):
+                ax.annotate(f"{y:.2f}", (x, y), fontsize=8, textcoords="offset points", xytext=(0, 6),
+                            ha="center")
+        ax.set_ylim(0, (rows["scores_per_s"].max() / 1e9) * 1.3)
+        ax.tick_params(axis="x", labelrotation=20, labelsize=8)
+        ax.legend(fontsize=8, loc="lower right")
+    ax.set_xlabel("run (date and time)")
+    ax.set_ylabel("scores per second (billions)")
+    ax.set_title("The scoring kernel alone: one guess against every secret (data/benchmarks.csv)", fontsize=10)
+    return fig
+
+
+# -- notebook 5: where the time goes -------------------------------------------------
+
+
+def turn_seconds_figure(result: SolveResult) -> Figure:
+    """Per turn: the seconds of phase 1 (play, split the regions) and phase 2 (choose the next
+    guesses), and how the regions of phase 2 were settled (|PS| 1-2, fully discriminating, full
+    search). Seconds are this run's wall clock; the counts are the same on every backend."""
+    stats = result.turn_stats
+    turns = np.array([s.turn for s in stats])
+    phase1 = np.array([s.phase1_s for s in stats])
+    phase2 = np.array([s.phase2_s for s in stats])
+    scale, unit = (1.0, "s") if (phase1 + phase2).sum() >= 1 else (1e-3, "ms")
+    fig = Figure(figsize=(10, 4.8), layout="constrained")
+    left, right = fig.subplots(1, 2)
+    left.bar(turns, phase1, color="#9ecae1", label="phase 1: play, split into regions")
+    bars = left.bar(turns, phase2, bottom=phase1, color="#e6550d", label="phase 2: choose the next guesses")
+    total = phase1 + phase2
+    left.bar_label(bars, labels=[f"{format_seconds(t / scale)} {unit}" for t in total], fontsize=8, padding=2)
+    left.set_ylim(0, max(total.max(), 1e-9) * 1.2)
+    left.yaxis.set_major_formatter(lambda value, _pos: f"{value / scale:g}")
+    left.set_xticks(turns)
+    left.set_xlabel("turn")
+    left.set_ylabel(f"wall clock ({unit})")
+    left.set_title(f"Time per turn, {format_seconds(total.sum() / scale)} {unit} in all", fontsize=10)
+    left.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False)
+    ways = (("tiny_regions", "|PS| 1-2: play the first", "#c7e9c0"),
+            ("fd_regions", "fully discriminating member", "#74c476"),
+            ("searched_regions", "full search", "#238b45"))
+    bottom = np.zeros(len(stats))
+    for name, label, color in ways:
+        counts = np.array([getattr(s, name) for s in stats], dtype=float)
+        right.bar(turns, counts, bottom=bottom, color=color, label=label)
+        bottom += counts
+    for t, height in zip(turns, bottom):
+        if height:
+            right.annotate(f"{int(height):,}", (t, height), ha="center", va="bottom", fontsize=8,
+                           textcoords="offset points", xytext=(0, 2))
+    right.set_ylim(0, max(bottom.max(), 1) * 1.2)
+    right.set_xticks(turns)
+    right.set_xlabel("turn (regions that choose the next turn's guess)")
+    right.set_ylabel("regions (count)")
+    right.set_title("How each region's next guess was found", fontsize=10)
+    right.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
+    fig.suptitle(_title_of(result), fontsize=11)
+    return fig
+
+
+# -- case equivalence across every game size ------------------------------------------
+
+
+def case_equivalence_scores(results: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> pd.DataFrame:
+    """Per game (by size): the scores of `strategy`'s best-max solve without and with case
+    equivalence, from the columns scores_without_ce and scores_with_ce of data/results.csv
+    (`data_tables.case_equivalence_scores`). A table older than those columns still gives them
+    where a row was solved with case equivalence: its `scores` are with it, and `scores` +
+    `scores_saved` the same solve's scores without it."""
+    from ..studies.data_tables import case_equivalence_scores as from_columns
+
+    frame = from_columns(results, strategy)
+    if len(frame) or len(results) == 0:
+        return frame
+    best = best_max_rows(results[results["case_equivalence"] == "on"], strategy)
+    frame = best.assign(scores_with_ce=best["scores"], scores_without_ce=best["scores"] + best["scores_saved"])
+    frame = frame[["game", "pins", "colors", "codewords", "first_guess", "scores_without_ce", "scores_with_ce"]]
+    frame = frame.assign(ratio=frame["scores_without_ce"] / frame["scores_with_ce"])
+    return frame.sort_values(["codewords", "pins"]).reset_index(drop=True)
+
+
+def case_equivalence_seconds(timing: pd.DataFrame) -> pd.DataFrame:
+    """data/case_equivalence_timing.csv as one row per game and strategy: the latest median seconds
+    without and with case equivalence, and the share of the time it saves."""
+    latest = latest_rows(timing, ("game", "strategy", "backend", "case_equivalence"))
+    wide = latest.pivot_table(index=["game", "codewords", "strategy"], columns="case_equivalence",
+                              values="median_s", aggfunc="last").reset_index()
+    if "on" not in wide.columns or "off" not in wide.columns:
+        return pd.DataFrame(columns=["game", "codewords", "strategy", "off", "on", "saved"])
+    wide["saved"] = 1 - wide["on"] / wide["off"]
+    return wide.sort_values(["codewords", "game", "strategy"], kind="stable").reset_index(drop=True)
+
+
+def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> Figure:
+    """Left: scores without and with case equivalence for every game size data/results.csv holds
+    (log scale). Right: the share of solve time case equivalence saves, per game and strategy."""
+    strategy = Strategy.parse(strategy)
+    scores = case_equivalence_scores(results, strategy)
+    seconds = case_equivalence_seconds(timing) if len(timing) else pd.DataFrame()
+    fig = Figure(figsize=(12, 4.8), layout="constrained")
+    left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.6, 1.0]})
+    if len(scores) == 0:
+        _empty_note(left, "no results yet")
+    else:
+        x = np.arange(len(scores))
+        left.plot(x, scores["scores_without_ce"], "o-", color="0.45", label="without case equivalence")
+        left.plot(x, scores["scores_with_ce"], "^-", color=STRATEGY_COLORS[strategy], label="with case equivalence")
+        left.set_yscale("log")
+        left.set_xticks(x, scores["game"], rotation=90, fontsize=7)
+        left.legend(fontsize=8, loc="upper left")
+        left.grid(True, which="major", alpha=0.3)
+    left.set_xlabel("game, by number of codewords")
+    left.set_ylabel("scores computed (count, log scale)")
+    left.set_title(f"Scores of a whole solve, {strategy.title}, with and without case equivalence", fontsize=10)
+    if len(seconds) == 0:
+        _empty_note(right, "no timings with and without case equivalence yet")
+    else:
+        games = list(dict.fromkeys(seconds["game"]))
+        width = 0.8 / 4
+        for k, s in enumerate(Strategy):
+            mine = seconds[seconds["strategy"] == s.label].set_index("game")
+            values = [100 * mine["saved"].get(g, np.nan) for g in games]
+            right.bar(np.arange(len(games)) + (k - 1.5) * width, values, width, color=STRATEGY_COLORS[s],
+                      label=s.title)
+        right.axhline(0, color="0.3", linewidth=0.8)
+        right.set_xticks(range(len(games)), games, rotation=90, fontsize=7)
+        right.legend(fontsize=7, ncols=2, loc="upper left")
+        low = max(-60.0, min(-10.0, np.nanmin(seconds["saved"]) * 100 - 5))
+        right.set_ylim(low, 100)
+        clipped = seconds[seconds["saved"] * 100 < low]
+        if len(clipped):  # tiny games whose timings are noise: say so rather than stretch the axis
+            right.text(0.99, 0.02, f"{len(clipped)} bars below {low:.0f}% cut off (tiny games, "
+                       "times of a millisecond)", transform=right.transAxes, ha="right", fontsize=7, color="0.3")
+    right.set_xlabel("game, by number of codewords")
+    right.set_ylabel("solve time saved (% of the time without)")
+    right.set_title("Solve time saved (cpu backend)", fontsize=10)
+    return fig
+
+
+# -- notebook 7: how fast the possible secrets run out ---------------------------------
+
+
+def secrets_left_figure(after: dict, game: "str | Game", strategy: "str | Strategy") -> Figure:
+    """`after[turn]` lists, over the games still played, the possible secrets left after that guess:
+    the largest and the average per turn, on a log axis, with the game's size for scale."""
+    game, strategy = Game.parse(game), Strategy.parse(strategy)
+    turns = list(after)
+    fig = Figure(figsize=(7, 4), layout="constrained")
+    ax = fig.subplots()
+    ax.plot(turns, [max(v) for v in after.values()], "o-", label="largest")
+    ax.plot(turns, [sum(v) / len(v) for v in after.values()], "s-", label="average")
+    ax.axhline(game.size, color="0.6", linestyle=":", label=f"before the first guess ({game.size:,})")
+    ax.set_yscale("log")
+    ax.set_xticks(turns)
+    ax.set_xlabel("guesses played")
+    ax.set_ylabel("possible secrets left (log scale)")
+    ax.set_title(f"{game.name}, {strategy.title}: possible secrets after each guess, over all "
+                 f"{game.size:,} games", fontsize=10)
+    ax.legend()
+    return fig
+
+
+# -- the seed's workloads ---------------------------------------------------------------
+
+
+def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
+    """Seconds for the seed's scoring workload (every score Knuth's algorithm needs for 4p6c, one game
+    at a time): the seed's two figures beside each of mmlib's variants, on a log axis."""
+    fig = Figure(figsize=(8, 4), layout="constrained")
+    ax = fig.subplots()
+    if len(workload) == 0:
+        _empty_note(ax, "no data/seed_scoring_workload.csv yet (python -m mmlib seed-data scoring)")
+    else:
+        mine = workload.sort_values("workload_s", ascending=False)
+        names = [f"seed: {n.removeprefix('seed: ')}" for n in seed_seconds] + [f"mmlib: {v}" for v in mine["variant"]]
+        seconds = list(seed_seconds.values()) + [float(s) for s in mine["workload_s"]]
+        colors = ["#bdbdbd"] * len(seed_seconds) + ["#3182bd"] * len(mine)
+        bars = ax.barh(range(len(names)), seconds, color=colors)
+        ax.bar_label(bars, labels=[f"{format_seconds(s)} s" for s in seconds], fontsize=8, padding=3)
+        ax.set_yticks(range(len(names)), names, fontsize=8)
+        ax.invert_yaxis()
+        ax.set_xscale("log")
+        ax.set_xlim(min(seconds) / 2, max(seconds) * 8)
+        scores = int(mine["workload_scores"].iloc[0])
+        ax.set_title(f"The seed's scoring workload: {scores:,} scores (Knuth, 4p6c, one game at a time)",
+                     fontsize=10)
+    ax.set_xlabel("seconds for the whole workload (log scale; the seed's on its own machine)")
+    return fig
+
+
+def one_at_a_time_figure(timings: pd.DataFrame) -> Figure:
+    """Seconds to play every game: one at a time (without and with a cache of positions) against all
+    at once (`solve`), per game and strategy, on a log axis."""
+    fig = Figure(figsize=(9, 4.4), layout="constrained")
+    ax = fig.subplots()
+    if len(timings) == 0:
+        _empty_note(ax, "no data/seed_one_at_a_time.csv yet (python -m mmlib seed-data one-at-a-time)")
+    else:
+        frame = timings.assign(case=timings["game"] + "\n" + timings["strategy"])
+        cases = list(dict.fromkeys(frame.sort_values(["codewords", "strategy"], kind="stable")["case"]))
+        methods = list(dict.fromkeys(frame["method"]))
+        width = 0.8 / len(methods)
+        palette = ["#de2d26", "#fc9272", "#3182bd", "#31a354"]
+        for k, method in enumerate(methods):
+            mine = frame[frame["method"] == method].set_index("case")["median_s"].astype(float)
+            values = [mine.get(c, np.nan) for c in cases]
+            bars = ax.bar(np.arange(len(cases)) + (k - (len(methods) - 1) / 2) * width, values, width,
+                          label=method, color=palette[k % len(palette)])
+            ax.bar_label(bars, labels=["" if np.isnan(v) else format_seconds(v) for v in values], fontsize=6,
+                         padding=1, rotation=90)
+        ax.set_yscale("log")
+        ax.set_ylim(top=np.nanmax(frame["median_s"].astype(float)) * 20)
+        ax.set_xticks(range(len(cases)), cases, fontsize=8)
+        ax.legend(fontsize=8, loc="upper left", ncols=len(methods))
+    ax.set_xlabel("game and strategy")
+    ax.set_ylabel("seconds to play every game (log scale)")
+    ax.set_title("One game at a time against all games at once (cpu backend)", fontsize=10)
     return fig

@@ -59,20 +59,50 @@ def game_controls(
     strategy: "str | None" = None,
     max_codewords: int = 4096,
     max_pins: int = MAX_PINS,
+    games=None,
 ) -> GameControls:
-    """Sliders for pins and colors (and a strategy dropdown if `strategy` is given)."""
+    """Sliders for pins and colors (and a strategy dropdown if `strategy` is given).
+
+    `games` (names or `Game`s), if given, limits the sliders to those games: the pins slider spans
+    their pins and the colors slider, for each pin count, their colors (so a table's sliders only
+    reach games the table has).
+    """
+    if games is not None:
+        chosen = [Game.parse(g) for g in games]
+        if not chosen:
+            raise ValueError("game_controls: `games` names no game")
+        colors_of = {}
+        for game in chosen:
+            colors_of.setdefault(game.pins, []).append(game.colors)
+        min_pins, max_pins = min(colors_of), max(colors_of)
+        if pins not in colors_of:
+            pins = min_pins
+
+        def color_range(p: int) -> tuple[int, int]:
+            known = colors_of.get(p) or colors_of[max(k for k in colors_of if k <= p)]
+            return min(known), max(known)
+    else:
+        min_pins = MIN_PINS
+
+        def color_range(p: int) -> tuple[int, int]:
+            return MIN_COLORS, max_colors_for(p, max_codewords)
+
+    low, high = color_range(pins)
     pins_slider = widgets.IntSlider(
-        value=pins, min=MIN_PINS, max=max_pins, description="pins", continuous_update=False
+        value=pins, min=min_pins, max=max_pins, description="pins", continuous_update=False
     )
     colors_slider = widgets.IntSlider(
-        value=colors, min=MIN_COLORS, max=max_colors_for(pins, max_codewords),
-        description="colors", continuous_update=False,
+        value=min(max(colors, low), high), min=low, max=high, description="colors", continuous_update=False,
     )
     pins_slider.add_class(PINS_CLASS)
     colors_slider.add_class(COLORS_CLASS)
 
     def limit_colors(change):
-        colors_slider.max = max_colors_for(change["new"], max_codewords)
+        low, high = color_range(change["new"])
+        # Widen first, then narrow, so that min never passes max on the way.
+        colors_slider.max = max(high, colors_slider.max)
+        colors_slider.min = low
+        colors_slider.max = high
 
     pins_slider.observe(limit_colors, names="value")
     dropdown = None
@@ -96,3 +126,94 @@ def game_label(text: str = "") -> widgets.HTML:
     label = widgets.HTML(value=text)
     label.add_class(GAME_LABEL_CLASS)
     return label
+
+
+# -- wiring controls to what they show -------------------------------------------
+
+
+@dataclass
+class View:
+    """What an interactive cell shows for one choice of its controls: a caption (HTML, shown in the
+    `mm-game-label` line) and the items to display under it (figures, tables, text)."""
+
+    caption: str
+    items: list
+
+
+def _display_all(items) -> None:
+    from IPython.display import display
+
+    for item in items if isinstance(items, (list, tuple)) else [items]:
+        display(item)
+
+
+@dataclass
+class GameMenu:
+    """A dropdown whose options follow the chosen game: `options_for(game)` lists them and
+    `preferred_for(game)` picks the value shown first."""
+
+    widget: widgets.Dropdown
+    options_for: object
+    preferred_for: object
+
+    @property
+    def value(self):
+        return self.widget.value
+
+    def refill(self, game: Game) -> None:
+        options = list(self.options_for(game))
+        preferred = self.preferred_for(game)
+        self.widget.options = options
+        self.widget.value = preferred if preferred in options else options[0]
+
+
+def game_menu(description: str, options_for, preferred_for, css_class: "str | None" = None) -> GameMenu:
+    """A `GameMenu` (a dropdown named `description`, with CSS class `css_class` if given)."""
+    dropdown = widgets.Dropdown(description=description)
+    if css_class:
+        dropdown.add_class(css_class)
+    return GameMenu(dropdown, options_for, preferred_for)
+
+
+def show_interactive(draw, controls: GameControls, *, menus=(), caption=None) -> widgets.VBox:
+    """Controls above, a caption line and an output under them, redrawn whenever a control changes.
+
+    `draw(controls, *menu_values)` returns a `View`, or the item(s) to display (then
+    `caption(controls)`, or the game's name, makes the caption). `menus` are `GameMenu`s shown under the game controls: a new
+    game refills them first (holding their redraws, so the output is drawn once), then redraws; a
+    menu's own change redraws. All the observe / unobserve / clear-output wiring of the notebooks is
+    here, so an interactive cell only names what it shows.
+    """
+    label = game_label()
+    output = widgets.Output()
+    refilling = False
+
+    def redraw(_change=None):
+        if refilling:
+            return
+        shown = draw(controls, *[menu.value for menu in menus])
+        if isinstance(shown, View):
+            label.value, items = shown.caption, shown.items
+        else:
+            label.value = caption(controls) if caption else f"<b>{describe_game(controls.game)}</b>"
+            items = shown
+        with output:
+            output.clear_output(wait=True)
+            _display_all(items)
+
+    def new_game(_controls=None):
+        nonlocal refilling
+        refilling = True
+        try:
+            for menu in menus:
+                menu.refill(controls.game)
+        finally:
+            refilling = False
+        redraw()
+
+    controls.observe(new_game)
+    for menu in menus:
+        menu.widget.observe(redraw, names="value")
+    new_game()
+    return widgets.VBox([controls.box(), *[menu.widget for menu in menus], label, output])
+

@@ -1,0 +1,124 @@
+"""A picture of one turn of the `cuda` backend, drawn with matplotlib alone (notebook 5).
+
+The turn has two phases (see `mmlib.core.solver_cuda`): Phase 1 plays every active game's guess and
+regroups the games into regions with a counting sort; Phase 2 chooses one guess per region, where
+the big regions are searched with one GPU thread per candidate guess, each thread counting subset
+sizes in its own slice of the block's shared memory, and two reductions (in the block, then over
+blocks) keep the best candidate. The figure shows that flow on the left and one thread block of the
+search on the right.
+"""
+
+from __future__ import annotations
+
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Rectangle
+
+PHASE1_COLOR, PHASE2_COLOR, SYNC_COLOR = "#c6dbef", "#fdd0a2", "#e5e5e5"
+
+# (kernel or step, what it does, phase color)
+TURN_STEPS = [
+    ("score_turn", "every active game plays its region's guess;\ncount games per bucket "
+                   "(region, score ordinal)", PHASE1_COLOR),
+    ("exclusive scans", "bucket counts -> each bucket's first position;\nnon-empty flags -> "
+                        "new region numbers", PHASE1_COLOR),
+    ("new_regions + scatter", "offsets and lengths of the new regions;\nmove each game not yet "
+                              "won to its place", PHASE1_COLOR),
+    ("host sync 1", "games still playing, number of regions", SYNC_COLOR),
+    ("tiny + fully discriminating", "regions of 1-2 games play their first member;\n"
+                                    "3 .. p(p+3)/2 games: a member that splits them all", PHASE2_COLOR),
+    ("host sync 2", "region lengths, guesses settled so far;\nplan the searches", SYNC_COLOR),
+    ("subsetting + reduce_best", "the rest: one thread per candidate guess,\n"
+                                 "then the best candidate per region", PHASE2_COLOR),
+]
+
+
+def _box(ax, x, y, width, height, color, title, text=None):
+    ax.add_patch(FancyBboxPatch((x, y), width, height, boxstyle="round,pad=0.02,rounding_size=0.08",
+                                facecolor=color, edgecolor="0.3", linewidth=1))
+    if text is None:
+        ax.text(x + width / 2, y + height / 2, title, ha="center", va="center", fontsize=8.5,
+                fontweight="bold")
+    else:
+        ax.text(x + 0.08, y + height - 0.12, title, ha="left", va="top", fontsize=8.5, fontweight="bold",
+                family="monospace")
+        ax.text(x + 0.08, y + height - 0.42, text, ha="left", va="top", fontsize=7.5)
+
+
+def _arrow(ax, start, end, text=None):
+    ax.add_patch(FancyArrowPatch(start, end, arrowstyle="-|>", mutation_scale=12, color="0.25",
+                                 linewidth=1.1))
+    if text:
+        ax.text((start[0] + end[0]) / 2 + 0.08, (start[1] + end[1]) / 2, text, fontsize=7,
+                va="center", color="0.25")
+
+
+def _turn_flow(ax) -> None:
+    """Left panel: the steps of one turn, top to bottom."""
+    height, gap, width = 0.95, 0.3, 5.2
+    top = len(TURN_STEPS) * (height + gap)
+    for k, (title, text, color) in enumerate(TURN_STEPS):
+        y = top - (k + 1) * (height + gap)
+        _box(ax, 0.2, y, width, height, color, title, text)
+        if k + 1 < len(TURN_STEPS):
+            _arrow(ax, (0.2 + width / 2, y), (0.2 + width / 2, y - gap))
+    ax.text(5.55, top - 1.9 * (height + gap), "Phase 1\nplay and\nregroup\n(counting\nsort)",
+            fontsize=8, va="center", color="#2171b5")
+    ax.text(5.55, top - 5.6 * (height + gap), "Phase 2\na next\nguess per\nregion", fontsize=8,
+            va="center", color="#d94801")
+    ax.set_xlim(0, 6.6)
+    ax.set_ylim(-0.1, top + 0.1)
+    ax.set_title("One turn of the cuda backend", fontsize=10)
+    ax.axis("off")
+
+
+def _thread_block(ax, threads: int = 6, slots: int = 5) -> None:
+    """Right panel: one block of the search, threads over candidates, counters in shared memory."""
+    # The region's possible secrets, read by every thread.
+    ax.text(0.2, 9.55, "PS of one region (its games' packed secrets, in global memory)", fontsize=8)
+    for j in range(10):
+        ax.add_patch(Rectangle((0.2 + 0.55 * j, 8.9), 0.5, 0.45, facecolor="#deebf7", edgecolor="0.4"))
+        ax.text(0.45 + 0.55 * j, 9.12, f"s{j}", ha="center", va="center", fontsize=6.5)
+    ax.text(6.1, 8.1, "thread t scores\ncandidate guess c_t\nagainst every\nsecret of PS", fontsize=7,
+            va="center")
+    for t in range(threads):
+        x = 0.3 + 0.95 * t
+        ax.add_patch(FancyBboxPatch((x, 7.25), 0.75, 0.6, boxstyle="round,pad=0.02", facecolor="#fdae6b",
+                                    edgecolor="0.3"))
+        ax.text(x + 0.375, 7.55, f"t{t}\nc{t}", ha="center", va="center", fontsize=7)
+        _arrow(ax, (x + 0.375, 8.85), (x + 0.375, 7.9))
+        # The thread's own counters: one per score slot, in shared memory.
+        for s in range(slots):
+            ax.add_patch(Rectangle((x + 0.1, 4.5 + 0.5 * s), 0.55, 0.45, facecolor="#fff5eb", edgecolor="0.5"))
+        _arrow(ax, (x + 0.375, 7.2), (x + 0.375, 7.0))
+        ax.text(x + 0.375, 4.2, f"rank{t}", ha="center", va="center", fontsize=7)
+    ax.add_patch(Rectangle((0.2, 4.35), 0.95 * threads, 2.7, fill=False, edgecolor="#d94801",
+                           linestyle="--", linewidth=1.2))
+    ax.text(6.1, 5.7, "shared memory:\neach thread's\ncounters, one per\nscore ordinal\n(8, 16 or 32 bits,\n"
+                      "by |PS|);\ncounter[score] += 1\nfor each secret", fontsize=7, va="center", color="#a63603")
+    # Reduction in the block, then over blocks.
+    ax.add_patch(FancyBboxPatch((0.6, 2.65), 4.9, 0.75, boxstyle="round,pad=0.02", facecolor=PHASE2_COLOR,
+                                edgecolor="0.3"))
+    ax.text(3.05, 3.02, "block reduction: the best (rank, in PS, index) of the block",
+            ha="center", va="center", fontsize=7.5)
+    for t in range(threads):
+        _arrow(ax, (0.675 + 0.95 * t, 4.05), (3.05, 3.45))
+    ax.add_patch(FancyBboxPatch((0.6, 1.0), 4.9, 0.75, boxstyle="round,pad=0.02", facecolor=PHASE2_COLOR,
+                                edgecolor="0.3"))
+    ax.text(3.05, 1.37, "reduce_best: the best over the region's blocks\n-> the region's next guess",
+            ha="center", va="center", fontsize=7.5)
+    _arrow(ax, (3.05, 2.6), (3.05, 1.8), "one result per block")
+    ax.set_xlim(0, 7.6)
+    ax.set_ylim(0.6, 10.0)
+    ax.set_title("subsetting: one thread block of the search", fontsize=10)
+    ax.axis("off")
+
+
+def gpu_turn_figure() -> Figure:
+    """How the cuda backend plays a turn: the kernels in order, and one thread block of the search."""
+    fig = Figure(figsize=(12, 6.6), layout="constrained")
+    left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.0, 1.1]})
+    _turn_flow(left)
+    _thread_block(right)
+    fig.suptitle("The cuda backend's turn: counting sort into regions, then one thread per candidate "
+                 "guess with counters in shared memory and two reductions", fontsize=11)
+    return fig

@@ -1,0 +1,168 @@
+"""What the notebooks' interactive cells show, one function per view.
+
+Each view takes the game controls (and the values of any menus) and returns a
+`widgets.View`: a caption naming the game and what is shown, and the figures or
+tables under it. `widgets.show_interactive` does the wiring, so a notebook cell
+reads, for example::
+
+    show_interactive(score_ordinals_view, game_controls(pins=4, colors=6))
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..core.case_equivalence import acr_size, possible_zero_free
+from ..core.games import Game
+from ..core.openings import default_first_guess, first_guess_patterns, pairs_first_guess
+from ..core.scoring import all_scores, score_to_ordinal
+from ..core.solve import solve
+from ..core.strategies import Strategy, best_candidate, entropy_table, rank_rows
+from .plots import (
+    acr_sizes_figure, first_guess_partition_figure, score_distribution_figure, score_frequencies,
+    score_frequencies_figure, subset_sizes, turn_histograms_figure,
+)
+from .plots_results import (
+    HEATMAP_VALUES, first_guesses_figure, region_sizes_figure, regions_per_turn_figure, results_heatmap_figure,
+    scores_per_turn_figure,
+)
+from .tree_render import strategy_tree_figure
+from .widgets import GameControls, View, describe_game, game_menu
+
+
+def _title(controls: GameControls, rest: str = "") -> str:
+    return f"<b>{describe_game(controls.game)}</b>{rest}"
+
+
+# -- notebook 1 -------------------------------------------------------------------
+
+
+def opening_menu():
+    """A guess menu (CSS class `mm-guess`) offering the game's distinct openings, one per pattern of
+    repeated colors, starting at 1122, 11223, ... as Knuth opened."""
+    return game_menu("guess", first_guess_patterns, pairs_first_guess, css_class="mm-guess")
+
+
+def score_distribution_view(controls: GameControls, guess: str) -> View:
+    """How `guess` splits the secrets of the chosen game by score."""
+    return View(_title(controls, f", guess {guess}"), [score_distribution_figure(controls.game, guess)])
+
+
+# -- notebook 2 -------------------------------------------------------------------
+
+
+def ordinal_table(pins: int) -> pd.DataFrame:
+    """The ordinal of every score for `pins` pins: rows black, columns white, 'hole' at (p-1, 1)."""
+    cells = [["" for _ in range(pins + 1)] for _ in range(pins + 1)]
+    for b, w in all_scores(pins):
+        cells[b][w] = score_to_ordinal(b, w, pins)
+    cells[pins - 1][1] = "hole"
+    return pd.DataFrame(cells, index=pd.Index(range(pins + 1), name="black"),
+                        columns=pd.Index(range(pins + 1), name="white"))
+
+
+def score_ordinals_view(controls: GameControls) -> View:
+    """The ordinals of the chosen pin count, and how often each score occurs in the chosen game."""
+    game = controls.game
+    used = int((score_frequencies(game) > 0).sum())
+    caption = _title(controls, f": {game.num_scores} possible scores, {game.score_slots} counter slots, "
+                               f"{used} scores occur in this game")
+    return View(caption, [ordinal_table(game.pins), score_frequencies_figure(game)])
+
+
+# -- notebook 3 -------------------------------------------------------------------
+
+
+def acr_sizes_view(controls: GameControls) -> View:
+    """|ACr| for every (|Zero|, |Free|) pair of the chosen game."""
+    game = controls.game
+    smallest = min(acr_size(game.pins, game.colors, z, f) for z, f in possible_zero_free(game.colors))
+    caption = _title(controls, f": |ACr| ranges from {smallest:,} to {game.size:,} candidates; the first "
+                               f"guess needs {len(first_guess_patterns(game))}")
+    return View(caption, [acr_sizes_figure(game)])
+
+
+# -- notebook 4 -------------------------------------------------------------------
+
+
+def first_guess_picks(game: Game) -> dict:
+    """Each strategy's pick among the game's first-guess patterns, by its rank and the tie-break."""
+    options = first_guess_patterns(game)
+    sizes = np.array([subset_sizes(game, p) for p in options])
+    indices = np.array([game.parse_codeword(p) for p in options])
+    everyone_possible = np.ones(len(options), dtype=bool)  # before turn 1 every codeword is in PS
+    return {strategy: game.format_codeword(best_candidate(
+        rank_rows(sizes, int(strategy), entropy_table(game.size)), everyone_possible, indices))
+        for strategy in Strategy}
+
+
+def first_guess_partitions_view(controls: GameControls) -> View:
+    """How each first-guess pattern splits the chosen game, with each strategy's pick."""
+    game = controls.game
+    picks = ", ".join(f"{s.title} {g}" for s, g in first_guess_picks(game).items())
+    return View(_title(controls, f"; first-guess picks: {picks}"), [first_guess_partition_figure(game)])
+
+
+_SOLVED: dict = {}
+
+
+def solve_from_default_opening(game: Game, strategy: Strategy):
+    """`solve` from the strategy's default first guess, remembered for the session."""
+    key = (game, strategy)
+    if key not in _SOLVED:
+        first = game.format_codeword(default_first_guess(game, strategy))
+        _SOLVED[key] = solve(game, strategy, first_guess=first)
+    return _SOLVED[key]
+
+
+def turn_histograms_view(controls: GameControls) -> View:
+    """All games of the chosen game with all four strategies; the chosen one described and highlighted."""
+    game, highlighted = controls.game, controls.chosen_strategy
+    all_four = [solve_from_default_opening(game, strategy) for strategy in Strategy]
+    mine = all_four[int(highlighted)]
+    caption = _title(controls, f": {highlighted.title} from {mine.first_guess_text} needs "
+                               f"{mine.total_turns:,} turns in all, {mine.average_turns:.4f} on average, "
+                               f"{mine.max_turns} at worst")
+    return View(caption, [turn_histograms_figure(all_four, highlight=highlighted)])
+
+
+# -- notebook 5 -------------------------------------------------------------------
+
+
+def turn_by_turn_view(controls: GameControls) -> View:
+    """Regions per turn, region sizes per turn and scores per turn of the chosen game and strategy."""
+    result = solve(controls.game, controls.chosen_strategy, case_equivalence="off")
+    caption = _title(controls, f", {result.strategy.title} from {result.first_guess_text}: "
+                               f"{len(result.tree):,} regions, {result.scores:,} scores")
+    return View(caption, [figure(result) for figure in
+                          (regions_per_turn_figure, region_sizes_figure, scores_per_turn_figure)])
+
+
+def strategy_tree_view(controls: GameControls) -> View:
+    """The strategy tree of the chosen (small) game, drawn as a graph."""
+    result = solve(controls.game, controls.chosen_strategy, case_equivalence="off")
+    title = f"Strategy tree of {result.game.name} ({result.game.size} games), {result.strategy.title}"
+    return View(_title(controls, f", {result.strategy.title}: {len(result.tree)} regions"),
+                [strategy_tree_figure(result.tree, title=title)])
+
+
+# -- notebook 6 -------------------------------------------------------------------
+
+
+def results_view(results: pd.DataFrame, best: pd.DataFrame):
+    """A view of data/results.csv: the chosen strategy's heat maps and the chosen game's first
+    guesses (`best` is `best_max_rows(results)`)."""
+
+    def view(controls: GameControls) -> View:
+        strategy = controls.chosen_strategy
+        game = controls.game
+        rows = best[(best["game"] == game.name) & (best["strategy"] == strategy.label)]
+        described = "" if rows.empty else (
+            f"; {strategy.title}'s best-max first guess {rows['first_guess'].iloc[0]}: "
+            f"{rows['average_turns'].iloc[0]:.3f} turns on average, {int(rows['max_turns'].iloc[0])} at worst")
+        figures = [first_guesses_figure(results, game)]
+        figures += [results_heatmap_figure(best, value, strategy) for value in HEATMAP_VALUES]
+        return View(_title(controls, described), figures)
+
+    return view
