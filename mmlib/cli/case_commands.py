@@ -7,6 +7,7 @@ import statistics
 import sys
 from pathlib import Path
 
+from ..core.cluster import SCHEDULER_HELP
 from ..core.files import DATA_DIR, write_atomically
 from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES
 
@@ -55,6 +56,7 @@ def register(subparsers):
     f.add_argument("--strategy", default="knuth", metavar="S", help="the strategy (default knuth)")
     add_backend_options(f)
     f.add_argument("--json", action="store_true", help="print one JSON object")
+    f.add_argument("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)
     f.set_defaults(handler=run_first_guess)
 
     s = subparsers.add_parser(
@@ -80,6 +82,7 @@ def register(subparsers):
     s.add_argument("--redo", action="store_true", help="play rows again even if the table has them")
     s.add_argument("--dry-run", action="store_true", help="list what would be played, play nothing")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.add_argument("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)
     s.set_defaults(handler=run_sweep_command)
 
     t = subparsers.add_parser(
@@ -146,6 +149,7 @@ def run_acr_sizes(args) -> int:
 
 def run_first_guess(args) -> int:
     from ..studies.first_guess import rank_first_guesses
+    from ..core.cluster import maybe_client, parse_scheduler
     from ..core.games import Game
     from ..core.solve import parse_backend, parse_case_equivalence
     from ..core.strategies import Strategy
@@ -154,13 +158,17 @@ def run_first_guess(args) -> int:
     strategy = Strategy.parse(args.strategy)
     backend = parse_backend(args.backend)
     mode = parse_case_equivalence(args.case_equivalence)
+    if args.scheduler is not None:
+        parse_scheduler(args.scheduler)
 
     def tell(row):
         if not args.json and sys.stderr.isatty():
             print(f"  {row['first_guess']}: total {row['total_turns']}, max {row['max_turns']}",
                   file=sys.stderr)
 
-    ranking = rank_first_guesses(game, strategy, backend, mode, on_result=tell)
+    with maybe_client(args.scheduler, backend) as client:
+        ranking = rank_first_guesses(game, strategy, backend, mode, on_result=tell, client=client,
+                                     progress=not args.json and sys.stderr.isatty())
     print(json.dumps(ranking.as_dict()) if args.json else ranking.table())
     return 0
 
@@ -171,6 +179,7 @@ def run_first_guess(args) -> int:
 def run_sweep_command(args) -> int:
     from ..studies.first_guess import (FIRST_GUESSES_CSV, RESULTS_CSV, default_sweep_games, parse_games,
                                parse_strategies, plan_sweep, run_sweep)
+    from ..core.cluster import maybe_client, parse_scheduler
     from ..core.solve import parse_backend, parse_case_equivalence
 
     games = parse_games(args.games) if args.games else default_sweep_games()
@@ -179,6 +188,8 @@ def run_sweep_command(args) -> int:
     strategies = parse_strategies(args.strategies)
     backend = parse_backend(args.backend)
     mode = parse_case_equivalence(args.case_equivalence)
+    if args.scheduler is not None:
+        parse_scheduler(args.scheduler)
     results_path = Path(args.results) if args.results else RESULTS_CSV
     first_guesses_path = Path(args.first_guesses) if args.first_guesses else FIRST_GUESSES_CSV
     plan = plan_sweep(games, strategies, results_path, args.redo)
@@ -188,8 +199,9 @@ def run_sweep_command(args) -> int:
         for game, strategy, pattern in plan.todo:
             print(f"{game.name} {strategy.label} {pattern}")
         return 0
-    written = run_sweep(plan, backend, mode, results_path, first_guesses_path,
-                        progress=not args.no_progress)
+    with maybe_client(None if not plan.todo else args.scheduler, backend) as client:
+        written = run_sweep(plan, backend, mode, results_path, first_guesses_path,
+                            progress=not args.no_progress, client=client)
     print(f"wrote {written} rows to {results_path}; winners in {first_guesses_path}")
     return 0
 

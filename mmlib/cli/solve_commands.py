@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from ..core.cluster import SCHEDULER_HELP
 from ..core.files import write_atomically
 from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES, solve
 from ..core.strategies import STRATEGY_NAMES
@@ -29,6 +30,8 @@ def register(subparsers):
     p.add_argument("--tree", metavar="FILE",
                    help="write the strategy tree: .dot for GraphViz, anything else JSON")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help=SCHEDULER_HELP + "; the cpu backend's big searches run on its workers")
     p.set_defaults(handler=run_solve)
 
     g = subparsers.add_parser("game", help="the guesses played against one secret")
@@ -41,9 +44,17 @@ def register(subparsers):
 def run_solve(args) -> int:
     import sys
 
+    from ..core.cluster import maybe_client, parse_scheduler
+    from ..core.solve import check_cluster_backend, parse_backend
+
     show_progress = args.progress or (not args.json and sys.stderr.isatty())
-    result = solve(args.game, args.strategy, args.backend, args.first_guess,
-                   args.case_equivalence, progress=show_progress)
+    backend = parse_backend(args.backend)
+    if args.scheduler is not None:
+        parse_scheduler(args.scheduler)
+        check_cluster_backend(backend)
+    with maybe_client(args.scheduler, backend) as client:
+        result = solve(args.game, args.strategy, backend, args.first_guess,
+                       args.case_equivalence, progress=show_progress, client=client)
     if args.tree:
         if args.tree.endswith(".dot"):
             write_atomically(args.tree, result.tree.to_dot())

@@ -22,6 +22,17 @@ worth the threads (PARALLEL_MIN_SCORES): small games run the same tasks on
 one thread and never wait for that compile. Compile time is reported apart
 from the solve time (`SolveResult.compile_s`).
 
+On a Dask cluster (`client=`, see `mmlib.core.cluster` and docs/cluster.md)
+the client plays every turn and keeps the state; only step 4 moves: the
+search tasks of a turn with at least CLUSTER_MIN_SCORES scores are grouped
+into a few parts of about equal work per worker thread and run on the
+workers by the same serial kernel (`_search_part`), each worker building the
+game's packed codewords once. What travels per turn: the games still playing
+(`order`, int32) and the region arrays (start, length, bound, candidate
+lists), broadcast once to every worker, then a pair of ints per part out and
+(index, rank, in PS) per task back. The reduction is the tie-break's total
+order, so the guesses are those of the in-process run.
+
 Candidates: every codeword, given to the search as "all" (no index array).
 `GuessSearch.search` takes an explicit candidate list per region as well, so
 that case equivalence can hand it each region's class representatives.
@@ -60,6 +71,11 @@ PROGRESS_BATCHES = 40
 EARLY_EXIT_STRATEGIES = (int(Strategy.KNUTH),)
 # Candidates probed per big region for the first bound.
 PROBES = 8
+# With a cluster: turns searching fewer scores stay in-process (a round trip
+# to the workers costs milliseconds), and each worker thread gets about this
+# many parts of a turn's tasks.
+CLUSTER_MIN_SCORES = 1 << 22
+PARTS_PER_CLUSTER_THREAD = 4
 
 _serial_ready = False
 _parallel_ready = False
@@ -78,12 +94,13 @@ def warm_up() -> float:
 
 
 def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence: str = "off",
-              progress: bool = False, **_options) -> SolveResult:
+              progress: bool = False, client=None, **_options) -> SolveResult:
     """Play every game of `game` with `strategy` from `first_guess`, on every core.
 
     `case_equivalence` ('on', 'off' or 'auto', see `use_case_equivalence`)
     searches each region's class representatives ACr instead of every codeword.
-    `progress` shows a bar per turn on stderr.
+    `progress` shows a bar per turn on stderr. `client`, a `distributed.Client`,
+    runs the big searches on the cluster's workers instead (same results).
     """
     game = Game.parse(game)
     strategy = Strategy.parse(strategy)
@@ -92,11 +109,15 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
     check_host_memory(game, "cpu")
     use_ce = use_case_equivalence(game, case_equivalence)
     compile_s = warm_up()
+    if client is not None:  # load the kernels and build the codewords on every worker, untimed
+        started = time.perf_counter()
+        client.run(_warm_worker, game.pins, game.colors)
+        compile_s += time.perf_counter() - started
     started = time.perf_counter()
-    label = f"{game.name} {strategy.label} cpu"
+    label = f"{game.name} {strategy.label} cpu" + (" cluster" if client is not None else "")
     with SolveProgress(progress, label) as reporter:
         guesses, turns, scores, stats, search = _play_all_games(
-            game, strategy, int(first_guess), reporter, use_ce)
+            game, strategy, int(first_guess), reporter, use_ce, client)
     return SolveResult(
         game=game,
         strategy=strategy,
@@ -114,12 +135,12 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
 
 
 def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: SolveProgress,
-                    case_equivalence: bool = False):
+                    case_equivalence: bool = False, client=None):
     """The turn loop; returns (guesses, turns, scores, turn stats, the GuessSearch used)."""
     codewords = game.codewords
     words, lo, hi = codewords.words, codewords.counts_lo, codewords.counts_hi
     n = game.size
-    search = GuessSearch(game, strategy, words, lo, hi, case_equivalence)
+    search = GuessSearch(game, strategy, words, lo, hi, case_equivalence, client)
 
     order = np.arange(n, dtype=np.int64)
     region_start = np.zeros(1, dtype=np.int64)
@@ -159,10 +180,12 @@ class GuessSearch:
     """Chooses the next guess of every region, turn after turn, for one solve.
 
     Holds what does not change between turns: the packed codewords, the
-    strategy and its tables, the number of worker threads.
+    strategy and its tables, the number of worker threads (with a `client`,
+    the cluster's).
     """
 
-    def __init__(self, game: Game, strategy: Strategy, words, lo, hi, case_equivalence=False):
+    def __init__(self, game: Game, strategy: Strategy, words, lo, hi, case_equivalence=False,
+                 client=None):
         self.game = game
         self.strategy = int(strategy)
         self.words, self.lo, self.hi = words, lo, hi
@@ -170,6 +193,9 @@ class GuessSearch:
         self.wide_colors = game.colors > 8
         self.entropy = entropy_table(game.size)
         self.workers = numba.get_num_threads()
+        self.client = client
+        self.cluster_threads = sum(client.nthreads().values()) if client is not None else 0
+        self.remote_parts = 0  # parts of turns searched on the cluster
         self.compile_s = 0.0  # spent compiling the parallel kernel during this solve
         self.case_equivalence = case_equivalence
         self.scores_saved = 0
@@ -265,15 +291,24 @@ class GuessSearch:
                            self.strategy, self.entropy, PROBES, region_bound)
 
         work = candidates_len[searched] * region_len[searched]
+        on_cluster = self.client is not None and int(work.sum()) >= CLUSTER_MIN_SCORES
         task_region, task_first, task_last, task_work = _make_tasks(
-            searched, candidates_len[searched], work, self.workers)
+            searched, candidates_len[searched], work,
+            self.cluster_threads if on_cluster else self.workers)
         n_tasks = task_region.size
         out_index = np.empty(n_tasks, dtype=np.int64)
         out_rank = np.empty(n_tasks, dtype=np.int64)
         out_in_ps = np.empty(n_tasks, dtype=np.bool_)
+        if on_cluster:
+            self._search_on_cluster(
+                {"order": order.astype(np.int32 if order.size and order.max() < 2**31 else np.int64),
+                 "region_len": region_len, "region_start": region_start, "region_bound": region_bound,
+                 "candidates": (candidates_start, candidates_len, candidates_flat),
+                 "tasks": (task_region, task_first, task_last)},
+                task_work, (out_index, out_rank, out_in_ps), reporter)
         parallel = self.workers > 1 and int(work.sum()) >= PARALLEL_MIN_SCORES
         batches = PROGRESS_BATCHES if reporter.enabled else 1
-        for first, last in _batch_bounds(task_work, batches):
+        for first, last in [] if on_cluster else _batch_bounds(task_work, batches):
             tasks = (task_region[first:last], task_first[first:last], task_last[first:last],
                      region_start, region_len, region_bound, candidates_start, candidates_len,
                      candidates_flat, ps_words, ps_lo, ps_hi, self.words, self.lo, self.hi,
@@ -292,6 +327,28 @@ class GuessSearch:
             raise RuntimeError("internal error: a region was left without a guess")
         return int(work.sum())
 
+    def _search_on_cluster(self, turn, task_work, outputs, reporter):
+        """Search the turn's tasks on the cluster, in parts of about equal work; fill `outputs`."""
+        from distributed import as_completed
+
+        game = self.game
+        [turn_data] = self.client.scatter([turn], broadcast=True, hash=False)
+        parts = _batch_bounds(task_work, max(1, self.cluster_threads * PARTS_PER_CLUSTER_THREAD))
+        futures = {self.client.submit(_search_part, turn_data, game.pins, game.colors, self.strategy,
+                                      first, last, pure=False): (first, last)
+                   for first, last in parts}
+        try:
+            for future in as_completed(futures):
+                first, last = futures[future]
+                for out, part in zip(outputs, future.result()):
+                    out[first:last] = part
+                reporter.advance(int(task_work[first:last].sum()))
+                future.release()
+        finally:
+            self.client.cancel(list(futures))
+            turn_data.release()
+        self.remote_parts += len(parts)
+
     def _compile_parallel(self, tasks, outputs):
         """Compile the parallel kernel on no tasks at all, once per process, timing it."""
         global _parallel_ready
@@ -302,6 +359,42 @@ class GuessSearch:
         k.run_search_tasks(*nothing, *tasks[3:], self.workers, *(array[:0] for array in outputs))
         _parallel_ready = True
         self.compile_s += time.perf_counter() - started
+
+
+def _worker_game(pins: int, colors: int):
+    """(game, words, lo, hi, unused, entropy table) of a game, built once per worker process."""
+    from .cluster import worker_cache
+
+    def build():
+        game = Game(pins, colors)
+        codewords = game.codewords
+        return (game, codewords.words, codewords.counts_lo, codewords.counts_hi,
+                unused_pins_mask(pins), entropy_table(game.size))
+
+    return worker_cache(("solver_cpu", pins, colors), build)
+
+
+def _warm_worker(pins: int, colors: int) -> None:
+    """On each worker: load the serial kernels and build the game's codewords."""
+    warm_up()
+    _worker_game(pins, colors)
+
+
+def _search_part(turn: dict, pins: int, colors: int, strategy: int, first: int, last: int):
+    """On a worker: (index, rank, in PS) of tasks first:last of a turn, by the serial kernel."""
+    game, words, lo, hi, unused, entropy = _worker_game(pins, colors)
+    order = turn["order"].astype(np.int64)
+    region_start, region_len = turn["region_start"], turn["region_len"]
+    region_of_secret = np.full(game.size, -1, dtype=np.int64)
+    region_of_secret[order] = np.repeat(np.arange(region_len.size, dtype=np.int64), region_len)
+    task_region, task_first, task_last = (a[first:last] for a in turn["tasks"])
+    outputs = (np.empty(last - first, dtype=np.int64), np.empty(last - first, dtype=np.int64),
+               np.empty(last - first, dtype=np.bool_))
+    k.search_worker(0, 1, task_region, task_first, task_last, region_start, region_len,
+                    turn["region_bound"], *turn["candidates"], words[order], lo[order], hi[order],
+                    words, lo, hi, region_of_secret, game.pins, unused, game.colors > 8,
+                    game.score_slots, int(strategy), entropy, *outputs)
+    return outputs
 
 
 def codeword_color_masks(lo, hi, colors):
