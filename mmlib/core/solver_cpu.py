@@ -383,15 +383,18 @@ def _warm_worker(pins: int, colors: int) -> None:
 def _search_part(turn: dict, pins: int, colors: int, strategy: int, first: int, last: int):
     """On a worker: (index, rank, in PS) of tasks first:last of a turn, by the serial kernel."""
     game, words, lo, hi, unused, entropy = _worker_game(pins, colors)
-    order = turn["order"].astype(np.int64)
     region_start, region_len = turn["region_start"], turn["region_len"]
-    region_of_secret = np.full(game.size, -1, dtype=np.int64)
-    region_of_secret[order] = np.repeat(np.arange(region_len.size, dtype=np.int64), region_len)
+    if "_derived" not in turn:  # once per turn and worker: the turn's data stays in its memory
+        order = turn["order"].astype(np.int64)
+        region_of_secret = np.full(game.size, -1, dtype=np.int64)
+        region_of_secret[order] = np.repeat(np.arange(region_len.size, dtype=np.int64), region_len)
+        turn["_derived"] = (words[order], lo[order], hi[order], region_of_secret)
+    ps_words, ps_lo, ps_hi, region_of_secret = turn["_derived"]
     task_region, task_first, task_last = (a[first:last] for a in turn["tasks"])
     outputs = (np.empty(last - first, dtype=np.int64), np.empty(last - first, dtype=np.int64),
                np.empty(last - first, dtype=np.bool_))
     k.search_worker(0, 1, task_region, task_first, task_last, region_start, region_len,
-                    turn["region_bound"], *turn["candidates"], words[order], lo[order], hi[order],
+                    turn["region_bound"], *turn["candidates"], ps_words, ps_lo, ps_hi,
                     words, lo, hi, region_of_secret, game.pins, unused, game.colors > 8,
                     game.score_slots, int(strategy), entropy, *outputs)
     return outputs

@@ -347,7 +347,8 @@ def machine_line(rows: list[dict]) -> str:
 
 # -- the cluster path against in-process -----------------------------------------------
 
-# The `strategy` of a sweep row; cluster rows name their `scheduler` ('in-process' or the address).
+# A sweep row's `strategy` is "sweep STRATEGY"; cluster rows name their `scheduler`
+# ('in-process', or the address and the number of workers).
 SWEEP_ROW = "sweep"
 IN_PROCESS = "in-process"
 
@@ -414,7 +415,7 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
         rows.append({
             "date": dt.datetime.now().isoformat(timespec="seconds"),
             "game": (parse_games(sweep_games)[-1].name if sweep_games else game.name),
-            "strategy": SWEEP_ROW if sweep_games else strategy.label,
+            "strategy": f"{SWEEP_ROW} {strategy.label}" if sweep_games else strategy.label,
             "backend": "cpu", "first_guess": "" if sweep_games else result.first_guess_text,
             "case_equivalence": "auto", "repeats": str(repeats),
             "median_s": f"{median:.4f}", "min_s": f"{min(measured):.4f}", "compile_s": "",
