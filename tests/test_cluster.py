@@ -19,7 +19,8 @@ import numpy as np
 import pytest
 
 from mmlib.core import solver_cpu
-from mmlib.core.cluster import SharedBound, map_tasks, open_client, parse_scheduler
+from mmlib.core.cluster import (ClusterPool, SharedBound, SharedValue, map_tasks, open_client,
+                                parse_scheduler, wait_first)
 from mmlib.core.solve import solve
 from mmlib.studies.first_guess import (FIRST_GUESSES_COLUMNS, RESULTS_COLUMNS, parse_games,
                                        parse_strategies, plan_sweep, rank_first_guesses, read_rows,
@@ -218,3 +219,42 @@ def test_map_tasks_and_shared_bound(client):
         assert not bound.offer(30) and bound.offer(10) and bound.get() == 10
     finally:
         bound.delete()
+
+
+def _read_ticket(ticket):
+    return ticket.value
+
+
+def test_shared_value_pool_and_wait_first(client):
+    from concurrent.futures import ThreadPoolExecutor
+
+    ticket = SharedValue(client, "test-ticket", 0)
+    try:
+        pool = ClusterPool(client)
+        assert pool.submit(_read_ticket, ticket).result() == 0
+        ticket.value = ticket.value + 1
+        running = {pool.submit(_read_ticket, ticket), pool.submit(abs, -5)}
+        results = set()
+        while running:
+            done, running = wait_first(running)
+            results |= {future.result() for future in done}
+        assert results == {1, 5}
+    finally:
+        ticket.delete()
+    with ThreadPoolExecutor(1) as threads:  # the same call on a concurrent.futures pool
+        done, not_done = wait_first([threads.submit(abs, -2)])
+        assert [future.result() for future in done] == [2] and not not_done
+
+
+def test_cluster_benchmark_rows_stay_out_of_backend_timings(tmp_path):
+    from mmlib.studies import bench
+    from mmlib.studies.data_tables import load_benchmarks
+
+    plain = {"game": "4p6c", "strategy": "knuth", "backend": "cpu", "median_s": "0.5", "scores": "1000"}
+    rows = [plain, {**plain, "median_s": "0.9", "scheduler": "local:2 (2 workers)"},
+            {**plain, "strategy": "sweep knuth", "scheduler": bench.IN_PROCESS, "sweep_games": "4p6c"}]
+    bench.append_rows(rows, tmp_path / "benchmarks.csv")
+    assert bench.latest_rows(bench.read_rows(tmp_path / "benchmarks.csv")) == [
+        {**{c: "" for c in bench.read_rows(tmp_path / "benchmarks.csv")[0]}, **plain}]
+    frame = load_benchmarks(tmp_path).frame
+    assert list(frame["median_s"]) == [0.5]

@@ -17,7 +17,11 @@ without a scheduler never loads them (the embedded default).
   so functions given here must be pure.
 * `SharedBound`: the best bound found so far (lower is better), kept by the
   scheduler in a distributed `Variable`, so that tasks on every worker can
-  prune with it and lower it as they find better ones.
+  prune with it and lower it as they find better ones; `SharedValue`, any
+  shared value (e.g. an abort ticket), read as `.value` like
+  `multiprocessing.Value`.
+* `ClusterPool(client).submit` and `wait_first(futures)`: code written for a
+  `concurrent.futures` process pool runs on the cluster with two changes.
 * `worker_cache(key, build)`: per-process memo, for what every task of a run
   needs and should build once per worker (a game's packed codewords).
 """
@@ -152,54 +156,109 @@ def map_tasks(client, function, items, progress_label: str = "tasks", progress: 
     return results
 
 
-class SharedBound:
-    """The best (lowest) bound found so far, shared by every task of a run.
+class SharedValue:
+    """One value for every task of a run, kept by the scheduler in a distributed `Variable`.
 
-    Kept by the scheduler in a `distributed.Variable` named `name`; `offer`
-    lowers it under a `distributed.Lock`, so it never goes up. Pass the
-    object itself to tasks (it pickles as its name and value).
-
-        bound = SharedBound(client, "optimal-4p6c", initial=10**9)
-        map_tasks(client, search_subtree, subtrees, "subtrees", bound=bound)
-        # in search_subtree: limit = bound.get(); ...; bound.offer(found)
+    A stand-in for `multiprocessing.Value` across machines: `shared.value`
+    reads it (one round trip to the scheduler, or the last value read if that
+    is younger than `poll_s` seconds, so that a search may check it often),
+    `shared.value = x` sets it. Pass the object itself to tasks: it pickles as
+    its name and `poll_s`, and finds the scheduler through the task's worker.
     """
 
-    def __init__(self, client, name: str, initial):
+    def __init__(self, client, name: str, initial, poll_s: float = 0.0):
         from distributed import Variable
 
-        self.name = name
+        self.name, self.poll_s = name, float(poll_s)
+        self._read_at, self._cached = float("-inf"), None
         Variable(name, client=client).set(initial)
 
     def __reduce__(self):
-        return _shared_bound_named, (self.name,)
+        return _shared_named, (type(self), self.name, self.poll_s)
 
-    def get(self):
-        """The bound now (from the scheduler: one round trip)."""
+    def _variable(self):
         from distributed import Variable
 
-        return Variable(self.name).get()
+        return Variable(self.name)
+
+    @property
+    def value(self):
+        import time
+
+        now = time.monotonic()
+        if now - self._read_at >= self.poll_s:
+            self._cached, self._read_at = self._variable().get(), now
+        return self._cached
+
+    @value.setter
+    def value(self, new) -> None:
+        self._variable().set(new)
+        self._cached, self._read_at = new, float("-inf")
+
+    def get(self):
+        """The value now (always from the scheduler)."""
+        self._read_at = float("-inf")
+        return self.value
+
+    def delete(self) -> None:
+        self._variable().delete()
+
+
+class SharedBound(SharedValue):
+    """The best (lowest) bound found so far, shared by every task of a run.
+
+    `offer` lowers it under a distributed `Lock`, so it never goes up, however
+    many tasks offer at once:
+
+        bound = SharedBound(client, "optimal-4p6c", initial=10**9)
+        map_tasks(client, search_subtree, subtrees, "subtrees", bound=bound)
+        # in search_subtree: limit = bound.value; ...; bound.offer(found)
+    """
 
     def offer(self, value) -> bool:
         """Lower the bound to `value` if it is lower; True when it was."""
-        from distributed import Lock, Variable
+        from distributed import Lock
 
-        variable = Variable(self.name)
         with Lock(f"{self.name}-lock"):
-            if value < variable.get():
-                variable.set(value)
+            if value < self.get():
+                self.value = value
                 return True
         return False
 
-    def delete(self) -> None:
-        from distributed import Variable
 
-        Variable(self.name).delete()
+def _shared_named(kind, name: str, poll_s: float):
+    shared = kind.__new__(kind)
+    shared.name, shared.poll_s = name, poll_s
+    shared._read_at, shared._cached = float("-inf"), None
+    return shared
 
 
-def _shared_bound_named(name: str) -> SharedBound:
-    bound = SharedBound.__new__(SharedBound)
-    bound.name = name
-    return bound
+class ClusterPool:
+    """`concurrent.futures`-style `submit` on a Dask client, for code written for a process pool.
+
+    With `wait_first(futures)` (which takes either kind of future) a loop
+    over `pool.submit(...)` and `wait(..., FIRST_COMPLETED)` runs unchanged on
+    a cluster.
+    """
+
+    def __init__(self, client):
+        self.client = client
+
+    def submit(self, function, *arguments, **keywords):
+        return self.client.submit(function, *arguments, pure=False, **keywords)
+
+
+def wait_first(futures):
+    """(done, not done) as soon as one of `futures` is done; concurrent or distributed futures."""
+    futures = list(futures)
+    if futures and type(futures[0]).__module__.startswith("distributed"):
+        from distributed import wait
+
+        done, not_done = wait(futures, return_when="FIRST_COMPLETED")
+        return set(done), set(not_done)
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    return wait(futures, return_when=FIRST_COMPLETED)
 
 
 _WORKER_CACHE: dict = {}
