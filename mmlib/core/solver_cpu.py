@@ -24,14 +24,15 @@ from the solve time (`SolveResult.compile_s`).
 
 On a Dask cluster (`client=`, see `mmlib.core.cluster` and docs/cluster.md)
 the client plays every turn and keeps the state; only step 4 moves: the
-search tasks of a turn with at least CLUSTER_MIN_SCORES scores are grouped
-into a few parts of about equal work per worker thread and run on the
-workers by the same serial kernel (`_search_part`), each worker building the
-game's packed codewords once. What travels per turn: the games still playing
-(`order`, int32) and the region arrays (start, length, bound, candidate
-lists), broadcast once to every worker, then a pair of ints per part out and
-(index, rank, in PS) per task back. The reduction is the tie-break's total
-order, so the guesses are those of the in-process run.
+search tasks of a turn with at least CLUSTER_MIN_SCORES scores are dealt
+round-robin into a few parts per worker thread (as the threads take them)
+and run on the workers by the same serial kernel (`_search_part`), each
+worker building the game's packed codewords once. What travels per turn
+(`_cluster_turn`): the secrets of the regions searched, grouped by region,
+with each region's length, early-exit bound (Knuth) and candidate list, and
+the tasks, as int32, broadcast once to every worker; then two ints per part
+out and (index, rank, in PS) per task back. The reduction is the
+tie-break's total order, so the guesses are those of the in-process run.
 
 Candidates: every codeword, given to the search as "all" (no index array).
 `GuessSearch.search` takes an explicit candidate list per region as well, so
@@ -300,12 +301,10 @@ class GuessSearch:
         out_rank = np.empty(n_tasks, dtype=np.int64)
         out_in_ps = np.empty(n_tasks, dtype=np.bool_)
         if on_cluster:
-            self._search_on_cluster(
-                {"order": order.astype(np.int32 if order.size and order.max() < 2**31 else np.int64),
-                 "region_len": region_len, "region_start": region_start, "region_bound": region_bound,
-                 "candidates": (candidates_start, candidates_len, candidates_flat),
-                 "tasks": (task_region, task_first, task_last)},
-                task_work, (out_index, out_rank, out_in_ps), reporter)
+            turn = _cluster_turn(searched, order, region_start, region_len, region_bound,
+                                 (candidates_start, candidates_len, candidates_flat),
+                                 (task_region, task_first, task_last))
+            self._search_on_cluster(turn, task_work, (out_index, out_rank, out_in_ps), reporter)
         parallel = self.workers > 1 and int(work.sum()) >= PARALLEL_MIN_SCORES
         batches = PROGRESS_BATCHES if reporter.enabled else 1
         for first, last in [] if on_cluster else _batch_bounds(task_work, batches):
@@ -328,26 +327,28 @@ class GuessSearch:
         return int(work.sum())
 
     def _search_on_cluster(self, turn, task_work, outputs, reporter):
-        """Search the turn's tasks on the cluster, in parts of about equal work; fill `outputs`."""
+        """Search the turn's tasks on the cluster, in parts dealt round-robin; fill `outputs`."""
         from distributed import as_completed
 
         game = self.game
         [turn_data] = self.client.scatter([turn], broadcast=True, hash=False)
-        parts = _batch_bounds(task_work, max(1, self.cluster_threads * PARTS_PER_CLUSTER_THREAD))
+        # Part j takes tasks j, j + parts, ...: like the threads in-process, each part gets
+        # some of every region, so that the early exit's uneven savings even out.
+        parts = max(1, min(task_work.size, self.cluster_threads * PARTS_PER_CLUSTER_THREAD))
         futures = {self.client.submit(_search_part, turn_data, game.pins, game.colors, self.strategy,
-                                      first, last, pure=False): (first, last)
-                   for first, last in parts}
+                                      part, parts, pure=False): part
+                   for part in range(parts)}
         try:
             for future in as_completed(futures):
-                first, last = futures[future]
-                for out, part in zip(outputs, future.result()):
-                    out[first:last] = part
-                reporter.advance(int(task_work[first:last].sum()))
+                part = futures[future]
+                for out, found in zip(outputs, future.result()):
+                    out[part::parts] = found
+                reporter.advance(int(task_work[part::parts].sum()))
                 future.release()
         finally:
             self.client.cancel(list(futures))
             turn_data.release()
-        self.remote_parts += len(parts)
+        self.remote_parts += parts
 
     def _compile_parallel(self, tasks, outputs):
         """Compile the parallel kernel on no tasks at all, once per process, timing it."""
@@ -380,23 +381,63 @@ def _warm_worker(pins: int, colors: int) -> None:
     _worker_game(pins, colors)
 
 
-def _search_part(turn: dict, pins: int, colors: int, strategy: int, first: int, last: int):
-    """On a worker: (index, rank, in PS) of tasks first:last of a turn, by the serial kernel."""
+def _small_ints(values) -> np.ndarray:
+    """int32 where every value fits (the usual case), else int64: half the bytes on the wire."""
+    values = np.asarray(values, dtype=np.int64)
+    fits = values.size == 0 or (values.min() >= -2**31 and values.max() < 2**31)
+    return values.astype(np.int32) if fits else values
+
+
+def _cluster_turn(searched, order, region_start, region_len, region_bound, candidates, tasks) -> dict:
+    """What the workers need of a turn: the searched regions only, renumbered 0, 1, ...
+
+    The secrets of each searched region (its slice of `order`), their lengths,
+    their early-exit bounds (Knuth only), their candidate lists and the tasks,
+    as int32 where they fit. Regions settled by a shortcut stay home.
+    """
+    lengths = region_len[searched]
+    total = int(lengths.sum())
+    offsets = np.cumsum(lengths) - lengths
+    members = np.repeat(region_start[searched] - offsets, lengths) + np.arange(total, dtype=np.int64)
+    renumber = np.full(region_start.size, -1, dtype=np.int64)
+    renumber[searched] = np.arange(searched.size, dtype=np.int64)
+    starts, lens, flat = candidates
+    bounds = region_bound[searched]
+    task_region, task_first, task_last = tasks
+    return {
+        "secrets": _small_ints(order[members]),
+        "lengths": _small_ints(lengths),
+        "bounds": None if np.all(bounds == k.NO_BOUND) else bounds,
+        "candidates": (_small_ints(starts[searched]), _small_ints(lens[searched]), _small_ints(flat)),
+        "tasks": (_small_ints(renumber[task_region]), _small_ints(task_first), _small_ints(task_last)),
+    }
+
+
+def _search_part(turn: dict, pins: int, colors: int, strategy: int, part: int, parts: int):
+    """On a worker: (index, rank, in PS) of tasks part, part + parts, ... of a turn (`_cluster_turn`)."""
     game, words, lo, hi, unused, entropy = _worker_game(pins, colors)
-    region_start, region_len = turn["region_start"], turn["region_len"]
-    if "_derived" not in turn:  # once per turn and worker: the turn's data stays in its memory
-        order = turn["order"].astype(np.int64)
+    if "_arrays" not in turn:  # once per turn and worker: the turn's data stays in its memory
+        secrets = turn["secrets"].astype(np.int64)
+        lengths = turn["lengths"].astype(np.int64)
+        n_regions = lengths.size
         region_of_secret = np.full(game.size, -1, dtype=np.int64)
-        region_of_secret[order] = np.repeat(np.arange(region_len.size, dtype=np.int64), region_len)
-        turn["_derived"] = (words[order], lo[order], hi[order], region_of_secret)
-    ps_words, ps_lo, ps_hi, region_of_secret = turn["_derived"]
-    task_region, task_first, task_last = (a[first:last] for a in turn["tasks"])
-    outputs = (np.empty(last - first, dtype=np.int64), np.empty(last - first, dtype=np.int64),
-               np.empty(last - first, dtype=np.bool_))
+        region_of_secret[secrets] = np.repeat(np.arange(n_regions, dtype=np.int64), lengths)
+        bounds = turn["bounds"]
+        turn["_arrays"] = (
+            np.cumsum(lengths) - lengths, lengths,
+            np.full(n_regions, k.NO_BOUND, dtype=np.int64) if bounds is None else bounds,
+            *(a.astype(np.int64) for a in turn["candidates"]),
+            words[secrets], lo[secrets], hi[secrets], region_of_secret)
+    (region_start, region_len, region_bound, candidates_start, candidates_len, candidates_flat,
+     ps_words, ps_lo, ps_hi, region_of_secret) = turn["_arrays"]
+    task_region, task_first, task_last = (a[part::parts].astype(np.int64) for a in turn["tasks"])
+    count = task_region.size
+    outputs = (np.empty(count, dtype=np.int64), np.empty(count, dtype=np.int64),
+               np.empty(count, dtype=np.bool_))
     k.search_worker(0, 1, task_region, task_first, task_last, region_start, region_len,
-                    turn["region_bound"], *turn["candidates"], ps_words, ps_lo, ps_hi,
-                    words, lo, hi, region_of_secret, game.pins, unused, game.colors > 8,
-                    game.score_slots, int(strategy), entropy, *outputs)
+                    region_bound, candidates_start, candidates_len, candidates_flat,
+                    ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, game.pins, unused,
+                    game.colors > 8, game.score_slots, int(strategy), entropy, *outputs)
     return outputs
 
 
