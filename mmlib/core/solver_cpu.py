@@ -345,8 +345,10 @@ class GuessSearch:
                     out[part::parts] = found
                 reporter.advance(int(task_work[part::parts].sum()))
                 future.release()
-        finally:
+        except BaseException:
             self.client.cancel(list(futures))
+            raise
+        finally:
             turn_data.release()
         self.remote_parts += parts
 
@@ -425,7 +427,7 @@ def _search_part(turn: dict, pins: int, colors: int, strategy: int, part: int, p
         bounds = turn["bounds"]
         turn["_arrays"] = (
             np.cumsum(lengths) - lengths, lengths,
-            np.full(n_regions, k.NO_BOUND, dtype=np.int64) if bounds is None else bounds,
+            np.full(n_regions, k.NO_BOUND, dtype=np.int64) if bounds is None else np.array(bounds),
             *(a.astype(np.int64) for a in turn["candidates"]),
             words[secrets], lo[secrets], hi[secrets], region_of_secret)
     (region_start, region_len, region_bound, candidates_start, candidates_len, candidates_flat,
