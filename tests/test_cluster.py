@@ -23,6 +23,7 @@ from mmlib.core import solver_cpu
 from mmlib.core.cluster import (ClusterPool, SharedBound, SharedValue, map_tasks, open_client,
                                 parse_scheduler, wait_first)
 from mmlib.core.solve import solve
+from mmlib.core.solver_cuda import cuda_gpu_available
 from mmlib.studies.first_guess import (FIRST_GUESSES_COLUMNS, RESULTS_COLUMNS, parse_games,
                                        parse_strategies, plan_sweep, rank_first_guesses, read_rows,
                                        run_sweep)
@@ -81,11 +82,18 @@ def test_cli_refuses_bad_scheduler_and_cuda_without_gpu():
     for arguments, expected in [(["solve", "4p4c", "--scheduler", "local"], "bad scheduler"),
                                 (["sweep", "--games", "3p3c", "--scheduler", "x:1"], "bad scheduler"),
                                 (["solve", "4p4c", "--backend", "reference", "--scheduler", "local:2"],
-                                 "reference backend")]:
+                                 "reference backend"),
+                                # No GPU: the backend's refusal; with one: no split of a cuda solve yet.
+                                (["solve", "4p4c", "--backend", "cuda", "--scheduler", "local:2"],
+                                 "GPU" if not cuda_gpu_available() else "does not split")]:
         done = subprocess.run([sys.executable, "-m", "mmlib", *arguments], capture_output=True,
                               text=True, env=env, timeout=120)
         assert done.returncode == 2, done.stderr
         assert expected in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+    if not cuda_gpu_available():  # a local cuda cluster refuses before starting anything
+        with pytest.raises(ValueError, match="GPU"):
+            with open_client("local:2", backend="cuda"):
+                pass
 
 
 def test_no_dask_import_without_scheduler():
