@@ -46,6 +46,12 @@ def register(subparsers):
     b.add_argument("--no-save", action="store_true", help="measure and print, but append nothing")
     b.add_argument("--progress", action="store_true", help="progress bars on stderr")
     b.add_argument("--json", action="store_true", help="print the new rows as JSON lines")
+    b.add_argument("--scheduler", metavar="ADDRESS",
+                   help="measure each solve in-process and on this Dask scheduler (local:N or "
+                        "tcp://HOST:PORT), taking turns: two rows with a `scheduler` column")
+    b.add_argument("--sweep", metavar="GAMES",
+                   help="with --scheduler: also a sweep of every first guess of GAMES (e.g. "
+                        "3p4c,4p5c) per strategy, in-process and on the cluster")
     b.set_defaults(handler=run_bench)
 
 
@@ -73,6 +79,10 @@ def _command_of(args) -> str:
         parts = ["python -m mmlib bench", *args.games, "--optimal", "--repeats", str(args.repeats)]
     if args.no_warm_up:
         parts.append("--no-warm-up")
+    if args.scheduler:
+        parts += ["--scheduler", args.scheduler]
+    if args.sweep:
+        parts += ["--sweep", args.sweep]
     return " ".join(parts)
 
 
@@ -81,8 +91,14 @@ def run_bench(args) -> int:
     from ..core.games import Game
     from ..core.options import parse_backend, parse_case_equivalence
 
-    if not args.games and not args.kernel and not args.table:
-        raise ValueError("bench needs a game (e.g. bench 5p8c), --kernel or --table")
+    if not args.games and not args.kernel and not args.table and not args.sweep:
+        raise ValueError("bench needs a game (e.g. bench 5p8c), --kernel, --sweep or --table")
+    if args.sweep and not args.scheduler:
+        raise ValueError("--sweep measures the cluster's overhead: give --scheduler too")
+    if args.scheduler:
+        from ..core.cluster import parse_scheduler
+
+        parse_scheduler(args.scheduler)
     # Everything that can be wrong is found before the first measurement, which may take hours.
     games = [Game.parse(g) for g in args.games]
     strategies = _strategies(args.strategies)
@@ -104,6 +120,11 @@ def run_bench(args) -> int:
         if args.json:
             print(json.dumps(row), flush=True)
         else:
+            if row.get("scheduler"):
+                print(f"{row['game']:>5} {row['strategy']:<13} {row['backend']} {row['scheduler']:<24} "
+                      f"median {float(row['median_s']):9.4f} s  min {float(row['min_s']):9.4f} s  "
+                      f"load {row['load_avg']}", flush=True)
+                return
             print(f"{row['game']:>5} {row['strategy']:<13} {row['backend']:<9} "
                   f"median {float(row['median_s']):9.4f} s  compile {float(row['compile_s']):6.2f} s  "
                   f"{int(row['scores']):>20,} scores  {float(row['scores_per_s']):.3g}/s  "
@@ -111,6 +132,17 @@ def run_bench(args) -> int:
 
     if args.kernel:
         report(bench.bench_kernel(args.kernel, repeats=max(args.repeats, 1), command=command))
+    if args.scheduler:
+        for game in games:
+            for strategy in strategies:
+                for row in bench.bench_cluster(args.scheduler, game, strategy, None, args.repeats,
+                                               command):
+                    report(row)
+        for strategy in strategies if args.sweep else []:
+            for row in bench.bench_cluster(args.scheduler, None, strategy, args.sweep, args.repeats,
+                                           command):
+                report(row)
+        games = []
     for game in games:
         if args.optimal:
             report(bench.bench_optimal(game, repeats=args.repeats, command=command,

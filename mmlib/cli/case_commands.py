@@ -6,6 +6,7 @@ import json
 import statistics
 import sys
 
+from ..core.cluster import SCHEDULER_HELP
 from ..core.files import DATA_DIR, check_writable, locked, write_atomically
 from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES
 from .arguments import integer
@@ -55,6 +56,7 @@ def register(subparsers):
     f.add_argument("--strategy", default="knuth", metavar="S", help="the strategy (default knuth)")
     add_backend_options(f)
     f.add_argument("--json", action="store_true", help="print one JSON object")
+    f.add_argument("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)
     f.set_defaults(handler=run_first_guess)
 
     s = subparsers.add_parser(
@@ -88,6 +90,7 @@ def register(subparsers):
                    help="with --fill-ce-scores: take the counts from this filled copy of the table first")
     s.add_argument("--dry-run", action="store_true", help="list what would be played, play nothing")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.add_argument("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)
     s.set_defaults(handler=run_sweep_command)
 
     t = subparsers.add_parser(
@@ -155,6 +158,7 @@ def run_acr_sizes(args) -> int:
 
 def run_first_guess(args) -> int:
     from ..studies.first_guess import rank_first_guesses
+    from ..core.cluster import maybe_client, parse_scheduler
     from ..core.games import Game
     from ..core.solve import parse_backend, parse_case_equivalence
     from ..core.strategies import Strategy
@@ -163,13 +167,17 @@ def run_first_guess(args) -> int:
     strategy = Strategy.parse(args.strategy)
     backend = parse_backend(args.backend)
     mode = parse_case_equivalence(args.case_equivalence)
+    if args.scheduler is not None:
+        parse_scheduler(args.scheduler)
 
     def tell(row):
         if not args.json and sys.stderr.isatty():
             print(f"  {row['first_guess']}: total {row['total_turns']}, max {row['max_turns']}",
                   file=sys.stderr)
 
-    ranking = rank_first_guesses(game, strategy, backend, mode, on_result=tell)
+    with maybe_client(args.scheduler, backend) as client:
+        ranking = rank_first_guesses(game, strategy, backend, mode, on_result=tell, client=client,
+                                     progress=not args.json and sys.stderr.isatty())
     print(json.dumps(ranking.as_dict()) if args.json else ranking.table())
     return 0
 
@@ -180,6 +188,7 @@ def run_first_guess(args) -> int:
 def run_sweep_command(args) -> int:
     from ..studies.first_guess import (FIRST_GUESSES_CSV, RESULTS_CSV, default_sweep_games, parse_games,
                                parse_strategies, plan_sweep, run_sweep)
+    from ..core.cluster import maybe_client, parse_scheduler
     from ..core.solve import parse_backend, parse_case_equivalence
 
     if args.fill_ce_scores:
@@ -205,6 +214,8 @@ def run_sweep_command(args) -> int:
     strategies = parse_strategies(args.strategies)
     backend = parse_backend(args.backend)
     mode = parse_case_equivalence(args.case_equivalence)
+    if args.scheduler is not None:
+        parse_scheduler(args.scheduler)
     results_path = check_writable(args.results) if args.results is not None else RESULTS_CSV
     first_guesses_path = (check_writable(args.first_guesses) if args.first_guesses is not None
                           else FIRST_GUESSES_CSV)
@@ -215,8 +226,9 @@ def run_sweep_command(args) -> int:
         for game, strategy, pattern in plan.todo:
             print(f"{game.name} {strategy.label} {pattern}")
         return 0
-    written = run_sweep(plan, backend, mode, results_path, first_guesses_path,
-                        progress=not args.no_progress)
+    with maybe_client(None if not plan.todo else args.scheduler, backend) as client:
+        written = run_sweep(plan, backend, mode, results_path, first_guesses_path,
+                            progress=not args.no_progress, client=client)
     print(f"wrote {written} rows to {results_path}; winners in {first_guesses_path}")
     return 0
 

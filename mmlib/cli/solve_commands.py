@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from ..core.cluster import SCHEDULER_HELP
 from ..core.files import check_writable, write_atomically
 from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES, solve
 from ..core.strategies import STRATEGY_NAMES
@@ -33,6 +34,8 @@ def register(subparsers):
                    help="with case equivalence on, only regions of at least N games search their "
                         "class representatives (default 0: every region)")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help=SCHEDULER_HELP + "; the cpu backend's big searches run on its workers")
     p.set_defaults(handler=run_solve)
 
     g = subparsers.add_parser("game", help="the guesses played against one secret")
@@ -45,11 +48,19 @@ def register(subparsers):
 def run_solve(args) -> int:
     import sys
 
+    from ..core.cluster import maybe_client, parse_scheduler
+    from ..core.solve import check_cluster_backend, parse_backend
+
     show_progress = args.progress or (not args.json and sys.stderr.isatty())
+    backend = parse_backend(args.backend)
+    if args.scheduler is not None:
+        parse_scheduler(args.scheduler)
+        check_cluster_backend(backend)
     if args.tree is not None:
         check_writable(args.tree)  # before the solve, which may take hours
-    result = solve(args.game, args.strategy, args.backend, args.first_guess,
-                   args.case_equivalence, progress=show_progress, ce_min_region=args.ce_min_region)
+    with maybe_client(args.scheduler, backend) as client:
+        result = solve(args.game, args.strategy, backend, args.first_guess, args.case_equivalence,
+                       progress=show_progress, ce_min_region=args.ce_min_region, client=client)
     if args.tree is not None:
         write_tree_file(result, args.tree)
     print(result.to_json() if args.json else result.describe())

@@ -24,6 +24,18 @@ def _backend_function(backend: str) -> Callable[..., SolveResult]:
     return solve_cuda
 
 
+def check_cluster_backend(backend: str) -> None:
+    """Raise ValueError (one line) unless `backend` can split a solve over a cluster's workers."""
+    if backend == "cuda":
+        from .solver_cuda import require_cuda_gpu
+
+        require_cuda_gpu()  # no GPU: the backend's own one-line refusal
+    if backend != "cpu":
+        raise ValueError(f"solve --scheduler splits the cpu backend's searches over a cluster; "
+                         f"the {backend} backend does not split one solve yet (use --backend cpu, "
+                         f"or sweep/first-guess --scheduler for one {backend} solve per worker)")
+
+
 def solve(
     game: "str | Game",
     strategy: "str | Strategy" = "knuth",
@@ -32,12 +44,16 @@ def solve(
     case_equivalence: "str | bool" = "auto",
     progress: bool = False,
     ce_min_region: int = 0,
+    client=None,
 ) -> SolveResult:
     """Play every game of `game` at once with `strategy` and return the result.
 
     `ce_min_region`: with case equivalence on, only regions of at least this
     many games search their class representatives; smaller ones search every
     codeword (the guesses are the same either way; only the work differs).
+
+    `client`, a `distributed.Client` (see mmlib.core.cluster), runs the cpu
+    backend's big region searches on a Dask cluster; the results are the same.
 
     >>> solve("4p6c", "knuth", first_guess="1122").total_turns
     5801
@@ -53,6 +69,12 @@ def solve(
         first = default_first_guess(game, strategy)
     else:
         first = game.parse_codeword(first_guess, what="first guess")
+    if client is None:
+        return _backend_function(backend)(
+            game, strategy, first, case_equivalence=mode, progress=progress, ce_min_region=ce_min_region
+        )
+    check_cluster_backend(backend)
     return _backend_function(backend)(
-        game, strategy, first, case_equivalence=mode, progress=progress, ce_min_region=ce_min_region
+        game, strategy, first, case_equivalence=mode, progress=progress, ce_min_region=ce_min_region,
+        client=client
     )

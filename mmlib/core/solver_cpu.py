@@ -22,6 +22,18 @@ worth the threads (PARALLEL_MIN_SCORES): small games run the same tasks on
 one thread and never wait for that compile. Compile time is reported apart
 from the solve time (`SolveResult.compile_s`).
 
+On a Dask cluster (`client=`, see `mmlib.core.cluster` and docs/cluster.md)
+the client plays every turn and keeps the state; only step 4 moves: the
+search tasks of a turn with at least CLUSTER_MIN_SCORES scores are dealt
+round-robin into a few parts per worker thread (as the threads take them)
+and run on the workers by the same serial kernel (`_search_part`), each
+worker building the game's packed codewords once. What travels per turn
+(`_cluster_turn`): the secrets of the regions searched, grouped by region,
+with each region's length, early-exit bound (Knuth) and candidate list, and
+the tasks, as int32, broadcast once to every worker; then two ints per part
+out and (index, rank, in PS) per task back. The reduction is the
+tie-break's total order, so the guesses are those of the in-process run.
+
 Candidates: every codeword, given to the search as "all" (no index array).
 `GuessSearch.search` takes an explicit candidate list per region as well, so
 that case equivalence can hand it each region's class representatives.
@@ -60,6 +72,11 @@ PROGRESS_BATCHES = 40
 EARLY_EXIT_STRATEGIES = (int(Strategy.KNUTH),)
 # Candidates probed per big region for the first bound.
 PROBES = 8
+# With a cluster: turns searching fewer scores stay in-process (a round trip
+# to the workers costs milliseconds), and each worker thread gets about this
+# many parts of a turn's tasks.
+CLUSTER_MIN_SCORES = 1 << 22
+PARTS_PER_CLUSTER_THREAD = 4
 
 _serial_ready = False
 _parallel_ready = False
@@ -78,12 +95,14 @@ def warm_up() -> float:
 
 
 def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence: str = "off",
-              progress: bool = False, ce_min_region: int = 0, **_options) -> SolveResult:
+              progress: bool = False, ce_min_region: int = 0, client=None, **_options) -> SolveResult:
     """Play every game of `game` with `strategy` from `first_guess`, on every core.
 
     `case_equivalence` ('on', 'off' or 'auto', see `use_case_equivalence`)
     searches each region's class representatives ACr instead of every codeword
     (only in regions of at least `ce_min_region` games). `progress` shows a bar per turn on stderr.
+    `client`, a `distributed.Client`, runs the big searches on the cluster's workers instead
+    (same results).
     """
     game = Game.parse(game)
     strategy = Strategy.parse(strategy)
@@ -92,11 +111,15 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
     check_host_memory(game, "cpu")
     use_ce = use_case_equivalence(game, case_equivalence)
     compile_s = warm_up()
+    if client is not None:  # load the kernels and build the codewords on every worker, untimed
+        started = time.perf_counter()
+        client.run(_warm_worker, game.pins, game.colors)
+        compile_s += time.perf_counter() - started
     started = time.perf_counter()
-    label = f"{game.name} {strategy.label} cpu"
+    label = f"{game.name} {strategy.label} cpu" + (" cluster" if client is not None else "")
     with SolveProgress(progress, label) as reporter:
         guesses, turns, scores, stats, search = _play_all_games(
-            game, strategy, int(first_guess), reporter, use_ce, ce_min_region)
+            game, strategy, int(first_guess), reporter, use_ce, ce_min_region, client)
     return SolveResult(
         game=game,
         strategy=strategy,
@@ -114,12 +137,12 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
 
 
 def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: SolveProgress,
-                    case_equivalence: bool = False, ce_min_region: int = 0):
+                    case_equivalence: bool = False, ce_min_region: int = 0, client=None):
     """The turn loop; returns (guesses, turns, scores, turn stats, the GuessSearch used)."""
     codewords = game.codewords
     words, lo, hi = codewords.words, codewords.counts_lo, codewords.counts_hi
     n = game.size
-    search = GuessSearch(game, strategy, words, lo, hi, case_equivalence, ce_min_region)
+    search = GuessSearch(game, strategy, words, lo, hi, case_equivalence, ce_min_region, client)
 
     order = np.arange(n, dtype=np.int64)
     region_start = np.zeros(1, dtype=np.int64)
@@ -164,11 +187,12 @@ class GuessSearch:
     """Chooses the next guess of every region, turn after turn, for one solve.
 
     Holds what does not change between turns: the packed codewords, the
-    strategy and its tables, the number of worker threads.
+    strategy and its tables, the number of worker threads (with a `client`,
+    the cluster's).
     """
 
     def __init__(self, game: Game, strategy: Strategy, words, lo, hi, case_equivalence=False,
-                 ce_min_region=0):
+                 ce_min_region=0, client=None):
         self.game = game
         self.strategy = int(strategy)
         self.words, self.lo, self.hi = words, lo, hi
@@ -176,6 +200,9 @@ class GuessSearch:
         self.wide_colors = game.colors > 8
         self.entropy = entropy_table(game.size)
         self.workers = numba.get_num_threads()
+        self.client = client
+        self.cluster_threads = sum(client.nthreads().values()) if client is not None else 0
+        self.remote_parts = 0  # parts of turns searched on the cluster
         self.compile_s = 0.0  # spent compiling the parallel kernel during this solve
         self.case_equivalence = case_equivalence
         self.ce_min_region = int(ce_min_region)  # smaller regions search every codeword
@@ -277,15 +304,22 @@ class GuessSearch:
                            self.strategy, self.entropy, PROBES, region_bound)
 
         work = candidates_len[searched] * region_len[searched]
+        on_cluster = self.client is not None and int(work.sum()) >= CLUSTER_MIN_SCORES
         task_region, task_first, task_last, task_work = _make_tasks(
-            searched, candidates_len[searched], work, self.workers)
+            searched, candidates_len[searched], work,
+            self.cluster_threads if on_cluster else self.workers)
         n_tasks = task_region.size
         out_index = np.empty(n_tasks, dtype=np.int64)
         out_rank = np.empty(n_tasks, dtype=np.int64)
         out_in_ps = np.empty(n_tasks, dtype=np.bool_)
+        if on_cluster:
+            turn = _cluster_turn(searched, order, region_start, region_len, region_bound,
+                                 (candidates_start, candidates_len, candidates_flat),
+                                 (task_region, task_first, task_last))
+            self._search_on_cluster(turn, task_work, (out_index, out_rank, out_in_ps), reporter)
         parallel = self.workers > 1 and int(work.sum()) >= PARALLEL_MIN_SCORES
         batches = PROGRESS_BATCHES if reporter.enabled else 1
-        for first, last in _batch_bounds(task_work, batches):
+        for first, last in [] if on_cluster else _batch_bounds(task_work, batches):
             tasks = (task_region[first:last], task_first[first:last], task_last[first:last],
                      region_start, region_len, region_bound, candidates_start, candidates_len,
                      candidates_flat, ps_words, ps_lo, ps_hi, self.words, self.lo, self.hi,
@@ -304,6 +338,32 @@ class GuessSearch:
             raise RuntimeError("internal error: a region was left without a guess")
         return int(work.sum())
 
+    def _search_on_cluster(self, turn, task_work, outputs, reporter):
+        """Search the turn's tasks on the cluster, in parts dealt round-robin; fill `outputs`."""
+        from distributed import as_completed
+
+        game = self.game
+        [turn_data] = self.client.scatter([turn], broadcast=True, hash=False)
+        # Part j takes tasks j, j + parts, ...: like the threads in-process, each part gets
+        # some of every region, so that the early exit's uneven savings even out.
+        parts = max(1, min(task_work.size, self.cluster_threads * PARTS_PER_CLUSTER_THREAD))
+        futures = {self.client.submit(_search_part, turn_data, game.pins, game.colors, self.strategy,
+                                      part, parts, pure=False): part
+                   for part in range(parts)}
+        try:
+            for future in as_completed(futures):
+                part = futures[future]
+                for out, found in zip(outputs, future.result()):
+                    out[part::parts] = found
+                reporter.advance(int(task_work[part::parts].sum()))
+                future.release()
+        except BaseException:
+            self.client.cancel(list(futures))
+            raise
+        finally:
+            turn_data.release()
+        self.remote_parts += parts
+
     def _compile_parallel(self, tasks, outputs):
         """Compile the parallel kernel on no tasks at all, once per process, timing it."""
         global _parallel_ready
@@ -314,6 +374,85 @@ class GuessSearch:
         k.run_search_tasks(*nothing, *tasks[3:], self.workers, *(array[:0] for array in outputs))
         _parallel_ready = True
         self.compile_s += time.perf_counter() - started
+
+
+def _worker_game(pins: int, colors: int):
+    """(game, words, lo, hi, unused, entropy table) of a game, built once per worker process."""
+    from .cluster import worker_cache
+
+    def build():
+        game = Game(pins, colors)
+        codewords = game.codewords
+        return (game, codewords.words, codewords.counts_lo, codewords.counts_hi,
+                unused_pins_mask(pins), entropy_table(game.size))
+
+    return worker_cache(("solver_cpu", pins, colors), build)
+
+
+def _warm_worker(pins: int, colors: int) -> None:
+    """On each worker: load the serial kernels and build the game's codewords."""
+    warm_up()
+    _worker_game(pins, colors)
+
+
+def _small_ints(values) -> np.ndarray:
+    """int32 where every value fits (the usual case), else int64: half the bytes on the wire."""
+    values = np.asarray(values, dtype=np.int64)
+    fits = values.size == 0 or (values.min() >= -2**31 and values.max() < 2**31)
+    return values.astype(np.int32) if fits else values
+
+
+def _cluster_turn(searched, order, region_start, region_len, region_bound, candidates, tasks) -> dict:
+    """What the workers need of a turn: the searched regions only, renumbered 0, 1, ...
+
+    The secrets of each searched region (its slice of `order`), their lengths,
+    their early-exit bounds (Knuth only), their candidate lists and the tasks,
+    as int32 where they fit. Regions settled by a shortcut stay home.
+    """
+    lengths = region_len[searched]
+    total = int(lengths.sum())
+    offsets = np.cumsum(lengths) - lengths
+    members = np.repeat(region_start[searched] - offsets, lengths) + np.arange(total, dtype=np.int64)
+    renumber = np.full(region_start.size, -1, dtype=np.int64)
+    renumber[searched] = np.arange(searched.size, dtype=np.int64)
+    starts, lens, flat = candidates
+    bounds = region_bound[searched]
+    task_region, task_first, task_last = tasks
+    return {
+        "secrets": _small_ints(order[members]),
+        "lengths": _small_ints(lengths),
+        "bounds": None if np.all(bounds == k.NO_BOUND) else bounds,
+        "candidates": (_small_ints(starts[searched]), _small_ints(lens[searched]), _small_ints(flat)),
+        "tasks": (_small_ints(renumber[task_region]), _small_ints(task_first), _small_ints(task_last)),
+    }
+
+
+def _search_part(turn: dict, pins: int, colors: int, strategy: int, part: int, parts: int):
+    """On a worker: (index, rank, in PS) of tasks part, part + parts, ... of a turn (`_cluster_turn`)."""
+    game, words, lo, hi, unused, entropy = _worker_game(pins, colors)
+    if "_arrays" not in turn:  # once per turn and worker: the turn's data stays in its memory
+        secrets = turn["secrets"].astype(np.int64)
+        lengths = turn["lengths"].astype(np.int64)
+        n_regions = lengths.size
+        region_of_secret = np.full(game.size, -1, dtype=np.int64)
+        region_of_secret[secrets] = np.repeat(np.arange(n_regions, dtype=np.int64), lengths)
+        bounds = turn["bounds"]
+        turn["_arrays"] = (
+            np.cumsum(lengths) - lengths, lengths,
+            np.full(n_regions, k.NO_BOUND, dtype=np.int64) if bounds is None else np.array(bounds),
+            *(a.astype(np.int64) for a in turn["candidates"]),
+            words[secrets], lo[secrets], hi[secrets], region_of_secret)
+    (region_start, region_len, region_bound, candidates_start, candidates_len, candidates_flat,
+     ps_words, ps_lo, ps_hi, region_of_secret) = turn["_arrays"]
+    task_region, task_first, task_last = (a[part::parts].astype(np.int64) for a in turn["tasks"])
+    count = task_region.size
+    outputs = (np.empty(count, dtype=np.int64), np.empty(count, dtype=np.int64),
+               np.empty(count, dtype=np.bool_))
+    k.search_worker(0, 1, task_region, task_first, task_last, region_start, region_len,
+                    region_bound, candidates_start, candidates_len, candidates_flat,
+                    ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, game.pins, unused,
+                    game.colors > 8, game.score_slots, int(strategy), entropy, *outputs)
+    return outputs
 
 
 def codeword_color_masks(lo, hi, colors):

@@ -13,6 +13,10 @@ The kernel benchmark times the hot loop alone on one core: one guess scored
 against a contiguous array of codewords, the subset sizes counted, ranked
 (`kernels_cpu.candidate_rank`), for many guesses.
 
+`bench_cluster` measures the Dask cluster path (`--scheduler`) against the
+in-process run, for a solve or a sweep: two rows, told apart by their
+`scheduler` column (the plots of backend timings leave such rows out).
+
 Rows are appended: the file is read, the new rows added, and the whole written
 to a temporary file that is renamed into place.
 """
@@ -352,6 +356,8 @@ def latest_rows(rows: list[dict]) -> list[dict]:
     kernel rows first, then by game size and strategy."""
     latest: dict[tuple, dict] = {}
     for row in rows:
+        if row.get("scheduler"):  # the cluster's overhead (bench_cluster), not a backend's timing
+            continue
         key = tuple(row.get(c, "") for c in ("game", "strategy", "backend", "first_guess",
                                               "case_equivalence", "device"))
         latest[key] = row
@@ -386,3 +392,88 @@ def machine_line(rows: list[dict]) -> str:
             part += f", {device}"
         parts.append(part)
     return "; ".join(parts)
+
+
+# -- the cluster path against in-process -----------------------------------------------
+
+# A sweep row's `strategy` is "sweep STRATEGY"; cluster rows name their `scheduler`
+# ('in-process', or the address and the number of workers).
+SWEEP_ROW = "sweep"
+IN_PROCESS = "in-process"
+
+
+def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str | None" = None,
+                  repeats: int = 3, command: str = "") -> list[dict]:
+    """Two rows, in-process and on the cluster at `address`: a solve of `game`, or a sweep.
+
+    The two runs take turns (in-process, cluster, in-process, ...), so that a
+    change in the machine's load hits both alike; one untimed run of each
+    first loads the kernels (in every worker too). A sweep plays every first
+    guess of `sweep_games` with `strategy` into temporary tables (--redo), the
+    cluster's time including the client writing the tables. The rows carry
+    `scheduler` and, for sweeps, `sweep_games`; `threads` is the worker threads
+    of the cluster row, and `cpu_util` is left empty there (the work runs in
+    other processes).
+    """
+    import tempfile
+
+    from ..core.cluster import open_client, worker_count
+    from ..core.solve import solve
+    from .first_guess import parse_games, plan_sweep, run_sweep
+
+    if repeats < 1:
+        raise ValueError(f"repeats must be at least 1, got {repeats}")
+    strategy = Strategy.parse(strategy)
+    load = load_average()
+    with open_client(address) as client, tempfile.TemporaryDirectory() as scratch:
+        if sweep_games is not None:
+            games = parse_games(sweep_games)
+            plan = plan_sweep(games, [strategy], Path(scratch) / "none.csv", redo=True)
+
+            def run(with_client):
+                started = time.perf_counter()
+                run_sweep(plan, "cpu", "auto", Path(scratch) / "results.csv",
+                          Path(scratch) / "first_guesses.csv", progress=False, client=with_client)
+                return time.perf_counter() - started, None
+        else:
+            game = Game.parse(game)
+
+            def run(with_client):
+                result = solve(game, strategy, "cpu", client=with_client)
+                return result.elapsed_s, result
+
+        times = {IN_PROCESS: [], address: []}
+        outcome = {}
+        for repeat in range(repeats + 1):
+            for label, with_client in ((IN_PROCESS, None), (address, client)):
+                seconds, result = run(with_client)
+                if result is not None:
+                    if label in outcome and (result.total_turns, result.scores) != outcome[label]:
+                        raise RuntimeError(f"{game.name}: repeated solves differ")
+                    outcome[label] = (result.total_turns, result.scores)
+                if repeat:  # the first round warms up
+                    times[label].append(seconds)
+        if len(set(outcome.values())) > 1:
+            raise RuntimeError(f"{game.name} {strategy.label}: the cluster's result differs")
+        threads = {IN_PROCESS: _threads("cpu"), address: sum(client.nthreads().values())}
+        workers = worker_count(client)
+    rows = []
+    for label, measured in times.items():
+        median = statistics.median(measured)
+        turns, scores = outcome.get(label, ("", ""))
+        rows.append({
+            "date": dt.datetime.now().isoformat(timespec="seconds"),
+            "game": (parse_games(sweep_games)[-1].name if sweep_games else game.name),
+            "strategy": f"{SWEEP_ROW} {strategy.label}" if sweep_games else strategy.label,
+            "backend": "cpu", "first_guess": "" if sweep_games else result.first_guess_text,
+            "case_equivalence": "auto", "repeats": str(repeats),
+            "median_s": f"{median:.4f}", "min_s": f"{min(measured):.4f}", "compile_s": "",
+            "scores": str(scores), "scores_per_s": f"{scores / median:.4g}" if scores else "",
+            "total_turns": str(turns), "max_turns": "", "peak_rss_mib": f"{peak_rss_mib():.0f}",
+            "cpu_model": cpu_model(), "cores": str(os.cpu_count() or 1),
+            "threads": str(threads[label]), "device": "", "load_avg": f"{load:.2f}", "cpu_util": "",
+            "mmlib_version": _version(), "command": command,
+            "scheduler": label if label == IN_PROCESS else f"{address} ({workers} workers)",
+            "sweep_games": sweep_games or "",
+        })
+    return rows

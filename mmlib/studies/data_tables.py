@@ -117,6 +117,8 @@ def load_first_guesses(data_dir=None) -> Table:
 def load_benchmarks(data_dir=None) -> Table:
     """data/benchmarks.csv: measured solve times per game, strategy and backend."""
     table = load_table("benchmarks.csv", BENCHMARKS_COLUMNS, data_dir)
+    if "scheduler" in table.frame:  # cluster-overhead rows (bench --scheduler) are no backend timing
+        table.frame = table.frame[table.frame["scheduler"].isna()].reset_index(drop=True)
     frame = table.frame
     # Scores per second follow from the other two columns where a row lacks them.
     if len(frame):

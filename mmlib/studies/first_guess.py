@@ -17,6 +17,12 @@ Two winners per game and strategy:
 data/results.csv (one row per game, strategy and pattern) and
 data/first_guesses.csv (the two winners per game and strategy, derived from
 the first). `solve` plays the best-max winner of the second table by default.
+
+With a Dask `client` (`--scheduler`, see mmlib.core.cluster), every (game,
+strategy, pattern) is a task run on the cluster's workers; only the client
+writes the tables, through `save_tables` as each task finishes, so a sweep on a
+cluster is as resumable as one in-process and gives the same rows (seconds
+aside).
 """
 
 from __future__ import annotations
@@ -164,20 +170,49 @@ def warm_up(backend: str, strategy, case_equivalence="auto") -> None:
         solve(Game(3, 3), strategy, backend, "112", mode)
 
 
-def rank_first_guesses(game, strategy, backend: str = "cpu", case_equivalence="auto",
-                       on_result=None) -> FirstGuessRanking:
-    """Play every pattern of `game` with `strategy`; `on_result(row)` is called after each."""
+def play_pattern(task: tuple, backend: str = "cpu", case_equivalence="auto") -> dict:
+    """The results row of one (game, strategy, pattern), played in this process.
+
+    This is the task a cluster's workers run; the first one for a backend and
+    strategy on a worker warms it up, so compiling is not timed.
+    """
+    from ..core.cluster import worker_cache
     from ..core.solve import solve
 
+    game, strategy, pattern = task  # the game may come as its name: a Game pickles its codewords
+    worker_cache(("warm_up", backend, strategy, case_equivalence),
+                 lambda: warm_up(backend, strategy, case_equivalence) or True)
+    started = time.perf_counter()
+    result = solve(game, strategy, backend, pattern, case_equivalence)
+    row = result_row(result)
+    if result.elapsed_s <= 0:  # a backend that does not time itself
+        row["seconds"] = f"{time.perf_counter() - started:.4f}"
+    return row
+
+
+def rank_first_guesses(game, strategy, backend: str = "cpu", case_equivalence="auto",
+                       on_result=None, client=None, progress: bool = False) -> FirstGuessRanking:
+    """Play every pattern of `game` with `strategy`; `on_result(row)` is called after each.
+
+    With a Dask `client`, each pattern is a task on the cluster's workers
+    (`progress`: a bar counting the finished ones).
+    """
     game = Game.parse(game)
     strategy = Strategy.parse(strategy)
-    warm_up(backend, strategy, case_equivalence)
-    rows = []
-    for pattern in first_guess_patterns(game):
-        row = result_row(solve(game, strategy, backend, pattern, case_equivalence))
-        rows.append(row)
-        if on_result is not None:
-            on_result(row)
+    tasks = [(game, strategy, pattern) for pattern in first_guess_patterns(game)]
+    if client is not None:
+        from ..core.cluster import map_tasks
+
+        rows = map_tasks(client, play_pattern, [(game.name, s, p) for _g, s, p in tasks],
+                         f"{game.name} {strategy.label} first guesses", progress=progress, backend=backend, case_equivalence=case_equivalence,
+                         on_result=None if on_result is None else lambda _i, row: on_result(row))
+    else:
+        warm_up(backend, strategy, case_equivalence)
+        rows = []
+        for task in tasks:
+            rows.append(play_pattern(task, backend, case_equivalence))
+            if on_result is not None:
+                on_result(rows[-1])
     rows.sort(key=best_max_key)
     return FirstGuessRanking(game, strategy, rows)
 
@@ -319,26 +354,38 @@ def save_tables(new_rows: list[dict], results_path=RESULTS_CSV, first_guesses_pa
 
 def run_sweep(plan: SweepPlan, backend: str = "cpu", case_equivalence="auto",
               results_path=RESULTS_CSV, first_guesses_path=FIRST_GUESSES_CSV,
-              progress: bool = True) -> int:
-    """Play every triple of `plan`, saving both tables after each; returns rows written."""
+              progress: bool = True, client=None, on_saved=None) -> int:
+    """Play every triple of `plan`, saving both tables after each; returns rows written.
+
+    With a Dask `client`, each triple is a task on the cluster's workers and
+    the client saves each row as its task finishes. `on_saved(row)` is called
+    after each row is saved.
+    """
     from tqdm.auto import tqdm
 
-    from ..core.solve import solve
-
-    for strategy in sorted({task[1] for task in plan.todo}):
-        warm_up(backend, strategy, case_equivalence)
-    bar = tqdm(plan.todo, disable=not progress, unit="solve", desc="sweep")
     written = 0
-    for game, strategy, pattern in bar:
-        bar.set_postfix_str(f"{game.name} {strategy.label} {pattern}")
-        started = time.perf_counter()
-        result = solve(game, strategy, backend, pattern, case_equivalence)
-        row = result_row(result)
-        if result.elapsed_s <= 0:  # a backend that does not time itself
-            row["seconds"] = f"{time.perf_counter() - started:.4f}"
+
+    def save(_position, row):
+        nonlocal written
         save_tables([row], results_path, first_guesses_path)
         written += 1
-    bar.close()
+        if on_saved is not None:
+            on_saved(row)
+
+    if client is not None and plan.todo:
+        from ..core.cluster import map_tasks
+
+        map_tasks(client, play_pattern, [(g.name, s, p) for g, s, p in plan.todo], "sweep", progress=progress, on_result=save,
+                  backend=backend, case_equivalence=case_equivalence)
+    else:
+        for strategy in sorted({task[1] for task in plan.todo}):
+            warm_up(backend, strategy, case_equivalence)
+        bar = tqdm(plan.todo, disable=not progress, unit="solve", desc="sweep")
+        for position, task in enumerate(bar):
+            game, strategy, pattern = task
+            bar.set_postfix_str(f"{game.name} {strategy.label} {pattern}")
+            save(position, play_pattern(task, backend, case_equivalence))
+        bar.close()
     if not plan.todo:  # still make sure first_guesses matches results
         save_tables([], results_path, first_guesses_path)
     return written
