@@ -143,7 +143,10 @@ def test_killed_worker_mid_sweep(client, in_process_sweep, tmp_path):
         # What is on disk now is whole: every row saved so far, every column filled.
         on_disk = read_rows(results)
         assert len(on_disk) == len(saved)
-        assert all(None not in row.values() and all(row[c] != "" for c in RESULTS_COLUMNS)
+        # scores_with_ce is filled exactly when the row was solved with case equivalence on.
+        assert all(None not in row.values()
+                   and all(row[c] != "" for c in RESULTS_COLUMNS if c != "scores_with_ce")
+                   and (row["scores_with_ce"] != "") == (row["case_equivalence"] == "on")
                    for row in on_disk)
         header = (tmp_path / "first_guesses.csv").read_text().splitlines()[0]
         assert header == ",".join(FIRST_GUESSES_COLUMNS)
