@@ -83,9 +83,10 @@ def test_cli_refuses_bad_scheduler_and_cuda_without_gpu():
                                 (["sweep", "--games", "3p3c", "--scheduler", "x:1"], "bad scheduler"),
                                 (["solve", "4p4c", "--backend", "reference", "--scheduler", "local:2"],
                                  "reference backend"),
-                                # No GPU: the backend's refusal; with one: no split of a cuda solve yet.
+                                # No GPU: the backend's refusal; with one (or the simulator) a
+                                # local cuda cluster is dask-cuda's, which CI does not install.
                                 (["solve", "4p4c", "--backend", "cuda", "--scheduler", "local:2"],
-                                 "GPU" if not cuda_gpu_available() else "does not split")]:
+                                 "GPU" if not cuda_gpu_available() else "dask-cuda")]:
         done = subprocess.run([sys.executable, "-m", "mmlib", *arguments], capture_output=True,
                               text=True, env=env, timeout=120)
         assert done.returncode == 2, done.stderr
@@ -202,6 +203,51 @@ def test_solve_on_cluster_gives_the_same_guesses(client, every_turn_on_cluster, 
             assert np.array_equal(result.turns, expected.turns)
             assert result.scores == solve(game, strategy, "cpu", case_equivalence=mode).scores
             assert len(every_turn_on_cluster) > sent_before  # the searches did go to the workers
+
+
+@pytest.mark.skipif(not cuda_gpu_available(), reason="no CUDA GPU and the simulator is off")
+def test_cuda_solve_split_over_gpu_workers(client, every_turn_on_cluster):
+    """`solve(backend="cuda", client=...)`: every turn's searches on the workers' GPUs.
+
+    In CI the two workers run numba-cuda's simulator (they inherit NUMBA_ENABLE_CUDASIM
+    from tests/conftest.py) with a few threads per block and launches of a few rows,
+    so that tasks span several blocks and chunks; the guesses must be the reference's.
+    """
+    from mmlib.core import config
+
+    tiny = {"SUBSET_THREADS": {1: 8, 2: 8, 4: 4}, "REGIONS_PER_CHUNK": 3, "MAX_BLOCKS_PER_LAUNCH": 24,
+            "MIN_COUNTER_BYTES": 1}
+    real = {name: getattr(config, name) for name in tiny}
+
+    def set_config(values):
+        for name, value in values.items():
+            setattr(config, name, value)
+
+    if cuda_gpu_available() and os.environ.get("NUMBA_ENABLE_CUDASIM") == "1":
+        client.run(set_config, tiny)
+    try:
+        for game, strategy, mode in [("3p4c", "knuth", "off"), ("3p4c", "entropy", "on"),
+                                     ("4p3c", "expected_size", "on"), ("3p5c", "most_parts", "off")]:
+            sent_before = len(every_turn_on_cluster)
+            expected = solve(game, strategy, "reference", case_equivalence=mode)
+            result = solve(game, strategy, "cuda", case_equivalence=mode, client=client)
+            assert result.backend == "cuda"
+            assert np.array_equal(result.guesses, expected.guesses), (game, strategy, mode)
+            assert result.scores == expected.scores
+            assert len(every_turn_on_cluster) > sent_before
+        # 16-bit counters: the same kernel's wide specialisation.
+        client.run(set_config, {"MIN_COUNTER_BYTES": 2})
+        expected = solve("3p4c", "most_parts", "reference", case_equivalence="off")
+        result = solve("3p4c", "most_parts", "cuda", case_equivalence="off", client=client)
+        assert np.array_equal(result.guesses, expected.guesses)
+    finally:
+        client.run(set_config, real)
+
+
+def test_cuda_on_a_cluster_without_gpus_is_one_line(client):
+    with pytest.raises(ValueError, match="needs a CUDA GPU on every worker; 2 of 2 workers have none"):
+        solver_cpu._require_worker_gpus(client, has_gpu=lambda: False)
+    solver_cpu._require_worker_gpus(client, has_gpu=lambda: True)  # every worker has one: no error
 
 
 def test_solve_cli_with_local_scheduler():

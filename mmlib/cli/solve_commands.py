@@ -35,7 +35,7 @@ def register(subparsers):
                         "class representatives (default 0: every region)")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help=SCHEDULER_HELP + "; the cpu backend's big searches run on its workers")
+                   help=SCHEDULER_HELP + "; the big searches of each turn run on its workers (with --backend cuda, on their GPUs)")
     p.set_defaults(handler=run_solve)
 
     g = subparsers.add_parser("game", help="the guesses played against one secret")

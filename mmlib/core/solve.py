@@ -26,13 +26,10 @@ def _backend_function(backend: str) -> Callable[..., SolveResult]:
 
 def check_cluster_backend(backend: str) -> None:
     """Raise ValueError (one line) unless `backend` can split a solve over a cluster's workers."""
-    if backend == "cuda":
-        from .solver_cuda import require_cuda_gpu
-
-        require_cuda_gpu()  # no GPU: the backend's own one-line refusal
-    if backend != "cpu":
-        raise ValueError(f"solve --scheduler splits the cpu backend's searches over a cluster; "
-                         f"the {backend} backend does not split one solve yet (use --backend cpu, "
+    # cuda: the workers' GPUs are checked when the solve starts (the client needs none).
+    if backend not in ("cpu", "cuda"):
+        raise ValueError(f"solve --scheduler splits the cpu or cuda backend's searches over a "
+                         f"cluster; the {backend} backend plays in one process (use --backend cpu, "
                          f"or sweep/first-guess --scheduler for one {backend} solve per worker)")
 
 
@@ -74,6 +71,11 @@ def solve(
             game, strategy, first, case_equivalence=mode, progress=progress, ce_min_region=ce_min_region
         )
     check_cluster_backend(backend)
+    if backend == "cuda":  # the client plays the turns; every worker searches on its own GPU
+        from .solver_cpu import solve_cpu
+
+        return solve_cpu(game, strategy, first, case_equivalence=mode, progress=progress,
+                         ce_min_region=ce_min_region, client=client, search_device="cuda")
     return _backend_function(backend)(
         game, strategy, first, case_equivalence=mode, progress=progress, ce_min_region=ce_min_region,
         client=client

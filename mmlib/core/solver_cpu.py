@@ -95,14 +95,16 @@ def warm_up() -> float:
 
 
 def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence: str = "off",
-              progress: bool = False, ce_min_region: int = 0, client=None, **_options) -> SolveResult:
+              progress: bool = False, ce_min_region: int = 0, client=None, search_device: str = "cpu",
+              **_options) -> SolveResult:
     """Play every game of `game` with `strategy` from `first_guess`, on every core.
 
     `case_equivalence` ('on', 'off' or 'auto', see `use_case_equivalence`)
     searches each region's class representatives ACr instead of every codeword
     (only in regions of at least `ce_min_region` games). `progress` shows a bar per turn on stderr.
     `client`, a `distributed.Client`, runs the big searches on the cluster's workers instead
-    (same results).
+    (same results); with `search_device` 'cuda' each worker runs them on its own GPU
+    (`solver_cuda.GpuSearcher`, one worker per GPU) and the result says backend 'cuda'.
     """
     game = Game.parse(game)
     strategy = Strategy.parse(strategy)
@@ -111,19 +113,25 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
     check_host_memory(game, "cpu")
     use_ce = use_case_equivalence(game, case_equivalence)
     compile_s = warm_up()
+    if search_device not in ("cpu", "cuda") or (search_device == "cuda" and client is None):
+        raise ValueError(f"search_device {search_device!r}: 'cpu', or 'cuda' with a client")
     if client is not None:  # load the kernels and build the codewords on every worker, untimed
         started = time.perf_counter()
-        client.run(_warm_worker, game.pins, game.colors)
+        if search_device == "cuda":
+            _require_worker_gpus(client)
+            client.run(_warm_gpu_worker, game.pins, game.colors, int(strategy))
+        else:
+            client.run(_warm_worker, game.pins, game.colors)
         compile_s += time.perf_counter() - started
     started = time.perf_counter()
-    label = f"{game.name} {strategy.label} cpu" + (" cluster" if client is not None else "")
+    label = f"{game.name} {strategy.label} {search_device}" + (" cluster" if client is not None else "")
     with SolveProgress(progress, label) as reporter:
         guesses, turns, scores, stats, search = _play_all_games(
-            game, strategy, int(first_guess), reporter, use_ce, ce_min_region, client)
+            game, strategy, int(first_guess), reporter, use_ce, ce_min_region, client, search_device)
     return SolveResult(
         game=game,
         strategy=strategy,
-        backend="cpu",
+        backend=search_device,
         first_guess=int(first_guess),
         guesses=guesses,
         turns=turns,
@@ -137,12 +145,14 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
 
 
 def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: SolveProgress,
-                    case_equivalence: bool = False, ce_min_region: int = 0, client=None):
+                    case_equivalence: bool = False, ce_min_region: int = 0, client=None,
+                    search_device: str = "cpu"):
     """The turn loop; returns (guesses, turns, scores, turn stats, the GuessSearch used)."""
     codewords = game.codewords
     words, lo, hi = codewords.words, codewords.counts_lo, codewords.counts_hi
     n = game.size
-    search = GuessSearch(game, strategy, words, lo, hi, case_equivalence, ce_min_region, client)
+    search = GuessSearch(game, strategy, words, lo, hi, case_equivalence, ce_min_region, client,
+                         search_device)
 
     order = np.arange(n, dtype=np.int64)
     region_start = np.zeros(1, dtype=np.int64)
@@ -192,8 +202,9 @@ class GuessSearch:
     """
 
     def __init__(self, game: Game, strategy: Strategy, words, lo, hi, case_equivalence=False,
-                 ce_min_region=0, client=None):
+                 ce_min_region=0, client=None, search_device="cpu"):
         self.game = game
+        self.search_device = search_device  # where the cluster's workers search: cpu or cuda
         self.strategy = int(strategy)
         self.words, self.lo, self.hi = words, lo, hi
         self.unused = unused_pins_mask(game.pins)
@@ -346,8 +357,10 @@ class GuessSearch:
         [turn_data] = self.client.scatter([turn], broadcast=True, hash=False)
         # Part j takes tasks j, j + parts, ...: like the threads in-process, each part gets
         # some of every region, so that the early exit's uneven savings even out.
-        parts = max(1, min(task_work.size, self.cluster_threads * PARTS_PER_CLUSTER_THREAD))
-        futures = {self.client.submit(_search_part, turn_data, game.pins, game.colors, self.strategy,
+        per_thread = PARTS_PER_CLUSTER_THREAD if self.search_device == "cpu" else 1  # a GPU wants big parts
+        parts = max(1, min(task_work.size, self.cluster_threads * per_thread))
+        search_part = _search_part if self.search_device == "cpu" else _search_part_gpu
+        futures = {self.client.submit(search_part, turn_data, game.pins, game.colors, self.strategy,
                                       part, parts, pure=False): part
                    for part in range(parts)}
         try:
@@ -453,6 +466,40 @@ def _search_part(turn: dict, pins: int, colors: int, strategy: int, part: int, p
                     ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, game.pins, unused,
                     game.colors > 8, game.score_slots, int(strategy), entropy, *outputs)
     return outputs
+
+
+def _require_worker_gpus(client, has_gpu=None) -> None:
+    """One line unless every worker of `client` sees a CUDA GPU (or the simulator).
+
+    `has_gpu` runs on each worker (default `solver_cuda.cuda_gpu_available`)."""
+    from .solver_cuda import cuda_gpu_available
+
+    seen = client.run(has_gpu or cuda_gpu_available)
+    without = sorted(address for address, has_gpu in seen.items() if not has_gpu)
+    if not seen or without:
+        raise ValueError(f"--backend cuda on a cluster needs a CUDA GPU on every worker; "
+                         f"{len(without)} of {len(seen)} workers have none")
+
+
+def _gpu_searcher(pins: int, colors: int, strategy: int):
+    """This worker's `solver_cuda.GpuSearcher` for the game, built once per process."""
+    from .cluster import worker_cache
+    from .solver_cuda import GpuSearcher
+
+    return worker_cache(("gpu_searcher", pins, colors, strategy),
+                        lambda: GpuSearcher(Game(pins, colors), Strategy(strategy)))
+
+
+def _warm_gpu_worker(pins: int, colors: int, strategy: int) -> None:
+    """On each GPU worker: put the game's packed codewords on its GPU."""
+    _gpu_searcher(pins, colors, strategy)
+
+
+def _search_part_gpu(turn: dict, pins: int, colors: int, strategy: int, part: int, parts: int):
+    """`_search_part` on the worker's GPU: the same tasks in, the same (index, rank, in PS) out."""
+    tasks = tuple(a[part::parts] for a in turn["tasks"])
+    return _gpu_searcher(pins, colors, int(strategy)).search(
+        turn["secrets"], turn["lengths"], turn["candidates"], tasks)
 
 
 def codeword_color_masks(lo, hi, colors):

@@ -526,3 +526,130 @@ class _DeviceRun:
         self._launch(reduce_best, stop - row, config.REDUCE_THREADS,
                      plan_region[row:stop], plan_count[row:stop], np.int64(tpb), np.int64(blocks_x),
                      block_rank, block_in_ps, block_index, self.region_guess)
+
+
+# -- a cluster turn's region searches on one GPU (`solve --backend cuda --scheduler`) ----------
+
+
+class GpuSearcher:
+    """The region searches of a turn on this process's GPU, task by task.
+
+    With `solve --backend cuda --scheduler ...` the client plays every turn (the
+    cpu backend's turn loop, `solver_cpu`) and deals the turn's search tasks to
+    the workers, one per GPU (dask-cuda's `LocalCUDACluster`, or any workers
+    whose device 0 is their own GPU). Task t covers candidates
+    `task_first[t]:task_last[t]` of region `task_region[t]`'s candidate list, as
+    in `kernels_cpu.search_worker`, and comes back as (index, rank, in PS) of
+    its best candidate, so the client reduces GPU and CPU tasks alike
+    (`kernels_cpu.reduce_tasks`). The kernel is the cuda backend's own
+    `subsetting`: one thread per candidate, counters in shared memory; here one
+    row of the launch is a task instead of a region, and the per-block winners
+    are reduced on the host, which needs their ranks as well as their indices.
+    Knuth's early exit is a cpu-side saving only: every task here is searched
+    to the end, which changes the work, never the winner.
+    """
+
+    def __init__(self, game: Game, strategy: Strategy):
+        from numba import cuda
+
+        from . import kernels_cuda as kc
+
+        self.game, self.strategy, self.kc, self.cuda = game, Strategy.parse(strategy), kc, cuda
+        codewords = game.codewords
+        self.words = cuda.to_device(codewords.words)
+        self.counts_lo = cuda.to_device(codewords.counts_lo)
+        self.counts_hi = cuda.to_device(codewords.counts_hi)
+        self.host = (codewords.words, codewords.counts_lo, codewords.counts_hi)
+        table = entropy_table(game.size) if self.strategy == Strategy.ENTROPY else entropy_table(2)
+        self.entropy = cuda.to_device(table)
+        self.compile_s = 0.0
+
+    def search(self, secrets, lengths, candidates, tasks):
+        """(index, rank, in PS) arrays, one entry per task (index -1 for a task with no candidate).
+
+        `secrets`: the secrets of the searched regions, region after region;
+        `lengths`: each region's number of secrets; `candidates`: (start,
+        length, flat) of each region's candidate list, start -1 meaning every
+        codeword; `tasks`: (region, first, last) of each task.
+        """
+        cuda, kc, game = self.cuda, self.kc, self.game
+        secrets = np.asarray(secrets, dtype=np.int64)
+        lengths = np.asarray(lengths, dtype=np.int64)
+        starts, counts, flat = (np.asarray(a, dtype=np.int64) for a in candidates)
+        task_region, task_first, task_last = (np.asarray(a, dtype=np.int64) for a in tasks)
+        n, n_tasks = game.size, task_region.size
+        out_index = np.full(n_tasks, -1, dtype=np.int64)
+        out_rank = np.full(n_tasks, np.iinfo(np.int64).max, dtype=np.int64)
+        out_in_ps = np.zeros(n_tasks, dtype=np.bool_)
+        task_count = task_last - task_first
+        live = np.flatnonzero(task_count > 0)
+        if live.size == 0:
+            return out_index, out_rank, out_in_ps
+        # Every task reads its candidates from one list: the regions' own lists,
+        # then 0 .. n-1 for the regions whose candidates are every codeword.
+        every = flat.size
+        task_start = starts[task_region]
+        task_base = np.where(task_start >= 0, task_start, every) + task_first
+        region_offset = np.cumsum(lengths) - lengths
+        region_of_game = np.full(n, -1, dtype=np.int32)
+        region_of_game[secrets] = np.repeat(np.arange(lengths.size, dtype=np.int32), lengths)
+        words, lo, hi = self.host
+        device = {
+            "acr": cuda.to_device(np.concatenate([flat, np.arange(n, dtype=np.int64)]).astype(np.int32)),
+            "offset": cuda.to_device(region_offset.astype(np.int32)),
+            "length": cuda.to_device(lengths.astype(np.int32)),
+            "region_of_game": cuda.to_device(region_of_game),
+            "words": cuda.to_device(words[secrets]),
+            "lo": cuda.to_device(lo[secrets]),
+            "hi": cuda.to_device(hi[secrets]),
+        }
+        width = kc.counter_bytes_for(lengths[task_region[live]], config.MIN_COUNTER_BYTES)
+        order = live[np.lexsort((-task_count[live], width))]  # by counter width, most candidates first
+        width_sorted = np.sort(width)
+        cuts = np.flatnonzero(np.diff(width_sorted) != 0) + 1
+        for group in np.split(np.arange(order.size), cuts):
+            rows = order[group]
+            chunk_width = int(width_sorted[group[0]])
+            threads = config.SUBSET_THREADS[chunk_width]
+            at = 0
+            while at < rows.size:
+                blocks_x = _blocks(int(task_count[rows[at]]), threads)
+                take = max(1, min(config.REGIONS_PER_CHUNK, 65535, config.MAX_BLOCKS_PER_LAUNCH // blocks_x))
+                chunk = rows[at:at + take]
+                self._search_chunk(chunk, chunk_width, threads, blocks_x, task_region, task_base,
+                                   task_count, device, (out_index, out_rank, out_in_ps))
+                at += take
+        return out_index, out_rank, out_in_ps
+
+    def _search_chunk(self, chunk, width, threads, blocks_x, task_region, task_base, task_count,
+                      device, outputs) -> None:
+        cuda, kc, game = self.cuda, self.kc, self.game
+        results = chunk.size * blocks_x
+        block_rank = cuda.device_array(results, dtype=np.int64)
+        block_in_ps = cuda.device_array(results, dtype=np.uint8)
+        block_index = cuda.device_array(results, dtype=np.int32)
+        subset = kc.make_subset_kernel(game.pins, threads, width, game.colors > 8)
+        self.compile_s += kc.launch(
+            subset, (blocks_x, chunk.size), threads,
+            cuda.to_device(task_region[chunk].astype(np.int32)),
+            cuda.to_device(task_base[chunk].astype(np.int32)),
+            cuda.to_device(task_count[chunk].astype(np.int32)), device["acr"],
+            device["offset"], device["length"], device["region_of_game"],
+            self.words, self.counts_lo, self.counts_hi, device["words"], device["lo"], device["hi"],
+            np.int64(self.strategy), self.entropy, np.int64(blocks_x),
+            block_rank, block_in_ps, block_index)
+        rank = block_rank.copy_to_host().reshape(chunk.size, blocks_x)
+        in_ps = block_in_ps.copy_to_host().reshape(chunk.size, blocks_x).astype(np.bool_)
+        index = block_index.copy_to_host().reshape(chunk.size, blocks_x).astype(np.int64)
+        # Blocks past a task's last candidate return at once and write nothing.
+        unused_block = np.arange(blocks_x)[None, :] >= -(-task_count[chunk] // threads)[:, None]
+        rank[unused_block] = np.iinfo(np.int64).max
+        in_ps[unused_block] = False
+        index[unused_block] = np.iinfo(np.int64).max
+        # The tie-break order of `strategies.is_better`: lower rank, then in PS, then lower index.
+        best = np.lexsort((index, ~in_ps, rank), axis=-1)[:, 0]
+        rows = np.arange(chunk.size)
+        out_index, out_rank, out_in_ps = outputs
+        out_index[chunk] = index[rows, best]
+        out_rank[chunk] = rank[rows, best]
+        out_in_ps[chunk] = in_ps[rows, best]
