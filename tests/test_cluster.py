@@ -359,3 +359,14 @@ def test_optimal_cli_with_local_scheduler(tmp_path):
                           env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=300)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["total_turns"] == 206 and tree.exists()
+
+
+def test_bench_cluster_rows_of_an_optimal_search(client):
+    from mmlib.studies import bench
+
+    address = client.scheduler_info()["address"]
+    rows = bench.bench_cluster(address, "3p4c", repeats=1, optimal=True)
+    assert [row["scheduler"] for row in rows] == [bench.IN_PROCESS, f"{address} (2 workers)"]
+    assert all((row["strategy"], row["total_turns"], row["max_turns"]) == ("optimal", "206", "4")
+               for row in rows)
+    assert all(float(row["median_s"]) > 0 and int(row["scores"]) > 0 for row in rows)
