@@ -104,6 +104,10 @@ def test_no_dask_import_without_scheduler():
             "rank_first_guesses('3p3c', 'entropy')\n"
             "from mmlib.cli.main import main\n"
             "assert main(['solve', '3p4c', '--json']) == 0\n"
+            "import mmlib.core.optimal as exact\n"
+            "exact.PARALLEL_MIN_CODEWORDS = 0  # the worker-pool path, on a small game\n"
+            "assert exact.optimal('3p4c', workers=2).total_turns == 206\n"
+            "assert main(['optimal', '3p3c', '--json']) == 0\n"
             "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed'))\n"
             "print('LOADED', loaded)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -370,3 +374,16 @@ def test_bench_cluster_rows_of_an_optimal_search(client):
     assert all((row["strategy"], row["total_turns"], row["max_turns"]) == ("optimal", "206", "4")
                for row in rows)
     assert all(float(row["median_s"]) > 0 and int(row["scores"]) > 0 for row in rows)
+
+
+def test_optimal_table_on_cluster(client, parts_sent, tmp_path):
+    from mmlib.studies.optimal_table import update_optimal_table
+
+    kept = ("game", "objective", "max_turns_limit", "total_turns", "max_turns")
+    tables = []
+    for with_client in (None, client):
+        rows = update_optimal_table(["2p5c", "3p3c"], trees=False, progress=False,
+                                    path=tmp_path / f"optimal_{len(tables)}.csv", client=with_client)
+        tables.append(sorted(tuple(row[c] for c in kept) for row in rows))
+    assert tables[0] == tables[1] and len(tables[0]) == 5  # 2p5c: total, within 4, worst; 3p3c: 2
+    assert parts_sent
