@@ -105,6 +105,10 @@ def test_no_dask_import_without_scheduler():
             "rank_first_guesses('3p3c', 'entropy')\n"
             "from mmlib.cli.main import main\n"
             "assert main(['solve', '3p4c', '--json']) == 0\n"
+            "import mmlib.core.optimal as exact\n"
+            "exact.PARALLEL_MIN_CODEWORDS = 0  # the worker-pool path, on a small game\n"
+            "assert exact.optimal('3p4c', workers=2).total_turns == 206\n"
+            "assert main(['optimal', '3p3c', '--json']) == 0\n"
             "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed'))\n"
             "print('LOADED', loaded)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -322,3 +326,113 @@ def test_cluster_benchmark_rows_stay_out_of_backend_timings(tmp_path):
         {**{c: "" for c in bench.read_rows(tmp_path / "benchmarks.csv")[0]}, **plain}]
     frame = load_benchmarks(tmp_path).frame
     assert list(frame["median_s"]) == [0.5]
+
+
+# -- the exact optimal search -------------------------------------------------------------
+
+
+@pytest.fixture
+def parts_sent(monkeypatch):
+    """Count the parts `optimal` hands to the cluster (on the client: ClusterPool.submit)."""
+    sent = []
+    original = ClusterPool.submit
+
+    def counting(self, function, *arguments, **keywords):
+        sent.append(function.__name__)
+        return original(self, function, *arguments, **keywords)
+
+    monkeypatch.setattr(ClusterPool, "submit", counting)
+    return sent
+
+
+def same_optimum(found, expected):
+    return ((found.total_turns, found.max_turns, list(found.turn_histogram))
+            == (expected.total_turns, expected.max_turns, list(expected.turn_histogram)))
+
+
+@pytest.mark.parametrize("game", ["3p3c", "4p3c", "3p4c"])
+def test_optimal_on_cluster_gives_the_in_process_totals(client, parts_sent, game):
+    import json
+
+    from mmlib.core.optimal import optimal
+    from mmlib.core.verify import verify_tree
+
+    expected = optimal(game, workers=1)
+    found = optimal(game, client=client)
+    assert same_optimum(found, expected), game
+    assert parts_sent and set(parts_sent) == {"_solve_part"}  # the subtrees went to the workers
+    # The workers' statistics came back (the client itself searches no position below the root).
+    assert found.nodes_searched + found.search_stats["shortcuts"] > 0
+    assert verify_tree(json.loads(json.dumps(found.tree_json()))).total_turns == expected.total_turns
+
+
+@pytest.mark.parametrize("game, options", [("3p4c", {"objective": "worst"}),
+                                           ("2p5c", {"max_turns": 4}),
+                                           ("2p5c", {"objective": "worst"})])
+def test_optimal_objectives_on_cluster(client, parts_sent, game, options):
+    from mmlib.core.optimal import optimal
+
+    assert same_optimum(optimal(game, client=client, **options), optimal(game, workers=1, **options))
+    assert parts_sent
+
+
+def test_optimal_on_cluster_refuses_what_in_process_refuses(client):
+    from mmlib.core.optimal import optimal
+
+    with pytest.raises(ValueError, match="no strategy wins every game of 3p4c within 3 turns"):
+        optimal("3p4c", max_turns=3, client=client)
+
+
+def test_optimal_part_stops_on_the_shared_abort_ticket(client):
+    """A part reads the run's abort ticket (a SharedValue) on its worker: past its ticket, it stops."""
+    from mmlib.core.optimal import OptimalSearch, _solve_part
+
+    search = OptimalSearch("3p4c")
+    opening = search.game.parse_codeword("112")
+    part = max((p for _o, p in search.split(opening, np.arange(search.game.size))), key=len)
+    abort = SharedValue(client, "test-optimal-abort", 0)
+    try:
+        pool = ClusterPool(client)
+        value, tree, stats = pool.submit(_solve_part, "test-run", "3p4c", part, (opening,), 3,
+                                         10**9, 0, abort).result()
+        assert value is not None and tree is not None and stats["nodes"] >= 0
+        abort.value = 1
+        assert pool.submit(_solve_part, "test-run-2", "3p4c", part, (opening,), 3, 10**9, 0,
+                           abort).result() == (None, None, {})
+    finally:
+        abort.delete()
+
+
+def test_optimal_cli_with_local_scheduler(tmp_path):
+    import json
+
+    tree = tmp_path / "tree.json"
+    done = subprocess.run([sys.executable, "-m", "mmlib", "optimal", "3p4c", "--json", "--tree", str(tree),
+                           "--scheduler", "local:1"], capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["total_turns"] == 206 and tree.exists()
+
+
+def test_bench_cluster_rows_of_an_optimal_search(client):
+    from mmlib.studies import bench
+
+    address = client.scheduler_info()["address"]
+    rows = bench.bench_cluster(address, "3p4c", repeats=1, optimal=True)
+    assert [row["scheduler"] for row in rows] == [bench.IN_PROCESS, f"{address} (2 workers)"]
+    assert all((row["strategy"], row["total_turns"], row["max_turns"]) == ("optimal", "206", "4")
+               for row in rows)
+    assert all(float(row["median_s"]) > 0 and int(row["scores"]) > 0 for row in rows)
+
+
+def test_optimal_table_on_cluster(client, parts_sent, tmp_path):
+    from mmlib.studies.optimal_table import update_optimal_table
+
+    kept = ("game", "objective", "max_turns_limit", "total_turns", "max_turns")
+    tables = []
+    for with_client in (None, client):
+        rows = update_optimal_table(["2p5c", "3p3c"], trees=False, progress=False,
+                                    path=tmp_path / f"optimal_{len(tables)}.csv", client=with_client)
+        tables.append(sorted(tuple(row[c] for c in kept) for row in rows))
+    assert tables[0] == tables[1] and len(tables[0]) == 5  # 2p5c: total, within 4, worst; 3p3c: 2
+    assert parts_sent

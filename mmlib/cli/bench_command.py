@@ -38,7 +38,8 @@ def register(subparsers):
     b.add_argument("--kernel", nargs="?", const=bench.KERNEL_GAME, metavar="GAME",
                    help=f"also time the scoring kernel on one core (default game {bench.KERNEL_GAME})")
     b.add_argument("--optimal", action="store_true",
-                   help="time the exact optimal search (objective total) instead of the strategies")
+                   help="time the exact optimal search (objective total) instead of the strategies "
+                        "(with --scheduler: in-process and on the cluster)")
     b.add_argument("--table", action="store_true",
                    help="print the latest row of each benchmark as a markdown table")
     b.add_argument("--csv", default=str(bench.BENCHMARKS_CSV), metavar="FILE",
@@ -136,8 +137,10 @@ def run_bench(args) -> int:
         for game in games:
             for strategy in strategies:
                 for row in bench.bench_cluster(args.scheduler, game, strategy, None, args.repeats,
-                                               command):
+                                               command, optimal=args.optimal):
                     report(row)
+                if args.optimal:
+                    break  # one search per game, whatever the strategies
         for strategy in strategies if args.sweep else []:
             for row in bench.bench_cluster(args.scheduler, None, strategy, args.sweep, args.repeats,
                                            command):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from ..core.cluster import SCHEDULER_HELP
 from ..core.files import check_writable
 from ..core.optimal import OBJECTIVES, optimal
 from .arguments import integer
@@ -22,6 +23,7 @@ def register(subparsers):
                    help="write the strategy tree: .dot for GraphViz, anything else JSON")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    p.add_argument("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP + OPTIMAL_ON_CLUSTER)
     p.set_defaults(handler=run_optimal)
 
     t = subparsers.add_parser("optimal-table", help="solve games exactly and keep data/optimal.csv")
@@ -35,15 +37,24 @@ def register(subparsers):
     t.add_argument("--redo", action="store_true", help="solve rows the table already has again")
     t.add_argument("--trees", action="store_true",
                    help="also store each row's tree in data/optimal_trees/ (small games only)")
+    t.add_argument("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP + OPTIMAL_ON_CLUSTER)
     t.set_defaults(handler=run_table)
 
 
+OPTIMAL_ON_CLUSTER = "; the subtrees below the first guesses are searched on its workers"
+
+
 def run_optimal(args) -> int:
+    from ..core.cluster import maybe_client, parse_scheduler
+
     show_progress = args.progress or (not args.json and sys.stderr.isatty())
+    if args.scheduler is not None:
+        parse_scheduler(args.scheduler)
     if args.tree is not None:
         check_writable(args.tree)  # before the search, which may take hours
-    result = optimal(args.game, max_turns=args.max_turns, objective=args.objective,
-                     progress=show_progress)
+    with maybe_client(args.scheduler) as client:
+        result = optimal(args.game, max_turns=args.max_turns, objective=args.objective,
+                         progress=show_progress, client=client)
     if args.tree is not None:
         write_tree_file(result, args.tree)
     print(result.to_json() if args.json else result.describe())
@@ -51,11 +62,16 @@ def run_optimal(args) -> int:
 
 
 def run_table(args) -> int:
+    from ..core.cluster import maybe_client, parse_scheduler
     from ..studies.optimal_table import update_optimal_table
 
+    if args.scheduler is not None:
+        parse_scheduler(args.scheduler)
     objectives = [name.strip() for name in args.objectives.split(",") if name.strip()]
     command = "python -m mmlib " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["optimal-table"] \
         else "python -m mmlib optimal-table"
-    update_optimal_table(args.games or None, max_codewords=args.max_codewords, objectives=objectives,
-                         redo=args.redo, trees=args.trees, command=command, progress=True)
+    with maybe_client(args.scheduler) as client:
+        update_optimal_table(args.games or None, max_codewords=args.max_codewords,
+                             objectives=objectives, redo=args.redo, trees=args.trees, command=command,
+                             progress=True, client=client)
     return 0

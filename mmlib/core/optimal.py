@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -580,7 +581,7 @@ def heuristic_bounds(game: Game) -> list[tuple[int, int]]:
 
 
 def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total",
-            progress: bool = False, workers: "int | None" = None) -> OptimalResult:
+            progress: bool = False, workers: "int | None" = None, client=None) -> OptimalResult:
     """The exact optimal strategy of `game` as a SolveResult (strategy "optimal").
 
     objective "total": the fewest total turns, with `max_turns` the fewest
@@ -589,6 +590,10 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     `max_turns`, the least max turns is looked for up to max_turns only).
     `workers`: processes that search the subtrees below the first guesses
     (default: one per core, at most MAX_WORKERS; 1 searches in this process).
+    `client`: a `distributed.Client`; the subtrees below the first guesses are
+    then searched on its workers (whatever the game's size), at most one per
+    worker thread at a time, and `workers` is ignored. The result is the
+    in-process one (see docs/cluster.md).
 
     >>> optimal("3p2c").total_turns
     18
@@ -609,9 +614,12 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
         totals = [t for t, m in heuristics if m <= limit]
         return min(totals) + 1 if totals else INFEASIBLE
 
-    if workers is None:
-        workers = min(os.cpu_count() or 1, MAX_WORKERS)
-    root = _RootSearch(search, workers if game.size >= PARALLEL_MIN_CODEWORDS else 1)
+    if client is not None:
+        root = _RootSearch(search, sum(client.nthreads().values()), client)
+    else:
+        if workers is None:
+            workers = min(os.cpu_count() or 1, MAX_WORKERS)
+        root = _RootSearch(search, workers if game.size >= PARALLEL_MIN_CODEWORDS else 1)
     with _RootProgress(progress, game, objective) as bar:
         search.root_progress = bar
         if objective == "worst":
@@ -698,36 +706,54 @@ class _RootProgress:
 class _RootSearch:
     """The first guess: each candidate opening and the subtrees below it.
 
-    With one worker, the search of this process does it all. With more, the
-    positions below an opening (its non-winning parts) are handed to worker
-    processes through `solve_position`, at most `workers` at a time, largest
+    With one worker and no client, the search of this process does it all.
+    With more, the positions below an opening (its non-winning parts) are
+    handed to worker processes (or, with a Dask `client`, to the cluster's
+    workers) through `_solve_part`, at most `workers` at a time, largest
     first. Each part gets as its upper bound what the best total so far leaves
     once the exact values of the parts done and the lower bounds of the others
     are taken off, so the bounds tighten as results come in. As soon as an
     opening cannot beat the best, its parts still running are told to stop.
     """
 
-    def __init__(self, search: OptimalSearch, workers: int):
+    def __init__(self, search: OptimalSearch, workers: int, client=None):
         self.search = search
         self.workers = max(1, int(workers))
+        self.client = client
 
     def solve(self, depth: int, beta: int) -> tuple[int, "dict | None"]:
         """(value, tree): the exact optimum and its tree if below beta, else (>= beta, None)."""
         search = self.search
         everything = np.arange(search.game.size, dtype=np.int64)
-        if self.workers == 1:
+        if self.workers == 1 and self.client is None:
             value = search.value(everything, (), depth, beta)
             return value, (search.tree(everything, (), depth) if value < beta else None)
         return self._farm_out(everything, depth, beta)
 
     def _farm_out(self, everything, depth, beta):
-        from concurrent.futures import FIRST_COMPLETED, wait
+        if self.client is None:
+            pool, abort = _worker_pool(self.workers)
+            return self._farm_out_to(pool, abort, None, next(_RUNS), everything, depth, beta)
+        import uuid
+
+        from .cluster import ClusterPool, SharedValue
+
+        # Run ids and the abort ticket's name are unique across every client of the scheduler.
+        run = uuid.uuid4().hex
+        abort = SharedValue(self.client, f"optimal-abort-{run}", 0, poll_s=0.2)
+        try:
+            return self._farm_out_to(ClusterPool(self.client), abort, abort, run, everything, depth, beta)
+        finally:
+            abort.delete()
+
+    def _farm_out_to(self, pool, abort, task_abort, run, everything, depth, beta):
+        """The openings' parts on `pool` (a process pool, or a ClusterPool with
+        `task_abort`, the abort ticket each task takes along)."""
+        from .cluster import wait_first
 
         search, game = self.search, self.search.game
         n = game.size
         depth = min(depth, n)
-        pool, abort = _worker_pool(self.workers)
-        run = next(_RUNS)
         index = search.candidates(everything, ())[0]
         table = search.lb_table(depth - 1)
         openings = []
@@ -758,9 +784,9 @@ class _RootSearch:
                         lbs[j] for j in range(len(parts)) if j != i and j not in known)
                     budget = best - n - others
                     future = pool.submit(_solve_part, run, game.name, parts[i][1], (g,), depth - 1,
-                                         budget, ticket)
+                                         budget, ticket, task_abort)
                     running[future] = (i, budget)
-                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                done, _ = wait_first(running)
                 for future in done:
                     i, budget = running.pop(future)
                     value, tree, stats = future.result()
@@ -801,7 +827,10 @@ def _add_stats(search: OptimalSearch, delta: dict) -> None:
 
 _RUNS = itertools.count()
 _POOL = None  # (executor, abort flag, workers)
-_WORKER: dict = {}  # in a worker process: the search of the current run
+_WORKER: dict = {}  # in a pool's worker process: the shared abort ticket
+# In a worker process (a pool's, or a Dask worker's, which may run tasks in several threads):
+# each thread's search of the current run, its cache kept between the parts of the run.
+_THREAD = threading.local()
 
 
 class _Aborted(Exception):
@@ -826,16 +855,19 @@ def _init_worker(abort) -> None:
     _WORKER["abort"] = abort
 
 
-def _solve_part(run: int, game_name: str, secrets, played, depth, budget, ticket):
+def _solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abort=None):
     """In a worker: solve one position with this run's search (its cache kept between parts).
 
+    `abort`: the run's abort ticket (anything with `.value`: a `SharedValue`
+    on a Dask cluster); None: the process pool's, from `_WORKER`. The part
+    stops when the ticket passes `ticket`.
     Returns (value or None if told to stop, tree or None, the stats it added)."""
-    if _WORKER.get("run") != run:
-        _WORKER["run"] = run
-        _WORKER["search"] = OptimalSearch(game_name)
-        _WORKER["search"].use_threads = False  # numba's thread pool is the parent's, not ours
-    search = _WORKER["search"]
-    abort = _WORKER["abort"]
+    if getattr(_THREAD, "run", None) != run:
+        _THREAD.run = run
+        _THREAD.search = OptimalSearch(game_name)
+        _THREAD.search.use_threads = False  # numba's thread pool is the parent's, not ours
+    search = _THREAD.search
+    abort = _WORKER["abort"] if abort is None else abort
     before = search.stats.as_dict()
     if abort.value > ticket:
         return None, None, {}

@@ -399,12 +399,14 @@ def machine_line(rows: list[dict]) -> str:
 # A sweep row's `strategy` is "sweep STRATEGY"; cluster rows name their `scheduler`
 # ('in-process', or the address and the number of workers).
 SWEEP_ROW = "sweep"
+OPTIMAL_ROW = "optimal"  # the strategy of an optimal search's rows, as bench_optimal's
 IN_PROCESS = "in-process"
 
 
 def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str | None" = None,
-                  repeats: int = 3, command: str = "") -> list[dict]:
-    """Two rows, in-process and on the cluster at `address`: a solve of `game`, or a sweep.
+                  repeats: int = 3, command: str = "", optimal: bool = False) -> list[dict]:
+    """Two rows, in-process and on the cluster at `address`: a solve of `game`, or a sweep,
+    or (`optimal`) the exact optimal search of `game` (strategy "optimal", objective total).
 
     The two runs take turns (in-process, cluster, in-process, ...), so that a
     change in the machine's load hits both alike; one untimed run of each
@@ -413,7 +415,10 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
     cluster's time including the client writing the tables. The rows carry
     `scheduler` and, for sweeps, `sweep_games`; `threads` is the worker threads
     of the cluster row, and `cpu_util` is left empty there (the work runs in
-    other processes).
+    other processes). An optimal search's in-process run uses its own worker
+    processes (one per core) from 500 codewords on; its rows' `scores` are
+    each side's last search's (they differ a little with how parts meet the
+    workers' caches), and the two totals must agree.
     """
     import tempfile
 
@@ -423,7 +428,9 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
 
     if repeats < 1:
         raise ValueError(f"repeats must be at least 1, got {repeats}")
-    strategy = Strategy.parse(strategy)
+    if not optimal:
+        strategy = Strategy.parse(strategy)
+    label_of_strategy = OPTIMAL_ROW if optimal else strategy.label
     load = load_average()
     with open_client(address) as client, tempfile.TemporaryDirectory() as scratch:
         if sweep_games is not None:
@@ -435,6 +442,14 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
                 run_sweep(plan, "cpu", "auto", Path(scratch) / "results.csv",
                           Path(scratch) / "first_guesses.csv", progress=False, client=with_client)
                 return time.perf_counter() - started, None
+        elif optimal:
+            from ..core.optimal import optimal as optimal_search
+
+            game = Game.parse(game)
+
+            def run(with_client):
+                result = optimal_search(game, client=with_client)
+                return result.elapsed_s, result
         else:
             game = Game.parse(game)
 
@@ -443,33 +458,43 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
                 return result.elapsed_s, result
 
         times = {IN_PROCESS: [], address: []}
-        outcome = {}
+        outcome, scores_of = {}, {}
         for repeat in range(repeats + 1):
             for label, with_client in ((IN_PROCESS, None), (address, client)):
                 seconds, result = run(with_client)
                 if result is not None:
-                    if label in outcome and (result.total_turns, result.scores) != outcome[label]:
+                    # An optimal search's scores depend on the order its parts meet the caches.
+                    found = (result.total_turns, result.max_turns if optimal else result.scores)
+                    if label in outcome and found != outcome[label]:
                         raise RuntimeError(f"{game.name}: repeated solves differ")
-                    outcome[label] = (result.total_turns, result.scores)
+                    outcome[label] = found
+                    scores_of[label] = result.scores
                 if repeat:  # the first round warms up
                     times[label].append(seconds)
         if len(set(outcome.values())) > 1:
-            raise RuntimeError(f"{game.name} {strategy.label}: the cluster's result differs")
+            raise RuntimeError(f"{game.name} {label_of_strategy}: the cluster's result differs")
         threads = {IN_PROCESS: _threads("cpu"), address: sum(client.nthreads().values())}
+        if optimal:  # its worker processes, one per core (see core.optimal)
+            from ..core.optimal import MAX_WORKERS, PARALLEL_MIN_CODEWORDS
+
+            threads[IN_PROCESS] = min(os.cpu_count() or 1, MAX_WORKERS) \
+                if game.size >= PARALLEL_MIN_CODEWORDS else 1
         workers = worker_count(client)
     rows = []
     for label, measured in times.items():
         median = statistics.median(measured)
-        turns, scores = outcome.get(label, ("", ""))
+        turns = outcome.get(label, ("",))[0]
+        scores = scores_of.get(label, "")
         rows.append({
             "date": dt.datetime.now().isoformat(timespec="seconds"),
             "game": (parse_games(sweep_games)[-1].name if sweep_games else game.name),
-            "strategy": f"{SWEEP_ROW} {strategy.label}" if sweep_games else strategy.label,
+            "strategy": f"{SWEEP_ROW} {label_of_strategy}" if sweep_games else label_of_strategy,
             "backend": "cpu", "first_guess": "" if sweep_games else result.first_guess_text,
-            "case_equivalence": "auto", "repeats": str(repeats),
+            "case_equivalence": "on" if optimal else "auto", "repeats": str(repeats),
             "median_s": f"{median:.4f}", "min_s": f"{min(measured):.4f}", "compile_s": "",
             "scores": str(scores), "scores_per_s": f"{scores / median:.4g}" if scores else "",
-            "total_turns": str(turns), "max_turns": "", "peak_rss_mib": f"{peak_rss_mib():.0f}",
+            "total_turns": str(turns),
+            "max_turns": str(outcome[label][1]) if optimal else "", "peak_rss_mib": f"{peak_rss_mib():.0f}",
             "cpu_model": cpu_model(), "cores": str(os.cpu_count() or 1),
             "threads": str(threads[label]), "device": "", "load_avg": f"{load:.2f}", "cpu_util": "",
             "mmlib_version": _version(), "command": command,

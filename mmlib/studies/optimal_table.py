@@ -70,8 +70,10 @@ def read_tree(name: str, data_dir: "str | Path" = DATA_DIR) -> dict:
         return json.load(handle)
 
 
-def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, command: str = "") -> list[dict]:
-    """The table's rows for one game: the searches run one after another, each timed."""
+def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, command: str = "",
+               client=None) -> list[dict]:
+    """The table's rows for one game: the searches run one after another, each timed
+    (with a Dask `client`, each on its workers: see `optimal`)."""
     from ..core.optimal import optimal
 
     rows = []
@@ -94,24 +96,26 @@ def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, comman
         }
 
     if "total" in objectives:
-        best = optimal(game)
+        best = optimal(game, client=client)
         rows.append(row_of(best, "total", None))
     if "worst" in objectives or "limit" in objectives:
-        worst = optimal(game, objective="worst")
+        worst = optimal(game, objective="worst", client=client)
         if "worst" in objectives:
             rows.append(row_of(worst, "worst", None))
     if "limit" in objectives and "total" in objectives and worst.max_turns < best.max_turns:
-        limited = optimal(game, max_turns=worst.max_turns)
+        limited = optimal(game, max_turns=worst.max_turns, client=client)
         rows.append(row_of(limited, "total", worst.max_turns))
     return rows
 
 
 def update_optimal_table(games=None, max_codewords: int = 1296, objectives=OBJECTIVE_ROWS,
                          redo: bool = False, trees: bool = True, command: str = "",
-                         progress: bool = True, path: "str | Path" = OPTIMAL_CSV) -> list[dict]:
+                         progress: bool = True, path: "str | Path" = OPTIMAL_CSV,
+                         client=None) -> list[dict]:
     """Solve `games` (default: every game of at most max_codewords codewords, smallest first)
     and write their rows into the table, keeping the rows of other games. The table is
-    written after each game, so an interrupted run keeps what it finished."""
+    written after each game, so an interrupted run keeps what it finished. With a Dask
+    `client`, the searches run on its workers; only this process writes the table."""
     from tqdm import tqdm
 
     from ..core.optimal import MAX_OPTIMAL_CODEWORDS, optimal
@@ -131,13 +135,13 @@ def update_optimal_table(games=None, max_codewords: int = 1296, objectives=OBJEC
                              f"{MAX_OPTIMAL_CODEWORDS:,}")
     rows = {_row_key(row): row for row in read_optimal_rows(path)}
     done = {row["game"] for row in rows.values()}
-    optimal("3p3c")  # warm-up: load the kernels before anything is timed
+    optimal("3p3c", client=client)  # warm-up: load the kernels (on the workers too) before timing
     bar = tqdm(games, desc="optimal table", unit=" games", disable=not progress)
     for game in bar:
         if game.name in done and not redo:
             continue
         bar.set_postfix_str(game.name)
-        for row in solve_rows(game, objectives, trees=trees, command=command):
+        for row in solve_rows(game, objectives, trees=trees, command=command, client=client):
             row = {k: str(v) for k, v in row.items()}
             rows[_row_key(row)] = row
         write_optimal_rows(list(rows.values()), path)
