@@ -841,14 +841,26 @@ def _worker_pool(workers: int):
     """A pool of forked worker processes, kept for the next search, and the shared abort ticket."""
     global _POOL
     if _POOL is None or _POOL[2] != workers or getattr(_POOL[0], "_broken", False):
+        import atexit
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
+        if _POOL is None:
+            atexit.register(_close_pool)  # before the interpreter tears down what the pool uses
+        _close_pool()
         context = multiprocessing.get_context("fork")
         abort = context.Value("q", 0, lock=False)
         _POOL = (ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
                                      initargs=(abort,)), abort, workers)
     return _POOL[0], _POOL[1]
+
+
+def _close_pool() -> None:
+    """Shut the kept pool down (at exit, or before a pool of another size replaces it)."""
+    global _POOL
+    if _POOL is not None:
+        _POOL[0].shutdown(wait=True, cancel_futures=True)
+        _POOL = None
 
 
 def _init_worker(abort) -> None:
