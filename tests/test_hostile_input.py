@@ -295,6 +295,36 @@ def test_two_concurrent_sweeps_keep_every_row(games_a, games_b, tmp_path, capsys
     capsys.readouterr()
 
 
+def _optimal_table_in_child(games: list[str], table: str, start) -> None:
+    from mmlib.studies.optimal_table import update_optimal_table
+
+    start.wait()
+    update_optimal_table(games, objectives=["total", "worst"], trees=False, progress=False, path=table)
+    os._exit(0)
+
+
+def test_two_concurrent_optimal_tables_keep_every_row(tmp_path):
+    from mmlib import optimal
+    from mmlib.studies.optimal_table import read_optimal_rows
+
+    optimal("3p3c")  # imports and kernels loaded before forking
+    context = multiprocessing.get_context("fork")
+    games = (["2p2c", "2p3c", "3p2c", "2p4c"], ["4p2c", "2p5c", "3p3c", "5p2c"])
+    for round_ in range(5):
+        table = tmp_path / f"optimal{round_}.csv"
+        start = context.Event()
+        children = [context.Process(target=_optimal_table_in_child, args=(some, str(table), start))
+                    for some in games]
+        for child in children:
+            child.start()
+        start.set()
+        for child in children:
+            child.join(timeout=120)
+        assert [child.exitcode for child in children] == [0, 0]
+        got = {(row["game"], row["objective"]) for row in read_optimal_rows(table)}
+        assert got == {(g, o) for some in games for g in some for o in ("total", "worst")}, round_
+
+
 def test_the_lock_excludes_another_process(tmp_path):
     table = tmp_path / "table.csv"
     table.write_text("")

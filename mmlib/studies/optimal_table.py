@@ -23,7 +23,7 @@ import io
 import json
 from pathlib import Path
 
-from ..core.files import DATA_DIR, write_atomically
+from ..core.files import DATA_DIR, locked, write_atomically
 from ..core.games import Game
 
 OPTIMAL_CSV = DATA_DIR / "optimal.csv"
@@ -141,10 +141,13 @@ def update_optimal_table(games=None, max_codewords: int = 1296, objectives=OBJEC
         if game.name in done and not redo:
             continue
         bar.set_postfix_str(game.name)
-        for row in solve_rows(game, objectives, trees=trees, command=command, client=client):
-            row = {k: str(v) for k, v in row.items()}
-            rows[_row_key(row)] = row
-        write_optimal_rows(list(rows.values()), path)
+        solved = [{k: str(v) for k, v in row.items()}
+                  for row in solve_rows(game, objectives, trees=trees, command=command, client=client)]
+        # Read again under the lock: rows another run wrote meanwhile are kept.
+        with locked(path):
+            rows = {_row_key(row): row for row in read_optimal_rows(path)}
+            rows.update((_row_key(row), row) for row in solved)
+            write_optimal_rows(list(rows.values()), path)
     return list(rows.values())
 
 
