@@ -69,7 +69,7 @@ from .case_equivalence import acr_candidates, count_lanes_mask
 from .games import Game
 from .openings import first_guess_patterns
 from .results import OPTIMAL, SolveResult
-from .scoring import format_score, ordinal_to_score, score_pairs, unused_pins_mask
+from .scoring import format_score, ordinal_to_score, score_pairs, score_mask
 
 OBJECTIVES = ("total", "worst")
 INFEASIBLE = int(ko.INFEASIBLE)
@@ -138,7 +138,7 @@ class OptimalSearch:
         cw = game.codewords
         self.words, self.lo, self.hi = cw.words, cw.counts_lo, cw.counts_hi
         self.pins, self.colors = game.pins, game.colors
-        self.unused = unused_pins_mask(game.pins)
+        self.unused = score_mask(game)
         self.wide = game.colors > 8
         self.win = game.win_ordinal
         self.slots = game.score_slots

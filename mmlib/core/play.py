@@ -238,7 +238,8 @@ class GameSession:
         zero, free = 0, 0
         if len(ps) >= 3 and use_case_equivalence(self.game, "auto"):
             zero, free = region_zero_free(self.game, ps, [move.guess for move in self.moves])
-        candidates = acr_size(self.game.pins, self.game.colors, zero.bit_count(), free.bit_count())
+        candidates = acr_size(self.game.pins, self.game.colors, zero.bit_count(), free.bit_count(),
+                              self.game.norepeat)
         if len(ps) >= 3 and candidates * len(ps) > MAX_SEARCH_SCORES:
             raise ValueError(
                 f"choosing the next guess means scoring {candidates:,} codewords against "

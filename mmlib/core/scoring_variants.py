@@ -154,7 +154,7 @@ def _packed_array_rows_kernel(guesses, words, counts_lo, counts_hi, secret_words
     for row in range(guesses.shape[0]):
         g = guesses[row]
         score_ordinals_into(words[g], counts_lo[g], counts_hi[g], secret_words, secret_lo, secret_hi,
-                            pins, out[row])
+                            pins, np.uint64((0xFFFFFFFF << (4 * pins)) & 0xFFFFFFFF), out[row])
 
 
 def _packed_array_rows(game: Game, guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:

@@ -52,7 +52,7 @@ from .games import Game
 from .memory import check_host_memory
 from .progress import SolveProgress
 from .results import SolveResult, TurnStats, make_turn_stats
-from .scoring import unused_pins_mask
+from .scoring import score_mask
 from .strategies import Strategy, entropy_table
 
 # Search tasks: about this many tasks per worker per turn, each of at least
@@ -113,7 +113,7 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
     compile_s = warm_up()
     if client is not None:  # load the kernels and build the codewords on every worker, untimed
         started = time.perf_counter()
-        client.run(_warm_worker, game.pins, game.colors)
+        client.run(_warm_worker, game.name)
         compile_s += time.perf_counter() - started
     started = time.perf_counter()
     label = f"{game.name} {strategy.label} cpu" + (" cluster" if client is not None else "")
@@ -196,7 +196,7 @@ class GuessSearch:
         self.game = game
         self.strategy = int(strategy)
         self.words, self.lo, self.hi = words, lo, hi
-        self.unused = unused_pins_mask(game.pins)
+        self.unused = score_mask(game)
         self.wide_colors = game.colors > 8
         self.entropy = entropy_table(game.size)
         self.workers = numba.get_num_threads()
@@ -347,7 +347,7 @@ class GuessSearch:
         # Part j takes tasks j, j + parts, ...: like the threads in-process, each part gets
         # some of every region, so that the early exit's uneven savings even out.
         parts = max(1, min(task_work.size, self.cluster_threads * PARTS_PER_CLUSTER_THREAD))
-        futures = {self.client.submit(_search_part, turn_data, game.pins, game.colors, self.strategy,
+        futures = {self.client.submit(_search_part, turn_data, game.name, self.strategy,
                                       part, parts, pure=False): part
                    for part in range(parts)}
         try:
@@ -376,23 +376,24 @@ class GuessSearch:
         self.compile_s += time.perf_counter() - started
 
 
-def _worker_game(pins: int, colors: int):
-    """(game, words, lo, hi, unused, entropy table) of a game, built once per worker process."""
+def _worker_game(name: str):
+    """(game, words, lo, hi, score mask, entropy table) of a game (by name, rules
+    included), built once per worker process."""
     from .cluster import worker_cache
 
     def build():
-        game = Game(pins, colors)
+        game = Game.parse(name)
         codewords = game.codewords
         return (game, codewords.words, codewords.counts_lo, codewords.counts_hi,
-                unused_pins_mask(pins), entropy_table(game.size))
+                score_mask(game), entropy_table(game.size))
 
-    return worker_cache(("solver_cpu", pins, colors), build)
+    return worker_cache(("solver_cpu", name), build)
 
 
-def _warm_worker(pins: int, colors: int) -> None:
+def _warm_worker(name: str) -> None:
     """On each worker: load the serial kernels and build the game's codewords."""
     warm_up()
-    _worker_game(pins, colors)
+    _worker_game(name)
 
 
 def _small_ints(values) -> np.ndarray:
@@ -427,9 +428,9 @@ def _cluster_turn(searched, order, region_start, region_len, region_bound, candi
     }
 
 
-def _search_part(turn: dict, pins: int, colors: int, strategy: int, part: int, parts: int):
+def _search_part(turn: dict, name: str, strategy: int, part: int, parts: int):
     """On a worker: (index, rank, in PS) of tasks part, part + parts, ... of a turn (`_cluster_turn`)."""
-    game, words, lo, hi, unused, entropy = _worker_game(pins, colors)
+    game, words, lo, hi, unused, entropy = _worker_game(name)
     if "_arrays" not in turn:  # once per turn and worker: the turn's data stays in its memory
         secrets = turn["secrets"].astype(np.int64)
         lengths = turn["lengths"].astype(np.int64)

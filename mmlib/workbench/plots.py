@@ -292,7 +292,7 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     share = np.full((c + 1, c + 1), np.nan)
     sizes = {}
     for zero, free in possible_zero_free(c):
-        sizes[zero, free] = acr_size(game.pins, c, zero, free)
+        sizes[zero, free] = acr_size(game.pins, c, zero, free, game.norepeat)
         share[zero, free] = sizes[zero, free] / game.size
     fig = Figure(figsize=(2.2 + 0.55 * (c + 1), 1.4 + 0.45 * (c + 1)), layout="constrained")
     ax = fig.add_subplot()

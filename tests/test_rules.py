@@ -1,0 +1,179 @@
+"""Rule variants (docs/rules.md): norepeat and black-only, against brute force.
+
+The brute force (tests/naive.py) enumerates codewords from the rules, scores them
+pin by pin and plays the strategies on plain lists; it shares no code with mmlib.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from mmlib.core.case_equivalence import acr_candidates, acr_size, region_zero_free
+from mmlib.core.games import Game
+from mmlib.core.scoring import all_scores, ordinal_to_score, score_matrix_reference, score_to_ordinal
+from mmlib.core.solve import solve
+from naive import brute_score, brute_solve, enumerate_codewords, variant_games
+
+STRATEGIES = ("knuth", "expected-size", "entropy", "most-parts")
+SMALL_VARIANTS = variant_games(1296)
+
+
+def brute_ordinal(game: Game, score) -> int:
+    if game.black_only:
+        return score
+    black, white = score
+    return score_to_ordinal(black, white, game.pins)
+
+
+def test_names_round_trip_and_sizes():
+    for name, size, scores in [("4p6c", 1296, 14), ("4p10c-norepeat", 5040, 14),
+                               ("4p6c-black", 1296, 5), ("3p4c-norepeat", 24, 9)]:
+        game = Game.parse(name)
+        assert game.name == name and Game.parse(game.name) == game and str(game) == name
+        assert game.size == size and game.num_scores == scores
+    assert Game.parse("4P10C-NoRepeat") == Game(4, 10, "norepeat")
+    assert Game(4, 6) == Game.parse("4p6c") != Game.parse("4p6c-black")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("5p3c-norepeat", "more pins than colors"),
+    ("4p3c-norepeat", "more pins than colors"),
+    ("4p6c-nope", "unknown rules suffix"),
+    ("4p6c-", "unknown rules suffix"),
+    ("4p6c-black-norepeat", "unknown rules suffix"),
+    ("4p6c norepeat", "invalid game"),
+])
+def test_bad_rules_are_refused_in_one_line(text, message):
+    with pytest.raises(ValueError, match=message) as caught:
+        Game.parse(text)
+    assert "\n" not in str(caught.value)
+
+
+def test_codewords_are_the_enumeration_of_the_rules():
+    """Index order, packed digits, parse/format and index_of against itertools, every
+    variant game of at most 5,040 codewords."""
+    for game in variant_games(5040):
+        words = enumerate_codewords(game.pins, game.colors, game.rules)
+        assert game.size == len(words)
+        assert [tuple(d) for d in game.codewords.digits.tolist()] == words, game
+        for index in sorted(random.Random(game.size).sample(range(game.size), min(game.size, 40))):
+            printed = "".join("123456789abcdef"[d] for d in words[index])
+            assert game.format_codeword(index) == printed
+            assert game.parse_codeword(printed) == index == game.index_of(words[index])
+            assert game.digits_of(index) == list(words[index])
+
+
+def test_repeated_colors_are_refused_without_repeats():
+    game = Game.parse("4p6c-norepeat")
+    with pytest.raises(ValueError, match="colors must all differ"):
+        game.parse_codeword("1123")
+    assert game.parse_codeword("1234") == 0 and game.format_codeword(game.size - 1) == "6543"
+
+
+def test_score_ordinals_of_black_only():
+    game = Game.parse("4p6c-black")
+    assert all_scores(game) == [(b, 0) for b in range(5)]
+    assert [score_to_ordinal(b, 0, game) for b in range(5)] == list(range(5)) and game.win_ordinal == 4
+    assert ordinal_to_score(3, game) == (3, 0)
+    for bad in [(1, 1), (5, 0), (-1, 0)]:
+        with pytest.raises(ValueError):
+            score_to_ordinal(*bad, game)
+
+
+@pytest.mark.parametrize("game", SMALL_VARIANTS, ids=str)
+def test_reference_scores_are_the_rules(game):
+    """The reference backend's score matrix against brute-force scores: every pair up to
+    400 codewords, 4,000 random pairs beyond (every variant game of at most 1,296)."""
+    scores = score_matrix_reference(game)
+    words = enumerate_codewords(game.pins, game.colors, game.rules)
+    n = len(words)
+    if n <= 400:
+        pairs = [(g, s) for g in range(n) for s in range(n)]
+    else:
+        rng = random.Random(n)
+        pairs = [(rng.randrange(n), rng.randrange(n)) for _ in range(4000)]
+    for g, s in pairs:
+        assert scores[g, s] == brute_ordinal(game, brute_score(words[s], words[g], game.rules)), (game, g, s)
+
+
+BRUTE_GAMES = [g for g in SMALL_VARIANTS if g.size <= 130] + [Game.parse("4p6c-norepeat")]
+
+
+@pytest.mark.parametrize("game", BRUTE_GAMES, ids=str)
+def test_reference_solver_plays_the_brute_force_strategies(game):
+    """Every secret's whole game, for all four strategies, equals the brute-force play;
+    with case equivalence on as well (the same guesses)."""
+    words = enumerate_codewords(game.pins, game.colors, game.rules)
+    strategies = STRATEGIES if game.size <= 130 else ("entropy",)
+    for strategy in strategies:
+        result = solve(game, strategy, "reference", case_equivalence="off")
+        first = tuple(game.digits_of(result.first_guess))
+        expected = brute_solve(game.pins, game.colors, game.rules, strategy, first)
+        for index, secret in enumerate(words):
+            played = result.guesses[: result.turns[index], index]
+            assert [words[g] for g in played] == expected[secret], (game, strategy, secret)
+        on = solve(game, strategy, "reference", case_equivalence="on")
+        assert np.array_equal(on.guesses, result.guesses)
+
+
+@pytest.mark.parametrize("name", ["4p6c-norepeat", "3p8c-norepeat", "4p5c-black", "5p3c-black"])
+def test_cpu_equals_reference(name):
+    for strategy in STRATEGIES:
+        expected = solve(name, strategy, "reference", case_equivalence="off")
+        for ce in ("off", "on"):
+            result = solve(name, strategy, "cpu", case_equivalence=ce)
+            assert np.array_equal(result.guesses, expected.guesses), (name, strategy, ce)
+            assert result.total_turns == expected.total_turns
+            on_reference = solve(name, strategy, "reference", case_equivalence=ce)
+            assert result.scores == on_reference.scores
+
+
+@pytest.mark.parametrize("name", ["4p6c-norepeat", "4p7c-norepeat", "3p7c-norepeat", "3p5c-black"])
+def test_acr_under_the_rules_is_the_lexical_first_of_each_class(name):
+    """ACr against its definition by brute force: the classes generated by re-colouring
+    Zero pins (all different without repeats) and renaming Free colors, on regions met
+    in a real solve; and the closed-form size."""
+    import itertools
+
+    game = Game.parse(name)
+    words = enumerate_codewords(game.pins, game.colors, game.rules)
+    index = {w: i for i, w in enumerate(words)}
+    result = solve(game, "knuth", "reference", case_equivalence="off")
+    scores = score_matrix_reference(game)
+    seen_pairs = set()
+    for secret in range(0, game.size, max(1, game.size // 12)):
+        for turn in range(1, int(result.turns[secret])):
+            played = [int(g) for g in result.guesses[:turn, secret]]
+            ps = [s for s in range(game.size)
+                  if all(scores[g, s] == scores[g, secret] for g in played)]
+            zero, free = region_zero_free(game, ps, played)
+            if (zero, free) in seen_pairs:
+                continue
+            seen_pairs.add((zero, free))
+            zeros = [k for k in range(game.colors) if zero >> k & 1]
+            frees = [k for k in range(game.colors) if free >> k & 1]
+            least = {}
+            for w in words:
+                images = set()
+                for perm in itertools.permutations(frees):
+                    rename = dict(zip(frees, perm))
+                    renamed = tuple(rename.get(d, d) for d in w)
+                    zero_pins = [q for q, d in enumerate(renamed) if d in zeros]
+                    if game.norepeat:
+                        choices = itertools.permutations(zeros, len(zero_pins))
+                    else:
+                        choices = itertools.product(zeros, repeat=len(zero_pins))
+                    for colors in choices:
+                        image = list(renamed)
+                        for q, d in zip(zero_pins, colors):
+                            image[q] = d
+                        images.add(tuple(image))
+                least[w] = min(images)
+            expected = sorted({index[m] for m in least.values()})
+            assert acr_candidates(game, zero, free).tolist() == expected, (name, zero, free)
+            assert acr_size(game.pins, game.colors, zero.bit_count(), free.bit_count(),
+                            game.norepeat) == len(expected)
+    assert len(seen_pairs) >= 2
