@@ -177,3 +177,65 @@ def test_acr_under_the_rules_is_the_lexical_first_of_each_class(name):
             assert acr_size(game.pins, game.colors, zero.bit_count(), free.bit_count(),
                             game.norepeat) == len(expected)
     assert len(seen_pairs) >= 2
+
+
+# -- the command line under the rules ----------------------------------------------------
+
+from mmlib.cli import main  # noqa: E402
+
+
+def run_main(args, capsys):
+    status = main([str(a) for a in args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.mark.parametrize("args, reason", [
+    (["solve", "5p3c-norepeat"], "more pins than colors"),
+    (["solve", "4p3c-norepeat"], "more pins than colors"),
+    (["solve", "4p6c-nosuch"], "unknown rules suffix '-nosuch'"),
+    (["next", "4p6c-norepeat", "1123=1,0"], "its colors must all differ"),
+    (["next", "4p6c-black", "1122=1,1"], "black pegs only"),
+    (["next", "4p6c-black", "1122=5"], "only 4 pins"),
+    (["game", "4p6c-norepeat", "1111"], "its colors must all differ"),
+    (["solve", "4p6c-norepeat", "--first-guess", "1122"], "its colors must all differ"),
+    (["sweep", "--rules", "nosuch", "--dry-run"], "unknown rules 'nosuch'"),
+    (["sweep", "--rules", "", "--dry-run"], "no rules given"),
+    (["sweep", "--rules", "black", "--games", "4p6c", "--dry-run"], "not both"),
+    (["optimal", "4p6c-nosuch"], "unknown rules suffix"),
+])
+def test_bad_rules_on_the_command_line_are_one_line(args, reason, capsys):
+    status, out, err = run_main(args, capsys)
+    assert status == 2 and len(err.strip().splitlines()) == 1 and reason in err, err
+
+
+def test_next_play_and_verify_under_the_rules(tmp_path, capsys):
+    import json
+
+    status, out, _ = run_main(["next", "4p6c-black", "1122=1", "--json"], capsys)
+    answer = json.loads(out)
+    words = enumerate_codewords(4, 6, "black")
+    assert status == 0 and answer["moves"] == ["1122=1,0"]
+    assert answer["remaining"] == sum(brute_score(w, (0, 0, 1, 1), "black") == 1 for w in words)
+    status, out, _ = run_main(["game", "4p10c-norepeat", "9876", "--strategy", "entropy"], capsys)
+    assert status == 0 and out.split()[-1] == "9876" and all(len(set(w)) == 4 for w in out.split())
+    for name in ("3p5c-norepeat", "3p3c-black"):
+        tree = tmp_path / f"{name}.json"
+        assert run_main(["solve", name, "--backend", "reference", "--tree", tree], capsys)[0] == 0
+        status, out, _ = run_main(["verify", tree], capsys)
+        assert status == 0 and out.startswith(f"OK: {name}")
+
+
+def test_first_guesses_and_sweep_plans_under_the_rules(capsys):
+    from mmlib.core.openings import first_guess_patterns
+    from mmlib.studies.first_guess import default_sweep_games
+
+    assert first_guess_patterns("4p10c-norepeat") == ["1234"]
+    assert first_guess_patterns("4p6c-black") == ["1111", "1112", "1122", "1123", "1234"]
+    games = default_sweep_games(["norepeat", "black"])
+    assert Game.parse("4p10c-norepeat") in games and Game.parse("4p6c-black") in games
+    assert all(g.pins <= g.colors for g in games if g.norepeat)
+    status, out, _ = run_main(["sweep", "--games", "3p4c-norepeat,3p2c-black", "--strategies", "knuth",
+                               "--dry-run"], capsys)
+    assert status == 0 and out.splitlines() == ["3p4c-norepeat knuth 123", "3p2c-black knuth 111",
+                                                "3p2c-black knuth 112"]

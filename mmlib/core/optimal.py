@@ -410,7 +410,7 @@ class OptimalSearch:
         branches = {}
         for ordinal, part in self.split(guess, secrets):
             if ordinal != self.win:
-                score = format_score(*ordinal_to_score(ordinal, self.pins))
+                score = format_score(*ordinal_to_score(ordinal, self.game))
                 branches[score] = self.tree(part, None if played is None else played + (guess,),
                                             depth - 1)
         if branches:
@@ -660,7 +660,7 @@ def _guesses_of_tree(game: Game, search: OptimalSearch, tree: dict) -> tuple[np.
             if ordinal == game.win_ordinal:
                 turns[part] = t + 1
             else:
-                stack.append((branches[format_score(*ordinal_to_score(ordinal, game.pins))], part, t + 1))
+                stack.append((branches[format_score(*ordinal_to_score(ordinal, game))], part, t + 1))
     return guesses, turns
 
 
@@ -783,7 +783,7 @@ class _RootSearch:
             if total < best:
                 branches = {}
                 for i, (ordinal, _p) in sorted(enumerate(parts), key=lambda item: item[1][0]):
-                    branches[format_score(*ordinal_to_score(ordinal, game.pins))] = known[i][1]
+                    branches[format_score(*ordinal_to_score(ordinal, game))] = known[i][1]
                 best = total
                 best_tree = {"guess": game.format_codeword(g), "games": n}
                 if branches:

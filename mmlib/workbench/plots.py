@@ -226,7 +226,7 @@ def score_frequencies_figure(game: "Game | str") -> Figure:
     ax.set_yscale("log")
     labels = []
     for slot in slots:
-        labels.append("hole" if slot == hole else f"{slot}\n" + format_score(*ordinal_to_score(int(slot), game.pins)))
+        labels.append("hole" if slot == hole else f"{slot}\n" + format_score(*ordinal_to_score(int(slot), game)))
     ax.set_xticks(slots, labels, fontsize=7 if game.score_slots <= 24 else 5)
     ax.set_ylim(bottom=0.8)
     ax.set_title(f"How often each score occurs among all {game.size ** 2:,} (guess, secret) pairs of {game.name}")
