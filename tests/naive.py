@@ -77,7 +77,7 @@ class BruteForceOptimum:
         for g in words:
             masks: dict = {}
             for s, secret in enumerate(words):
-                score = reference_score(secret, g)
+                score = reference_score(secret, g, game.black_only)
                 masks[score] = masks.get(score, 0) | (1 << s)
             self.part.append([mask for score, mask in masks.items() if score != self.win])
         self.memo: dict = {}

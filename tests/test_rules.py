@@ -239,3 +239,42 @@ def test_first_guesses_and_sweep_plans_under_the_rules(capsys):
                                "--dry-run"], capsys)
     assert status == 0 and out.splitlines() == ["3p4c-norepeat knuth 123", "3p2c-black knuth 111",
                                                 "3p2c-black knuth 112"]
+
+
+# -- the optimal search under the rules --------------------------------------------------
+
+
+def _verified_total(result):
+    import json
+
+    from mmlib.core.verify import verify_tree
+
+    report = verify_tree(json.loads(json.dumps(result.tree_json())))
+    assert (report.total_turns, report.max_turns) == (result.total_turns, result.max_turns)
+    return report.total_turns
+
+
+@pytest.mark.parametrize("game", [g for g in variant_games(32) if g.size >= 4], ids=str)
+def test_optimal_under_the_rules_matches_brute_force(game, monkeypatch):
+    """Every variant game of 4..32 codewords: total, worst and the limit, in this process
+    and with the subtrees below the first guesses in two workers (symmetry group, Zero
+    colors under the rules all in play)."""
+    import mmlib.core.optimal as optimal_module
+    from mmlib.core.optimal import optimal
+    from naive import BruteForceOptimum
+
+    brute = BruteForceOptimum(game)
+    least_max, total_at_least_max = brute.worst()
+    monkeypatch.setattr(optimal_module, "PARALLEL_MIN_CODEWORDS", 0)
+    for workers in (1, 2):
+        assert _verified_total(optimal(game, workers=workers)) == brute.total()
+        worst = optimal(game, objective="worst", workers=workers)
+        assert (_verified_total(worst), worst.max_turns) == (total_at_least_max, least_max)
+
+
+def test_optimal_bulls_and_cows_4p6c_norepeat_is_1446():
+    """The published optimum of 4 pins, 6 colors without repeats: 1,446 turns over 360 secrets."""
+    from mmlib.core.optimal import optimal
+
+    result = optimal("4p6c-norepeat")
+    assert _verified_total(result) == 1446 and result.game.size == 360

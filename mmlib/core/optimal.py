@@ -231,7 +231,7 @@ class OptimalSearch:
             if found is None:
                 keep = np.zeros(self.game.size, dtype=np.bool_)
                 ko.canonical_under_group(self.game.codewords.digits, group[0], group[1], np.int64(zero),
-                                         self.colors, keep)
+                                         self.colors, self.game.norepeat, keep)
                 found = self._packed(np.flatnonzero(keep).astype(np.int64))
                 self._candidates[key] = found
             self.stats.group_positions += 1
