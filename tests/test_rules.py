@@ -278,3 +278,43 @@ def test_optimal_bulls_and_cows_4p6c_norepeat_is_1446():
 
     result = optimal("4p6c-norepeat")
     assert _verified_total(result) == 1446 and result.game.size == 360
+
+
+# -- tables and controls -------------------------------------------------------------------
+
+
+def test_rule_comparison_tables_from_solves():
+    import pandas as pd
+
+    from mmlib.core.openings import first_guess_patterns
+    from mmlib.studies.first_guess import result_row
+    from mmlib.studies.rule_variants import harder_by_strategy, rules_side_by_side
+
+    rows = [result_row(solve(name, "knuth", "reference", pattern))
+            for name in ("3p4c", "3p4c-norepeat", "3p4c-black") for pattern in first_guess_patterns(name)]
+    results = pd.DataFrame(rows)
+    results["total_turns"] = results["total_turns"].astype(int)
+    results["max_turns"] = results["max_turns"].astype(int)
+    side = rules_side_by_side(results)
+    assert len(side) == 1 and list(side[["pins", "colors"]].iloc[0]) == [3, 4]
+    for rules, size in (("classic", 64), ("norepeat", 24), ("black", 64)):
+        best = min(int(r["total_turns"]) for r in rows if Game.parse(r["game"]).rules == rules)
+        assert side[rules].iloc[0] == round(best / size, 4)
+    assert side["black - classic"].iloc[0] == round(side["black"].iloc[0] - side["classic"].iloc[0], 4)
+    assert side["black - classic"].iloc[0] > 0  # fewer pegs shown: more turns
+    assert harder_by_strategy(results)["boards"].tolist() == [1]
+
+
+def test_the_rules_menu_keeps_norepeat_games_possible():
+    from mmlib.workbench.widgets import RULES_CLASS, game_controls
+
+    controls = game_controls(pins=4, colors=6, rules="classic", max_codewords=2000)
+    assert RULES_CLASS in controls.rules._dom_classes and controls.game == Game(4, 6)
+    controls.colors.value = 2
+    controls.rules.value = "norepeat"
+    assert controls.colors.min == 4 and controls.game == Game(4, 4, "norepeat")
+    controls.pins.value = 5
+    assert controls.colors.value >= 5 and controls.game.norepeat
+    controls.rules.value = "black"
+    assert controls.game.black_only and controls.rules in controls.box().children
+    assert game_controls().rules is None and game_controls().game == Game(4, 6)
