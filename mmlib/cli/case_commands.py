@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import statistics
 import sys
+from pathlib import Path
 
 from ..core.cluster import SCHEDULER_HELP
 from ..core.files import DATA_DIR, check_writable, locked, write_atomically
