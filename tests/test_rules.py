@@ -226,7 +226,7 @@ def test_next_play_and_verify_under_the_rules(tmp_path, capsys):
         assert status == 0 and out.startswith(f"OK: {name}")
 
 
-def test_first_guesses_and_sweep_plans_under_the_rules(capsys):
+def test_first_guesses_and_sweep_plans_under_the_rules(tmp_path, capsys):
     from mmlib.core.openings import first_guess_patterns
     from mmlib.studies.first_guess import default_sweep_games
 
@@ -236,7 +236,7 @@ def test_first_guesses_and_sweep_plans_under_the_rules(capsys):
     assert Game.parse("4p10c-norepeat") in games and Game.parse("4p6c-black") in games
     assert all(g.pins <= g.colors for g in games if g.norepeat)
     status, out, _ = run_main(["sweep", "--games", "3p4c-norepeat,3p2c-black", "--strategies", "knuth",
-                               "--dry-run"], capsys)
+                               "--results", tmp_path / "r.csv", "--dry-run"], capsys)
     assert status == 0 and out.splitlines() == ["3p4c-norepeat knuth 123", "3p2c-black knuth 111",
                                                 "3p2c-black knuth 112"]
 

@@ -42,15 +42,16 @@ from ..core.strategies import Strategy
 RESULTS_CSV = DATA_DIR / "results.csv"
 
 RESULTS_COLUMNS = (
-    "game", "pins", "colors", "rules", "codewords", "strategy", "first_guess",
+    "game", "pins", "colors", "codewords", "strategy", "first_guess",
     "total_turns", "max_turns", "average_turns", "histogram",
     "scores", "scores_saved", "case_equivalence", "seconds", "backend",
-    "scores_without_ce", "scores_with_ce",
+    "scores_without_ce", "scores_with_ce", "rules",
 )
 FIRST_GUESSES_COLUMNS = (
-    "game", "pins", "colors", "rules", "strategy", "patterns",
+    "game", "pins", "colors", "strategy", "patterns",
     "best_max", "best_max_total_turns", "best_max_max_turns", "best_max_average_turns",
     "best_average", "best_average_total_turns", "best_average_max_turns", "best_average_average_turns",
+    "rules",
 )
 
 

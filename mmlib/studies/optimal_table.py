@@ -8,11 +8,11 @@ One row per (game, objective, max-turns limit):
   within 5 turns, against 5625 with max 6);
 * ``worst``: the least max turns, then the fewest total turns.
 
-Columns: game, rules (classic, norepeat or black; the game's name carries it too, e.g.
-4p10c-norepeat), objective, max_turns_limit, total_turns, max_turns, histogram (games won in 1, 2,
+Columns: game, objective, max_turns_limit, total_turns, max_turns, histogram (games won in 1, 2,
 ... turns), seconds (wall time of the search after a warm-up, heuristic bounds included), nodes
 (positions searched), scores, cache_hits, first_guess, tree (the stored tree's file under data/,
-if kept), command. Trees are kept gzipped in data/optimal_trees/, so that a test can verify each
+if kept), command, rules (classic, norepeat or black; the game's name carries it too, e.g.
+4p10c-norepeat). Trees are kept gzipped in data/optimal_trees/, so that a test can verify each
 row's tree without searching again.
 """
 
@@ -29,8 +29,8 @@ from ..core.games import RULES, Game, parse_rules
 
 OPTIMAL_CSV = DATA_DIR / "optimal.csv"
 TREES_DIR = DATA_DIR / "optimal_trees"
-COLUMNS = ("game", "rules", "objective", "max_turns_limit", "total_turns", "max_turns", "histogram", "seconds",
-           "nodes", "scores", "cache_hits", "first_guess", "tree", "command")
+COLUMNS = ("game", "objective", "max_turns_limit", "total_turns", "max_turns", "histogram", "seconds",
+           "nodes", "scores", "cache_hits", "first_guess", "tree", "command", "rules")
 OBJECTIVE_ROWS = ("total", "limit", "worst")
 
 
