@@ -318,3 +318,20 @@ def test_the_rules_menu_keeps_norepeat_games_possible():
     controls.rules.value = "black"
     assert controls.game.black_only and controls.rules in controls.box().children
     assert game_controls().rules is None and game_controls().game == Game(4, 6)
+
+
+def test_rules_figure_has_a_line_per_strategy_and_rule_set():
+    import pandas as pd
+
+    from mmlib.studies.first_guess import result_row
+    from mmlib.workbench.plots_rules import rules_turns_figure
+
+    rows = [result_row(solve(name, strategy, "reference"))
+            for name in ("2p3c", "2p4c", "2p3c-norepeat", "2p4c-norepeat", "2p3c-black", "2p4c-black")
+            for strategy in ("knuth", "entropy")]
+    results = pd.DataFrame(rows).astype({"total_turns": int, "max_turns": int})
+    ax = rules_turns_figure(results, pins=2).axes[0]
+    assert ax.get_title() and ax.get_xlabel() == "colors" and "turns" in ax.get_ylabel()
+    assert len(ax.get_lines()) == 6 and all(len(line.get_xdata()) == 2 for line in ax.get_lines())
+    empty = rules_turns_figure(results, pins=5).axes[0]
+    assert not empty.get_lines() and "no 5-pin game" in " ".join(t.get_text() for t in empty.texts)
