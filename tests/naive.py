@@ -67,7 +67,7 @@ class BruteForceOptimum:
     INFINITY = float("inf")
 
     def __init__(self, game: Game):
-        from mmlib.core.scoring import reference_score
+        from mmlib.core.scoring import reference_score_under
         from mmlib.core.verify import every_secret
 
         self.game = game
@@ -77,7 +77,7 @@ class BruteForceOptimum:
         for g in words:
             masks: dict = {}
             for s, secret in enumerate(words):
-                score = reference_score(secret, g, game.black_only)
+                score = reference_score_under(secret, g, game.black_only)
                 masks[score] = masks.get(score, 0) | (1 << s)
             self.part.append([mask for score, mask in masks.items() if score != self.win])
         self.memo: dict = {}

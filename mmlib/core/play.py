@@ -26,7 +26,7 @@ import numpy as np
 from .case_equivalence import acr_candidates, acr_size, region_zero_free, use_case_equivalence
 from .games import MAX_MATERIALIZED_CODEWORDS, Game, ascii_whole_number, check_length, shown
 from .next_guess import choose_next_guess
-from .scoring import format_score, reference_score, score_ordinals, score_to_ordinal
+from .scoring import format_score, reference_score_under, score_ordinals, score_to_ordinal
 from .openings import default_first_guess
 from .strategies import Strategy
 
@@ -270,7 +270,7 @@ class GameSession:
         if self.secret is None:
             raise ValueError("this session has no secret to score against")
         guess = self._codeword(guess, "guess")
-        return reference_score(self.game.format_codeword(self.secret), self.game.format_codeword(guess),
+        return reference_score_under(self.game.format_codeword(self.secret), self.game.format_codeword(guess),
                                self.game.black_only)
 
     def guess(self, guess: "str | int") -> tuple[int, int]:

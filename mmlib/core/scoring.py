@@ -37,9 +37,8 @@ from .games import MAX_MATERIALIZED_CODEWORDS, Codewords, Game
 # -- the plain reference -------------------------------------------------------
 
 
-def reference_score(secret: "str | list[int]", guess: "str | list[int]",
-                    black_only: bool = False) -> tuple[int, int]:
-    """(black, white) of `guess` against `secret`, the obvious way; (black, 0) if `black_only`.
+def reference_score(secret: "str | list[int]", guess: "str | list[int]") -> tuple[int, int]:
+    """(black, white) of `guess` against `secret`, the obvious way.
 
     >>> reference_score("6684", "8466"), reference_score("6684", "6485")
     ((0, 4), (2, 1))
@@ -47,10 +46,15 @@ def reference_score(secret: "str | list[int]", guess: "str | list[int]",
     if len(secret) != len(guess):
         raise ValueError("secret and guess must have the same number of pins")
     black = sum(1 for s, g in zip(secret, guess) if s == g)
-    if black_only:
-        return black, 0
     all_hits = sum(min(list(secret).count(color), list(guess).count(color)) for color in set(guess))
     return black, all_hits - black
+
+
+def reference_score_under(secret: "str | list[int]", guess: "str | list[int]",
+                          black_only: bool = False) -> tuple[int, int]:
+    """`reference_score`, or (black, 0) under the black rules (`black_only`)."""
+    black, white = reference_score(secret, guess)
+    return (black, 0) if black_only else (black, white)
 
 
 # -- score ordinals --------------------------------------------------------------
@@ -162,9 +166,10 @@ def all_hits(secret_lo, secret_hi, guess_lo, guess_hi):
 
 
 @njit(cache=True)
-def ordinal_of(black, hits, pins, mask):
+def ordinal_of(black, hits, pins, mask=0):
     """Dense score ordinal from black and all hits: b(2p+1-b)/2 + hits; b alone when the
-    score mask carries BLACK_ONLY_BIT (a select on a loop-invariant bit: no branch)."""
+    score mask carries BLACK_ONLY_BIT (a select on a loop-invariant bit: no branch). Without
+    a mask, the classic ordinal."""
     b = np.int64(black)
     classic = b * (2 * pins + 1 - b) // 2 + np.int64(hits)
     return b if np.uint64(mask) & BLACK_ONLY_BIT else classic

@@ -40,7 +40,7 @@ import numpy as np
 
 from .games import COLOR_CHARS, Game
 from .memory import format_gib, host_memory_available, require_fits
-from .scoring import reference_score
+from .scoring import reference_score_under
 
 SUMMARY_KEYS = ("game", "total_turns", "max_turns", "turn_histogram", "tree")
 
@@ -274,7 +274,7 @@ def _walk(game: Game, root) -> tuple[dict[str, int], int]:
             )
         groups: dict[tuple[int, int], list[str]] = {}
         for secret in secrets:
-            groups.setdefault(reference_score(secret, guess, game.black_only), []).append(secret)
+            groups.setdefault(reference_score_under(secret, guess, game.black_only), []).append(secret)
         for secret in groups.pop(win, []):
             turns[secret] = turn
         for score in sorted(groups):
