@@ -1,8 +1,8 @@
 """The cuda backend under the rule variants, against the reference (docs/rules.md).
 
 On the simulator (NUMBA_ENABLE_CUDASIM=1, set by tests/conftest.py) with the small
-tunables of tests/test_solver_cuda.py, so that chunking and ACr refills run too. Cost: about 10 s
-on an idle 2-core machine (user time 16 s; the simulator slows down a lot when the cores are busy).
+tunables of tests/test_solver_cuda.py, so that chunking and ACr refills run too. Cost: 51 s wall,
+16 s user with both cores busy with other work (the simulator's threads slow down a lot then).
 """
 
 from __future__ import annotations
