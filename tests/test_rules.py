@@ -335,3 +335,27 @@ def test_rules_figure_has_a_line_per_strategy_and_rule_set():
     assert len(ax.get_lines()) == 6 and all(len(line.get_xdata()) == 2 for line in ax.get_lines())
     empty = rules_turns_figure(results, pins=5).axes[0]
     assert not empty.get_lines() and "no 5-pin game" in " ".join(t.get_text() for t in empty.texts)
+
+
+def test_large_norepeat_games_unrank_without_a_table():
+    """8p15c-norepeat (259,459,200 codewords, too many to hold): indices still map to codewords
+    and back, in lexical order, and the packed forms of a few are the plain ones."""
+    from mmlib.core.games import Codewords
+
+    game = Game.parse("8p15c-norepeat")
+    assert game.size == 259_459_200
+    picks = sorted(random.Random(1).sample(range(game.size), 50)) + [0, game.size - 1]
+    picks = sorted(set(picks))
+    printed = [game.format_codeword(i) for i in picks]
+    assert printed == sorted(printed) and printed[0] == "12345678" and printed[-1] == "fedcba98"
+    assert [game.parse_codeword(t) for t in printed] == picks
+    packed = Codewords.of(game, np.array(picks))
+    assert [tuple(d) for d in packed.digits.tolist()] == [tuple(game.digits_of(i)) for i in picks]
+    assert all(len(set(t)) == 8 for t in printed)
+
+
+def test_the_scoring_variants_refuse_other_rules():
+    from mmlib.core.scoring_variants import score_rows
+
+    with pytest.raises(ValueError, match="classic score"):
+        score_rows("4p6c-black", "numba-packed-array")
