@@ -6,7 +6,7 @@ numba, numba-cuda with NVVM, pandas, tqdm and pytest; mmlib itself is found
 through PYTHONPATH, no install needed):
 
     PYTHONPATH=. python3 scripts/gpu_session.py check
-        the CUDA tests (tests/test_solver_cuda.py) on the real device
+        the CUDA tests (tests/test_solver_cuda.py, tests/test_rules_cuda.py) on the real device
     PYTHONPATH=. python3 scripts/gpu_session.py bench [--games 5p8c,6p6c,7p6c,7p7c,8p6c]
             [--strategies knuth,expected-size,entropy,most-parts] [--case-equivalence auto|on|off|both]
             [--check-cpu] [--csv data/benchmarks.csv]
@@ -37,10 +37,25 @@ def run_check() -> int:
     """The CUDA tests, on the real device (the simulator off)."""
     env = dict(os.environ, MMLIB_REAL_GPU="1", NUMBA_ENABLE_CUDASIM="0")
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    command = [sys.executable, "-m", "pytest", "tests/test_solver_cuda.py", "-q", "-p", "no:cacheprovider",
-               "-ra", "--durations=10"]
+    command = [sys.executable, "-m", "pytest", "tests/test_solver_cuda.py", "tests/test_rules_cuda.py", "-q",
+               "-p", "no:cacheprovider", "-ra", "--durations=10"]
     print("+", " ".join(command), flush=True)
     return subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
+
+
+def recorded_cpu_rows(path: Path = ROOT / "data" / "benchmarks.csv") -> dict:
+    """(game, strategy, first guess, case equivalence) -> (total turns, scores) of the cpu rows
+    already in data/benchmarks.csv: what a cuda solve of a large game must reproduce."""
+    import csv
+
+    recorded = {}
+    if path.exists():
+        with open(path, newline="") as handle:
+            for row in csv.DictReader(handle):
+                if row["backend"] == "cpu" and row["total_turns"] and row["strategy"] != "optimal":
+                    key = (row["game"], row["strategy"], row["first_guess"], row["case_equivalence"])
+                    recorded[key] = (int(row["total_turns"]), int(row["scores"]))
+    return recorded
 
 
 def run_bench(games, strategies, modes, csv_path: Path, check_cpu: bool, repeats: int) -> int:
@@ -55,6 +70,7 @@ def run_bench(games, strategies, modes, csv_path: Path, check_cpu: bool, repeats
     print(f"device: {device_name()}", flush=True)
     command = "scripts/gpu_session.py bench " + " ".join(sys.argv[2:])
     rows, failures = [], 0
+    recorded = recorded_cpu_rows()
     for game in games:
         for strategy in strategies:
             for mode in modes:
@@ -65,6 +81,12 @@ def run_bench(games, strategies, modes, csv_path: Path, check_cpu: bool, repeats
                 print(f"{game:6} {strategy:14} ce {row['case_equivalence']:3} median {row['median_s']} s "
                       f"scores {int(row['scores']):,} ({row['scores_per_s']}/s) compile {row['compile_s']} s",
                       flush=True)
+                key = (game, strategy, str(row["first_guess"]), str(row["case_equivalence"]))
+                if key in recorded:  # a cpu run of the same solve is on record: same turns, same scores
+                    same = recorded[key] == (int(row["total_turns"]), int(row["scores"]))
+                    failures += not same
+                    print(f"       recorded cpu row: {'same' if same else 'DIFFERENT'} total turns and scores "
+                          f"{recorded[key]}", flush=True)
                 if check_cpu:
                     same = np.array_equal(solve(game, strategy, "cuda", case_equivalence=mode).guesses,
                                           solve(game, strategy, "cpu", case_equivalence=mode).guesses)

@@ -67,7 +67,7 @@ class BruteForceOptimum:
     INFINITY = float("inf")
 
     def __init__(self, game: Game):
-        from mmlib.core.scoring import reference_score
+        from mmlib.core.scoring import reference_score_under
         from mmlib.core.verify import every_secret
 
         self.game = game
@@ -77,7 +77,7 @@ class BruteForceOptimum:
         for g in words:
             masks: dict = {}
             for s, secret in enumerate(words):
-                score = reference_score(secret, g)
+                score = reference_score_under(secret, g, game.black_only)
                 masks[score] = masks.get(score, 0) | (1 << s)
             self.part.append([mask for score, mask in masks.items() if score != self.win])
         self.memo: dict = {}
@@ -110,3 +110,109 @@ class BruteForceOptimum:
         while self.total(depth) == self.INFINITY:
             depth += 1
         return depth, self.total(depth)
+
+
+# -- rule variants (docs/rules.md), by brute force in plain Python ----------------------
+# Nothing here uses mmlib's codeword tables, packed forms or ordinals: the codewords are
+# enumerated from the rules, scored pin by pin, and the strategies played on lists.
+
+VARIANT_RULES = ("norepeat", "black")
+
+
+def variant_games(max_codewords: int, rules=VARIANT_RULES):
+    """Every game of the variant rules with at most `max_codewords` codewords."""
+    games = []
+    for r in rules:
+        for p in range(2, 9):
+            for c in range(2, 16):
+                if r == "norepeat" and p > c:
+                    continue
+                size = c ** p if r == "black" else _arrangements(c, p)
+                if size <= max_codewords:
+                    games.append(Game(p, c, r))
+    return games
+
+
+def _arrangements(n: int, k: int) -> int:
+    out = 1
+    for j in range(k):
+        out *= n - j
+    return out
+
+
+def enumerate_codewords(pins: int, colors: int, rules: str) -> list[tuple[int, ...]]:
+    """The codewords of the rules as tuples of zero-based colors, in lexical order."""
+    import itertools
+
+    words = itertools.product(range(colors), repeat=pins)  # lexical order already
+    if rules == "norepeat":
+        return [w for w in words if len(set(w)) == pins]
+    return list(words)
+
+
+def brute_score(secret, guess, rules: str):
+    """The score by the rules: (black, white), or black alone under 'black'."""
+    black = sum(1 for s, g in zip(secret, guess) if s == g)
+    if rules == "black":
+        return black
+    hits = 0
+    rest = list(secret)
+    for g in guess:  # each guess pin takes one equal secret pin, if one is left
+        if g in rest:
+            rest.remove(g)
+            hits += 1
+    return black, hits - black
+
+
+def brute_solve(pins: int, colors: int, rules: str, strategy: str, first: tuple) -> dict:
+    """{secret: list of guesses} played by `strategy` from `first`, by brute force.
+
+    Each turn every secret's guess is scored; the secrets that saw the same scores
+    share a region PS; the next guess of a region is, over every codeword not yet
+    played on its path, the best by the strategy (Knuth: least largest part;
+    expected-size: least sum of squares; entropy: least sum of s*log2(s), compared
+    exactly as the product of s**s; most-parts: most parts), then one in PS, then
+    the lexically first. No shortcuts, no symmetry.
+    """
+    words = enumerate_codewords(pins, colors, rules)
+    win = pins if rules == "black" else (pins, 0)
+    paths = {w: [first] for w in words}
+    regions = {(): (list(words), [first])}
+    while regions:
+        new: dict = {}
+        for key, (secrets, path) in regions.items():
+            guess = path[-1]
+            for s in secrets:
+                score = brute_score(s, guess, rules)
+                if score != win:
+                    new.setdefault(key + (score,), ([], path))[0].append(s)
+        regions = {}
+        for key, (secrets, path) in new.items():
+            best = None
+            ps = set(secrets)
+            for g in words:
+                if g in path:
+                    continue
+                parts: dict = {}
+                for s in secrets:
+                    score = brute_score(s, g, rules)
+                    parts[score] = parts.get(score, 0) + 1
+                sizes = list(parts.values())
+                if strategy == "knuth":
+                    rank = max(sizes)
+                elif strategy == "expected-size":
+                    rank = sum(x * x for x in sizes)
+                elif strategy == "entropy":
+                    rank = 1
+                    for x in sizes:
+                        rank *= x ** x
+                else:
+                    rank = -len(sizes)
+                candidate = (rank, g not in ps, g)
+                if best is None or candidate < best:
+                    best = candidate
+            next_path = path + [best[2]]
+            for s in secrets:
+                paths[s] = next_path
+            regions[key] = (secrets, next_path)
+    return paths

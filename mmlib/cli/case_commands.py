@@ -72,7 +72,11 @@ def register(subparsers):
             "colors, 6 pins with 2..6 colors) and 2, 3 and 4 pins up to 15 colors."
         ),
     )
-    s.add_argument("--games", metavar="LIST", help="comma-separated games, e.g. 4p6c,5p8c (default: the set above)")
+    s.add_argument("--games", metavar="LIST",
+                   help="comma-separated games, e.g. 4p6c,5p8c,4p10c-norepeat (default: the set above)")
+    s.add_argument("--rules", metavar="LIST",
+                   help="the default games under these rule sets: comma-separated from classic, norepeat, "
+                        "black, or all (default classic; not with --games, whose names carry their rules)")
     s.add_argument("--max-codewords", type=integer, metavar="N", help="only games with at most N codewords")
     s.add_argument("--strategies", default="all", metavar="LIST",
                    help="comma-separated strategies, or all (default)")
@@ -188,7 +192,7 @@ def run_first_guess(args) -> int:
 
 def run_sweep_command(args) -> int:
     from ..studies.first_guess import (FIRST_GUESSES_CSV, RESULTS_CSV, default_sweep_games, parse_games,
-                               parse_strategies, plan_sweep, run_sweep)
+                               parse_rule_list, parse_strategies, plan_sweep, run_sweep)
     from ..core.cluster import maybe_client, parse_scheduler
     from ..core.solve import parse_backend, parse_case_equivalence
 
@@ -203,7 +207,10 @@ def run_sweep_command(args) -> int:
                                 winners_only=args.winners_only)
         print(f"filled the case-equivalence scores of {filled} rows")
         return 0
-    games = parse_games(args.games) if args.games is not None else default_sweep_games()
+    if args.rules is not None and args.games is not None:
+        raise ValueError("give --rules or --games, not both: a game's name carries its rules (4p6c-black)")
+    games = (parse_games(args.games) if args.games is not None
+             else default_sweep_games(parse_rule_list(args.rules) if args.rules is not None else ("classic",)))
     if args.max_codewords is not None:
         if args.max_codewords < 1:
             raise ValueError(f"--max-codewords must be at least 1, got {args.max_codewords}")

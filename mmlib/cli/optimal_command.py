@@ -31,6 +31,9 @@ def register(subparsers):
                    help="games to solve (default: every game of at most --max-codewords codewords)")
     t.add_argument("--max-codewords", type=integer, default=1296, metavar="N",
                    help="with no GAME, every game of at most N codewords (default 1296)")
+    t.add_argument("--rules", default="classic", metavar="LIST",
+                   help="with no GAME, the games of these rule sets: comma-separated from classic, "
+                        "norepeat, black, or all (default classic)")
     t.add_argument("--objectives", default="total,limit,worst", metavar="LIST",
                    help="comma-separated: total, limit (total within the least max turns), worst "
                         "(default all three)")
@@ -63,6 +66,7 @@ def run_optimal(args) -> int:
 
 def run_table(args) -> int:
     from ..core.cluster import maybe_client, parse_scheduler
+    from ..studies.first_guess import parse_rule_list
     from ..studies.optimal_table import update_optimal_table
 
     if args.scheduler is not None:
@@ -70,8 +74,9 @@ def run_table(args) -> int:
     objectives = [name.strip() for name in args.objectives.split(",") if name.strip()]
     command = "python -m mmlib " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["optimal-table"] \
         else "python -m mmlib optimal-table"
+    rules = parse_rule_list(args.rules)
     with maybe_client(args.scheduler) as client:
         update_optimal_table(args.games or None, max_codewords=args.max_codewords,
                              objectives=objectives, redo=args.redo, trees=args.trees, command=command,
-                             progress=True, client=client)
+                             progress=True, client=client, rules=rules)
     return 0

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import BinaryIO, Iterator, TextIO
 
 from ..core.games import COLOR_CHARS
-from ..core.play import SCORE_FORMAT, GameSession, format_move, parse_move, parse_score, random_secret
+from ..core.play import GameSession, score_format, format_move, parse_move, parse_score, random_secret
 from ..core.scoring import format_score
 from ..core.strategies import STRATEGY_NAMES
 from .arguments import integer
@@ -212,7 +212,8 @@ def run_play(args) -> int:
 
 def _colors_text(session: GameSession) -> str:
     game = session.game
-    return f"{game.pins} pins, colors 1..{COLOR_CHARS[game.colors - 1]}"
+    rules = {"norepeat": ", all different", "black": "; scores count black pegs only"}.get(game.rules, "")
+    return f"{game.pins} pins, colors 1..{COLOR_CHARS[game.colors - 1]}{rules}"
 
 
 def _guesses(count: int) -> str:
@@ -248,7 +249,7 @@ def play_codebreaker(session: GameSession, console: Console) -> bool:
     """
     game, title = session.game, session.strategy.title
     console.say(f"{game.name}: think of a secret of {_colors_text(session)}. I play {title}.")
-    console.say(f'Score each guess as {SCORE_FORMAT}; "undo" takes back your last score, '
+    console.say(f'Score each guess as {score_format(game)}; "undo" takes back your last score, '
                 '"list" shows the possible secrets, "quit" ends.')
     told = None  # the refusal last said, so that it is said once per position
     while True:
@@ -280,13 +281,13 @@ def play_codebreaker(session: GameSession, console: Console) -> bool:
             _list_possible(session, console)
             continue
         if answer in ("help", "?", ""):
-            console.say(f"  type the score as {SCORE_FORMAT}, or undo, list, quit")
+            console.say(f"  type the score as {score_format(game)}, or undo, list, quit")
             continue
         if stuck is not None:
             console.say(f"  {stuck}: type undo to take back {format_move(game, session.moves[-1])}, or quit")
             continue
         try:
-            score = parse_score(answer, game.pins)
+            score = parse_score(answer, game)
             session.play(guess, score)
         except ValueError as error:
             console.say(f"  {error}")

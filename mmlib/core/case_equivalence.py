@@ -50,13 +50,38 @@ S(j, k)); the colors of the groups are then forced (lowest Free color first).
 (the inner sum is the r-Stirling number S_m(p+m, k+m)). It gives the same for
 z = 1 as for z = 0, and for f = 1 as for f = 0, as it must: a set of one color
 reduces nothing.
+
+Under the other rule sets (docs/rules.md):
+
+* black (the score is the black pegs alone): the same classes and representatives,
+  exact for the same reasons. Zero is defined by PS itself (colors no secret of PS
+  holds), not by any score; a pin holding a color that no secret holds makes no
+  black peg against any of them, whichever such color it holds, so rule 1 changes
+  no score. Renaming colors changes no black count, so rule 2's argument holds as
+  written. (A score of 0 blacks does not prove colors absent, so Zero colors are
+  rarer under these rules; they are never wrong.)
+* norepeat (only codewords whose colors all differ): the codewords are closed under
+  renaming colors, so rule 2 and its argument hold unchanged (pi maps PS onto itself
+  and codewords onto codewords). Rule 1 would give a codeword with a repeated color
+  whenever two pins hold Zero colors, so it becomes: 1'. re-colour the pins that
+  hold Zero colors with any other Zero colors, all different; no score against PS
+  changes (a Zero color matches nothing of PS) and such a guess is in PS on neither
+  side. Rules 1' and 2 act on disjoint colors, so the lexically first member of a
+  class has its Zero pins, and likewise its Free pins, holding the lowest colors of
+  that set in increasing order from left to right (`is_class_representative_norepeat`).
+  The argument that the best of ACr is the guess of the full search is unchanged.
+  Its size: with i Zero pins, j Free pins and m = c - z - f other colors,
+
+      |ACr| = sum_{i<=z, j<=f} p! / (i! j! (p-i-j)!) * m!/(m-(p-i-j))!
+
+  (again the same for z = 1 as for z = 0, by P(m+1, k) = P(m, k) + k P(m, k-1)).
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from functools import lru_cache
-from math import comb
+from math import comb, factorial, perm
 
 import numpy as np
 from numba import njit
@@ -188,6 +213,23 @@ def is_class_representative(word, zero_mask, free_mask, pins):
     return True
 
 
+@njit(cache=True)
+def is_class_representative_norepeat(word, zero_mask, free_mask, pins):
+    """The same question under the norepeat rules: reading left to right, each Zero
+    color is the lowest Zero color not yet met, and so is each Free color (each
+    color appears at most once)."""
+    return (is_class_representative(word, 0, zero_mask, pins)
+            and is_class_representative(word, 0, free_mask, pins))
+
+
+@njit(cache=True)
+def class_representative(word, zero_mask, free_mask, pins, norepeat):
+    """`is_class_representative`, or its norepeat form when `norepeat`."""
+    if norepeat:
+        return is_class_representative_norepeat(word, zero_mask, free_mask, pins)
+    return is_class_representative(word, zero_mask, free_mask, pins)
+
+
 # -- array kernels -------------------------------------------------------------------
 
 
@@ -259,6 +301,19 @@ def fill_class_representatives(pins, colors, zero_mask, free_mask, out):
     return found
 
 
+@njit(cache=True)
+def fill_class_representatives_of_words(words, zero_mask, free_mask, pins, norepeat, out):
+    """`fill_class_representatives` over a game's packed codewords `words` (index order):
+    for games whose indices are not C-ary numbers (norepeat)."""
+    found = 0
+    for index in range(words.shape[0]):
+        if class_representative(words[index], zero_mask, free_mask, pins, norepeat):
+            if found < out.shape[0]:
+                out[found] = index
+            found += 1
+    return found
+
+
 # -- ACr and its size ----------------------------------------------------------------
 
 
@@ -275,19 +330,24 @@ def check_masks(game: Game, zero_mask: int, free_mask: int) -> tuple[int, int]:
 # ACr lists kept for reuse, least recently used dropped first once they hold more
 # than this many bytes (one 8p8c list can be 134 MB; a game meets dozens of (Zero, Free)).
 ACR_CACHE_BYTES = 512 * 2**20
-_acr_cache: "OrderedDict[tuple[int, int, int, int], np.ndarray]" = OrderedDict()
+_acr_cache: "OrderedDict[tuple[int, int, int, int, bool], np.ndarray]" = OrderedDict()
 
 
-def _acr_cached(pins: int, colors: int, zero_mask: int, free_mask: int) -> np.ndarray:
-    key = (pins, colors, zero_mask, free_mask)
+def _acr_cached(game: Game, zero_mask: int, free_mask: int) -> np.ndarray:
+    pins, colors, norepeat = game.pins, game.colors, game.norepeat
+    key = (pins, colors, zero_mask, free_mask, norepeat)
     if key in _acr_cache:
         _acr_cache.move_to_end(key)
         return _acr_cache[key]
-    size = acr_size(pins, colors, zero_mask.bit_count(), free_mask.bit_count())
+    size = acr_size(pins, colors, zero_mask.bit_count(), free_mask.bit_count(), norepeat)
     out = np.empty(size, dtype=np.int64)
-    found = fill_class_representatives(pins, colors, np.int64(zero_mask), np.int64(free_mask), out)
+    if norepeat:
+        found = fill_class_representatives_of_words(game.codewords.words, np.int64(zero_mask),
+                                                    np.int64(free_mask), pins, True, out)
+    else:
+        found = fill_class_representatives(pins, colors, np.int64(zero_mask), np.int64(free_mask), out)
     if found != size:  # the closed form and the predicate must agree
-        raise AssertionError(f"ACr of {pins}p{colors}c has {found} members, closed form says {size}")
+        raise AssertionError(f"ACr of {game.name} has {found} members, closed form says {size}")
     out.flags.writeable = False
     _acr_cache[key] = out
     while len(_acr_cache) > 1 and sum(a.nbytes for a in _acr_cache.values()) > ACR_CACHE_BYTES:
@@ -301,7 +361,7 @@ def acr_candidates(game: Game, zero_mask: int, free_mask: int) -> np.ndarray:
     zero_mask, free_mask = check_masks(game, zero_mask, free_mask)
     if game.size > MAX_MATERIALIZED_CODEWORDS:
         raise ValueError(f"{game.name} is too large to list its class representatives")
-    return _acr_cached(game.pins, game.colors, zero_mask, free_mask)
+    return _acr_cached(game, zero_mask, free_mask)
 
 
 def acr_codewords(game: Game, zero_mask: int, free_mask: int) -> Codewords:
@@ -319,13 +379,22 @@ def _stirling2(n: int, k: int) -> int:
     return k * _stirling2(n - 1, k) + _stirling2(n - 1, k - 1)
 
 
-def acr_size(pins: int, colors: int, zero: int, free: int) -> int:
+def acr_size(pins: int, colors: int, zero: int, free: int, norepeat: bool = False) -> int:
     """|ACr| for `zero` Zero colors and `free` Free colors, by the closed form
-    sum_{k<=free} sum_j C(p, j) m^(p-j) S(j, k) with m = c - zero - free + [zero > 0]."""
+    sum_{k<=free} sum_j C(p, j) m^(p-j) S(j, k) with m = c - zero - free + [zero > 0];
+    with `norepeat`, the norepeat form of the module docstring."""
     pins, colors, zero, free = int(pins), int(colors), int(zero), int(free)
     if pins < 1 or colors < 1 or zero < 0 or free < 0 or zero + free > colors:
         raise ValueError(
             f"no ACr for {pins} pins, {colors} colors, {zero} Zero and {free} Free colors"
+        )
+    if norepeat:
+        others = colors - zero - free
+        return sum(
+            factorial(pins) // (factorial(i) * factorial(j) * factorial(pins - i - j))
+            * perm(others, pins - i - j)
+            for i in range(min(zero, pins) + 1)
+            for j in range(min(free, pins - i) + 1)
         )
     fixed = colors - zero - free + (1 if zero > 0 else 0)
     return sum(
@@ -357,7 +426,8 @@ def possible_zero_free(colors: int) -> list[tuple[int, int]]:
 
 
 def use_case_equivalence(game: Game, mode: "str | bool") -> bool:
-    """Whether a solve with `mode` ('auto', 'on' or 'off') uses case equivalence."""
+    """Whether a solve with `mode` ('auto', 'on' or 'off') uses case equivalence (under
+    every rule set: see the module docstring)."""
     mode = parse_case_equivalence(mode)
     if mode == "auto":
         return game.size >= AUTO_MIN_CODEWORDS and game.colors - game.pins >= AUTO_MIN_COLORS_MINUS_PINS

@@ -1,8 +1,21 @@
 """Games, codewords and their packed forms.
 
-A game `PpCc` has P pins (2..8) and C colors (2..15). A codeword is P colors,
-printed as `1`..`9` then `a`..`f`. All C**P codewords in lexical order of
-their printed form are the game's *index order*.
+A game `PpCc` has P pins (2..8) and C colors (2..15) and a rule set, named by
+a suffix (docs/rules.md):
+
+* `4p6c` (classic): every C**P codeword; the score is (black, white);
+* `4p10c-norepeat`: only codewords whose P colors all differ (P <= C; Bulls
+  and Cows is 4p10c-norepeat); the score is (black, white) as in classic;
+* `4p6c-black`: every C**P codeword; the score is the number of black pegs
+  alone (P + 1 scores).
+
+A codeword is P colors, printed as `1`..`9` then `a`..`f`. The game's
+codewords in lexical order of their printed form are its *index order*: the
+index of a codeword is its position in that order (for classic and black the
+C-ary number of its colors; for norepeat its rank among the all-different
+codewords). Only this module turns an index into colors and back
+(`digits_of`, `parse_codeword`, `Codewords.of`); everything else goes through
+the game.
 
 Packed forms (see seeds/Efficient_Scoring_Functions.md):
 
@@ -17,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from math import perm
 
 import numpy as np
 from numba import njit
@@ -51,65 +65,120 @@ def ascii_whole_number(text: str) -> "int | None":
     return int(text) if text and text.isascii() and text.isdigit() else None
 
 
+# The rule sets, by the suffix that names them ("" for classic).
+CLASSIC, NOREPEAT, BLACK = "classic", "norepeat", "black"
+RULES = (CLASSIC, NOREPEAT, BLACK)
+RULE_SUFFIXES = {CLASSIC: "", NOREPEAT: "-norepeat", BLACK: "-black"}
+
+
+def parse_rules(text) -> str:
+    """'classic', 'norepeat' or 'black' (a leading '-' and case are ignored); ValueError otherwise."""
+    rules = check_length(text, "rules").strip().lower().removeprefix("-")
+    if rules not in RULES:
+        raise ValueError(f"unknown rules {shown(text)}: use one of {', '.join(RULES)}")
+    return rules
+
+
 @dataclass(frozen=True)
 class Game:
-    """A Mastermind game size: `pins` positions, each one of `colors` colors."""
+    """A Mastermind game: `pins` positions, each one of `colors` colors, under `rules`
+    ('classic', 'norepeat' or 'black'; see the module docstring)."""
 
     pins: int
     colors: int
+    rules: str = CLASSIC
 
     def __post_init__(self):
+        if self.rules not in RULES:
+            raise ValueError(f"unknown rules {shown(self.rules)}: use one of {', '.join(RULES)}")
         if not MIN_PINS <= self.pins <= MAX_PINS:
             raise ValueError(
-                f"game {self.pins}p{self.colors}c: pins must be {MIN_PINS}..{MAX_PINS}, got {self.pins}"
+                f"game {self.name}: pins must be {MIN_PINS}..{MAX_PINS}, got {self.pins}"
             )
         if not MIN_COLORS <= self.colors <= MAX_COLORS:
             raise ValueError(
-                f"game {self.pins}p{self.colors}c: colors must be {MIN_COLORS}..{MAX_COLORS}, got {self.colors}"
+                f"game {self.name}: colors must be {MIN_COLORS}..{MAX_COLORS}, got {self.colors}"
+            )
+        if self.rules == NOREPEAT and self.pins > self.colors:
+            raise ValueError(
+                f"game {self.name}: more pins than colors, so no codeword has {self.pins} different colors"
             )
 
     @classmethod
     def parse(cls, text: "str | Game") -> "Game":
-        """`Game.parse("4p6c")` -> Game(pins=4, colors=6)."""
+        """`Game.parse("4p6c")` -> Game(pins=4, colors=6); `Game.parse("4p10c-norepeat")`,
+        `Game.parse("4p6c-black")` name the other rule sets."""
         if isinstance(text, Game):
             return text
         text = check_length(text, "game")
-        pins_text, p, rest = text.strip().lower().partition("p")
+        size_text, dash, rules_text = text.strip().lower().partition("-")
+        pins_text, p, rest = size_text.partition("p")
         colors_text, c, tail = rest.partition("c")
         pins, colors = ascii_whole_number(pins_text), ascii_whole_number(colors_text)
         if not (p and c) or tail or pins is None or colors is None:
             raise ValueError(
                 f"invalid game {shown(text)}: write it as PpCc with digits 0-9, e.g. 4p6c "
-                f"(pins {MIN_PINS}..{MAX_PINS}, colors {MIN_COLORS}..{MAX_COLORS})"
+                f"(pins {MIN_PINS}..{MAX_PINS}, colors {MIN_COLORS}..{MAX_COLORS}), "
+                f"optionally with -norepeat or -black"
             )
-        return cls(pins, colors)
+        rules = CLASSIC
+        if dash:
+            if rules_text not in (NOREPEAT, BLACK):
+                raise ValueError(
+                    f"invalid game {shown(text)}: unknown rules suffix {shown('-' + rules_text)}; "
+                    f"use -norepeat, -black or none (classic)"
+                )
+            rules = rules_text
+        return cls(pins, colors, rules)
 
     @property
     def name(self) -> str:
-        return f"{self.pins}p{self.colors}c"
+        return f"{self.pins}p{self.colors}c{RULE_SUFFIXES.get(self.rules, '-' + str(self.rules))}"
 
     def __str__(self) -> str:
         return self.name
 
     @property
+    def norepeat(self) -> bool:
+        """Only codewords whose colors all differ."""
+        return self.rules == NOREPEAT
+
+    @property
+    def black_only(self) -> bool:
+        """The score is the number of black pegs alone."""
+        return self.rules == BLACK
+
+    @property
     def size(self) -> int:
-        """Number of codewords, C**P."""
+        """Number of codewords: C**P, or C!/(C-P)! without repeated colors."""
+        if self.norepeat:
+            return perm(self.colors, self.pins)
         return self.colors**self.pins
 
     @property
     def num_scores(self) -> int:
-        """Number of possible scores, p(p+3)/2 (Ville 2013)."""
+        """Number of possible scores: p(p+3)/2 (Ville 2013), or p + 1 counting black pegs only.
+
+        Without repeated colors some of the p(p+3)/2 scores may never occur (4p4c-norepeat
+        has only the scores with b + w = 4); p(p+3)/2 stays an upper bound, which is all the
+        fully-discriminating shortcut needs.
+        """
+        if self.black_only:
+            return self.pins + 1
         return self.pins * (self.pins + 3) // 2
 
     @property
     def score_slots(self) -> int:
-        """Counter slots that index every score ordinal directly (one hole included)."""
-        return self.num_scores + 1
+        """Counter slots that index every score ordinal directly (classic: one hole included)."""
+        return self.win_ordinal + 1
 
     @property
     def win_ordinal(self) -> int:
-        """The ordinal of the winning score (p, 0): the last slot."""
-        return self.num_scores
+        """The ordinal of the winning score (p, 0): the last slot. Black only: the ordinal is
+        the number of black pegs, 0..p, so the win is p."""
+        if self.black_only:
+            return self.pins
+        return self.pins * (self.pins + 3) // 2
 
     # -- codewords ---------------------------------------------------------
 
@@ -121,14 +190,28 @@ class Game:
                 f"{what} {shown(text)} has {len(text)} pins; {self.name} needs {self.pins}"
             )
         allowed = COLOR_CHARS[: self.colors]
-        index = 0
+        digits = []
         for char in text:
             if char not in allowed:
                 raise ValueError(
                     f"{what} {text!r} is not a codeword of {self.name}: "
                     f"colors must be 1..{allowed[-1]}, one of {allowed}"
                 )
-            index = index * self.colors + allowed.index(char)
+            digits.append(allowed.index(char))
+        if self.norepeat and len(set(digits)) < len(digits):
+            raise ValueError(
+                f"{what} {text!r} is not a codeword of {self.name}: its colors must all differ"
+            )
+        return self.index_of(digits)
+
+    def index_of(self, digits) -> int:
+        """The index of the codeword with zero-based colors `digits` (leftmost pin first)."""
+        digits = [int(d) for d in digits]
+        if self.norepeat:
+            return int(_norepeat_rank(np.array(digits, dtype=np.int64), self.colors))
+        index = 0
+        for digit in digits:
+            index = index * self.colors + digit
         return index
 
     def format_codeword(self, index: int) -> str:
@@ -137,6 +220,13 @@ class Game:
 
     def digits_of(self, index: int) -> list[int]:
         """Zero-based colors of codeword number `index`, leftmost pin first."""
+        index = int(index)
+        if not 0 <= index < self.size:
+            raise ValueError(f"{index} is not a codeword index of {self.name} (0..{self.size - 1})")
+        if self.norepeat:
+            out = np.empty(self.pins, dtype=np.int64)
+            _norepeat_unrank(index, self.pins, self.colors, out)
+            return [int(d) for d in out]
         digits = []
         for _ in range(self.pins):
             index, digit = divmod(index, self.colors)
@@ -180,7 +270,7 @@ class Codewords:
         words = np.empty(n, dtype=np.uint32)
         counts_lo = np.empty(n, dtype=np.uint64)
         counts_hi = np.empty(n, dtype=np.uint64)
-        _pack_codewords(indices, game.pins, game.colors, digits, words, counts_lo, counts_hi)
+        _pack_codewords(indices, game.pins, game.colors, game.norepeat, digits, words, counts_lo, counts_hi)
         for array in (digits, words, counts_lo, counts_hi):
             array.flags.writeable = False
         return cls(game, digits, words, counts_lo, counts_hi)
@@ -194,15 +284,69 @@ class Codewords:
 
 
 @njit(cache=True)
-def _pack_codewords(indices, pins, colors, digits, words, counts_lo, counts_hi):
+def _arrangements(n, k):
+    """n!/(n-k)!: the ways to fill k pins from n colors without repeats."""
+    out = np.int64(1)
+    for j in range(k):
+        out *= n - j
+    return out
+
+
+@njit(cache=True)
+def _norepeat_unrank(index, pins, colors, out):
+    """out[:] = zero-based colors of the norepeat codeword of lexical rank `index`.
+
+    Pin q has (colors-q-1)!/(colors-pins)! completions per choice of its color, so
+    the rank's digit in that mixed radix picks the (digit+1)-th unused color.
+    """
+    rest = np.int64(index)
+    used = np.int64(0)
+    for q in range(pins):
+        block = _arrangements(colors - q - 1, pins - q - 1)
+        nth = rest // block
+        rest -= nth * block
+        for color in range(colors):
+            if not (used >> color) & 1:
+                if nth == 0:
+                    out[q] = color
+                    used |= np.int64(1) << color
+                    break
+                nth -= 1
+
+
+@njit(cache=True)
+def _norepeat_rank(digits, colors):
+    """The lexical rank of a codeword with all-different colors `digits` (inverse of unrank)."""
+    pins = digits.shape[0]
+    rank = np.int64(0)
+    used = np.int64(0)
+    for q in range(pins):
+        d = digits[q]
+        smaller_unused = 0
+        for color in range(d):
+            if not (used >> color) & 1:
+                smaller_unused += 1
+        rank += smaller_unused * _arrangements(colors - q - 1, pins - q - 1)
+        used |= np.int64(1) << d
+    return rank
+
+
+@njit(cache=True)
+def _pack_codewords(indices, pins, colors, norepeat, digits, words, counts_lo, counts_hi):
+    scratch = np.empty(pins, dtype=np.int64)
     for i in range(indices.shape[0]):
         rest = indices[i]
+        if norepeat:
+            _norepeat_unrank(rest, pins, colors, scratch)
         word = np.uint32(0)
         lo = np.uint64(0)
         hi = np.uint64(0)
         for position in range(pins - 1, -1, -1):
-            digit = rest % colors
-            rest //= colors
+            if norepeat:
+                digit = scratch[position]
+            else:
+                digit = rest % colors
+                rest //= colors
             digits[i, position] = digit
             word |= np.uint32((digit + 1) << (4 * (pins - 1 - position)))
             if digit < 8:

@@ -59,7 +59,7 @@ def score_one(secret, guess, words, lo, hi, pins, unused):
     """The ordinal of codeword `guess` scored against codeword `secret` (indices)."""
     black = black_hits(words[secret], words[guess], unused)
     hits = all_hits(lo[secret], hi[secret], lo[guess], hi[guess])
-    return ordinal_of(black, hits, pins)
+    return ordinal_of(black, hits, pins, unused)
 
 
 @serial_kernel
@@ -148,11 +148,11 @@ def score_block(guess_word, guess_lo, guess_hi, ps_words, ps_lo, ps_hi, pins, un
         for i in range(ps_words.shape[0]):
             black = black_hits(ps_words[i], guess_word, unused)
             hits = lane_min_sum(ps_lo[i], guess_lo) + lane_min_sum(ps_hi[i], guess_hi)
-            ordinals[i] = ordinal_of(black, hits, pins)
+            ordinals[i] = ordinal_of(black, hits, pins, unused)
     else:
         for i in range(ps_words.shape[0]):
             black = black_hits(ps_words[i], guess_word, unused)
-            ordinals[i] = ordinal_of(black, lane_min_sum(ps_lo[i], guess_lo), pins)
+            ordinals[i] = ordinal_of(black, lane_min_sum(ps_lo[i], guess_lo), pins, unused)
 
 
 @serial_kernel

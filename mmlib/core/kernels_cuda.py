@@ -29,8 +29,8 @@ from functools import lru_cache
 import numpy as np
 from numba import cuda
 
-from .case_equivalence import count_lanes_mask, is_class_representative, zero_free_of_masks
-from .scoring import all_hits, black_hits, lane_min_sum, ordinal_of, packed_score_ordinal, unused_pins_mask
+from .case_equivalence import class_representative, count_lanes_mask, zero_free_of_masks
+from .scoring import all_hits, black_hits, lane_min_sum, ordinal_of, packed_score_ordinal, BLACK_ONLY_BIT, unused_pins_mask
 from .strategies import is_better, rank_of_counts
 
 INT32_MAX = np.int32(2**31 - 1)
@@ -352,7 +352,10 @@ def make_fd_kernel(threads: int):
 
 
 @lru_cache(maxsize=None)
-def make_acr_kernel():
+def make_acr_kernel(norepeat: bool = False):
+    """The ACr-building kernel; `norepeat` (a compile-time constant) picks the norepeat
+    form of the class-representative test."""
+
     @cuda.jit
     def build_acr(words, size, zero, free, pins, acr, base, capacity, fill, slot):
         """Append every class representative for (zero, free) to acr[base:base+capacity].
@@ -360,16 +363,17 @@ def make_acr_kernel():
         The order is whatever the atomics give; the search breaks ties by index.
         """
         for c in range(cuda.grid(1), size, cuda.gridsize(1)):
-            if is_class_representative(words[c], zero, free, pins):
+            if class_representative(words[c], zero, free, pins, norepeat):
                 k = cuda.atomic.add(fill, slot, np.int32(1))
                 if k < capacity:
                     acr[base + k] = c
 
-    return _named(build_acr, "make_acr_kernel")
+    return _named(build_acr, "make_acr_kernel", norepeat)
 
 
 @lru_cache(maxsize=None)
-def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors: bool):
+def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors: bool,
+                       black_only: bool = False):
     """The subsetting kernel for `pins`, `threads` per block, `counter_bytes` counters.
 
     Grid: (candidate blocks, regions of the chunk). Thread t of block x scores
@@ -381,10 +385,12 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors:
     Pins are a compile-time constant, and so is `wide_colors`: with at most 8
     colors the high color-count word is zero for every codeword, so the score
     is `packed_score_ordinal` without its second lane sum (the same functions).
+    `black_only` (the black rules): the score mask carries BLACK_ONLY_BIT and there are
+    p + 1 score slots.
     """
     counter_type = COUNTER_TYPES[counter_bytes]
-    slots = pins * (pins + 3) // 2 + 1
-    unused = unused_pins_mask(pins)
+    slots = pins + 1 if black_only else pins * (pins + 3) // 2 + 1
+    unused = unused_pins_mask(pins) | (BLACK_ONLY_BIT if black_only else np.uint64(0))
 
     @cuda.jit
     def subsetting(chunk_regions, chunk_base, chunk_count, acr, region_offset, region_length,
@@ -420,7 +426,7 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors:
                     hits = all_hits(secret_lo[j], secret_hi[j], guess_lo, guess_hi)
                 else:
                     hits = lane_min_sum(secret_lo[j], guess_lo)
-                counters[ordinal_of(black, hits, pins), tid] += 1
+                counters[ordinal_of(black, hits, pins, unused), tid] += 1
             rank = rank_of_counts_on_device(counters[:, tid], strategy, entropy)
             in_ps = region_of_game[candidate] == region
             index = candidate
@@ -434,7 +440,7 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors:
             block_in_ps[at] = best_in_ps[0]
             block_index[at] = best_index[0]
 
-    return _named(subsetting, "make_subset_kernel", pins, threads, counter_bytes, wide_colors)
+    return _named(subsetting, "make_subset_kernel", pins, threads, counter_bytes, wide_colors, black_only)
 
 
 @lru_cache(maxsize=None)

@@ -219,14 +219,33 @@ def colors_present(ps_lo, ps_hi, colors):
 
 
 @serial_kernel
-def canonical_under_group(digits, pin_perms, color_perms, zero_mask, colors, keep):
+def merge_zero(d, zero_mask, lowest_zero, norepeat, assigned):
+    """(color, assigned) of one pin under zeta: a Zero color d becomes the lowest Zero
+    color; without repeats, the lowest Zero color not yet `assigned` to an earlier pin."""
+    if lowest_zero < 0 or not (zero_mask >> d) & 1:
+        return d, assigned
+    if not norepeat:
+        return np.int64(lowest_zero), assigned
+    free = zero_mask & ~assigned
+    bit = free & -free
+    color = np.int64(0)
+    while (np.int64(1) << color) != bit:
+        color += 1
+    return color, assigned | bit
+
+
+@serial_kernel
+def canonical_under_group(digits, pin_perms, color_perms, zero_mask, colors, norepeat, keep):
     """keep[i]: is codeword i (digits[i], zero-based colors) the least of its class?
 
     The class of a guess: its images under the group elements (pin permutation
-    pin_perms[e], color permutation color_perms[e]) and the replacement of Zero
-    colors by one another. Its key is min over e of zeta(e(g)), where zeta
-    replaces every Zero color by the lowest one; the key is constant on the
-    class and is itself a member, so exactly one member has key == itself.
+    pin_perms[e], color permutation color_perms[e]) and the re-colouring of its
+    Zero pins with other Zero colors (all different when `norepeat`). Its key is
+    min over e of zeta(e(g)), where zeta puts the lowest Zero color on every Zero
+    pin (without repeats: the lowest Zero colors in increasing order, left to
+    right); the key is constant on the class and is itself a member, so exactly
+    one member has key == itself. Codewords are compared as C-ary numbers of
+    their colors (the index order of every rule set).
     """
     n, pins = digits.shape
     lowest_zero = -1
@@ -236,23 +255,25 @@ def canonical_under_group(digits, pin_perms, color_perms, zero_mask, colors, kee
             break
     for i in range(n):
         own = np.int64(0)
+        raw = np.int64(0)
+        assigned = np.int64(0)
         for q in range(pins):
             d = np.int64(digits[i, q])
-            if lowest_zero >= 0 and (zero_mask >> d) & 1:
-                d = lowest_zero
+            raw = raw * colors + d
+            d, assigned = merge_zero(d, zero_mask, lowest_zero, norepeat, assigned)
             own = own * colors + d
         best = own
         for e in range(pin_perms.shape[0]):
             image = np.int64(0)
+            assigned = np.int64(0)
             for q in range(pins):
                 d = np.int64(color_perms[e, digits[i, pin_perms[e, q]]])
-                if lowest_zero >= 0 and (zero_mask >> d) & 1:
-                    d = lowest_zero
+                d, assigned = merge_zero(d, zero_mask, lowest_zero, norepeat, assigned)
                 image = image * colors + d
             if image < best:
                 best = image
                 break  # some image is smaller: i is not the least
-        keep[i] = best == own and own == i
+        keep[i] = best == own and own == raw
 
 
 @serial_kernel

@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from .games import Codewords, Game
-from .scoring import packed_score_ordinal, unused_pins_mask
+from .scoring import packed_score_ordinal, score_mask
 from .strategies import Strategy, entropy_table, is_better, rank_of_counts
 
 
@@ -70,7 +70,7 @@ def choose_next_guess(
     if len(ps) <= 2:
         return int(ps[0]), 0
     packed_ps = Codewords.of(game, ps)
-    unused = unused_pins_mask(game.pins)
+    unused = score_mask(game)
     cost = 0
     if len(ps) <= game.num_scores:
         cost += len(ps) * len(ps)

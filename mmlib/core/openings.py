@@ -3,6 +3,9 @@
 With nothing played, renaming colors or reordering pins maps every game onto
 another, so only how many pins share a color tells openings apart: the integer
 partitions of p into at most c parts (4 pins: 1111, 1112, 1122, 1123, 1234).
+That holds under every rule set: renaming colors and reordering pins change no
+black-only score either, and the norepeat codewords are closed under both. Without
+repeated colors every opening has p different colors, so there is one: 1234.
 The default opening is the best-max winner in data/first_guesses.csv, which
 `sweep` (mmlib.studies.first_guess) keeps; games it lacks play "pairs".
 """
@@ -63,9 +66,12 @@ def integer_partitions(total: int, max_parts: int, largest: "int | None" = None)
 def first_guess_patterns(game: "Game | str") -> list[str]:
     """The openings that differ, in index order: 1111, 1112, 1122, 1123, 1234 for 4p6c."""
     game = Game.parse(game)
+    partitions = integer_partitions(game.pins, game.colors)
+    if game.norepeat:  # every pin its own color
+        partitions = [partition for partition in partitions if max(partition) == 1]
     patterns = [
         "".join(COLOR_CHARS[color] * part for color, part in enumerate(partition))
-        for partition in integer_partitions(game.pins, game.colors)
+        for partition in partitions
     ]
     return sorted(patterns, key=game.parse_codeword)
 
@@ -75,7 +81,8 @@ def default_first_guess(game: Game, strategy: Strategy) -> int:
 
     The best-max winner of data/first_guesses.csv where that table has the game
     and strategy; otherwise the rule "pairs of colors": 1122 for 4 pins, 11223
-    for 5, 112233 for 6, ..., the pattern Knuth used.
+    for 5, 112233 for 6, ..., the pattern Knuth used (without repeated colors:
+    1234..., the only opening there is).
     """
     pattern = table_first_guess(game, strategy)
     if pattern is None:
@@ -84,4 +91,6 @@ def default_first_guess(game: Game, strategy: Strategy) -> int:
 
 
 def pairs_first_guess(game: Game) -> str:
+    if game.norepeat:
+        return COLOR_CHARS[: game.pins]
     return "".join(COLOR_CHARS[min(i // 2, game.colors - 1)] for i in range(game.pins))

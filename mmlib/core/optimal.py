@@ -70,7 +70,7 @@ from .case_equivalence import acr_candidates, count_lanes_mask
 from .games import Game
 from .openings import first_guess_patterns
 from .results import OPTIMAL, SolveResult
-from .scoring import format_score, ordinal_to_score, score_pairs, unused_pins_mask
+from .scoring import format_score, ordinal_to_score, score_pairs, score_mask
 
 OBJECTIVES = ("total", "worst")
 INFEASIBLE = int(ko.INFEASIBLE)
@@ -139,7 +139,7 @@ class OptimalSearch:
         cw = game.codewords
         self.words, self.lo, self.hi = cw.words, cw.counts_lo, cw.counts_hi
         self.pins, self.colors = game.pins, game.colors
-        self.unused = unused_pins_mask(game.pins)
+        self.unused = score_mask(game)
         self.wide = game.colors > 8
         self.win = game.win_ordinal
         self.slots = game.score_slots
@@ -232,7 +232,7 @@ class OptimalSearch:
             if found is None:
                 keep = np.zeros(self.game.size, dtype=np.bool_)
                 ko.canonical_under_group(self.game.codewords.digits, group[0], group[1], np.int64(zero),
-                                         self.colors, keep)
+                                         self.colors, self.game.norepeat, keep)
                 found = self._packed(np.flatnonzero(keep).astype(np.int64))
                 self._candidates[key] = found
             self.stats.group_positions += 1
@@ -411,7 +411,7 @@ class OptimalSearch:
         branches = {}
         for ordinal, part in self.split(guess, secrets):
             if ordinal != self.win:
-                score = format_score(*ordinal_to_score(ordinal, self.pins))
+                score = format_score(*ordinal_to_score(ordinal, self.game))
                 branches[score] = self.tree(part, None if played is None else played + (guess,),
                                             depth - 1)
         if branches:
@@ -668,7 +668,7 @@ def _guesses_of_tree(game: Game, search: OptimalSearch, tree: dict) -> tuple[np.
             if ordinal == game.win_ordinal:
                 turns[part] = t + 1
             else:
-                stack.append((branches[format_score(*ordinal_to_score(ordinal, game.pins))], part, t + 1))
+                stack.append((branches[format_score(*ordinal_to_score(ordinal, game))], part, t + 1))
     return guesses, turns
 
 
@@ -809,7 +809,7 @@ class _RootSearch:
             if total < best:
                 branches = {}
                 for i, (ordinal, _p) in sorted(enumerate(parts), key=lambda item: item[1][0]):
-                    branches[format_score(*ordinal_to_score(ordinal, game.pins))] = known[i][1]
+                    branches[format_score(*ordinal_to_score(ordinal, game))] = known[i][1]
                 best = total
                 best_tree = {"guess": game.format_codeword(g), "games": n}
                 if branches:

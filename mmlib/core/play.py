@@ -26,11 +26,17 @@ import numpy as np
 from .case_equivalence import acr_candidates, acr_size, region_zero_free, use_case_equivalence
 from .games import MAX_MATERIALIZED_CODEWORDS, Game, ascii_whole_number, check_length, shown
 from .next_guess import choose_next_guess
-from .scoring import format_score, reference_score, score_ordinals, score_to_ordinal
+from .scoring import format_score, reference_score_under, score_ordinals, score_to_ordinal
 from .openings import default_first_guess
 from .strategies import Strategy
 
 SCORE_FORMAT = "black,white such as 1,0 (or 1 0)"
+BLACK_SCORE_FORMAT = "the number of black pegs, such as 1 (or 1,0)"
+
+
+def score_format(game: Game) -> str:
+    """How a person types a score in `game`: black,white, or black pegs alone."""
+    return BLACK_SCORE_FORMAT if game.black_only else SCORE_FORMAT
 
 # One next-guess search scores every codeword against every possible secret.
 # Beyond this many scores (about half a minute on one core) the search is
@@ -38,9 +44,14 @@ SCORE_FORMAT = "black,white such as 1,0 (or 1 0)"
 MAX_SEARCH_SCORES = 20_000_000_000
 
 
-def check_score(black: int, white: int, pins: int) -> tuple[int, int]:
-    """(black, white) if some guess and secret with `pins` pins can score it, else ValueError saying why."""
+def check_score(black: int, white: int, pins: "int | Game") -> tuple[int, int]:
+    """(black, white) if some guess and secret of the game (or with `pins` pins, classic
+    rules) can score it, else ValueError saying why."""
     shown = format_score(black, white)
+    black_only = isinstance(pins, Game) and pins.black_only
+    pins = pins.pins if isinstance(pins, Game) else pins
+    if black_only and white:
+        raise ValueError(f"score {shown} is impossible: these rules count black pegs only (write B or B,0)")
     if black < 0 or white < 0:
         raise ValueError(f"score {shown} is impossible: counts cannot be negative")
     if black > pins:
@@ -57,13 +68,18 @@ def check_score(black: int, white: int, pins: int) -> tuple[int, int]:
     return black, white
 
 
-def parse_score(text: str, pins: int) -> tuple[int, int]:
-    """`parse_score("1,0", 4)` -> (1, 0); `"1 0"` reads the same. Impossible scores are refused."""
+def parse_score(text: str, pins: "int | Game") -> tuple[int, int]:
+    """`parse_score("1,0", 4)` -> (1, 0); `"1 0"` reads the same. Impossible scores are refused.
+    For a black-only game (`pins` a Game) the black count alone, `"1"`, reads as (1, 0)."""
     text = check_length(text, "score").strip()
     parts = [part.strip() for part in text.split(",")] if "," in text else text.split()
     numbers = [ascii_whole_number(part) for part in parts]
+    black_only = isinstance(pins, Game) and pins.black_only
+    if black_only and len(numbers) == 1 and None not in numbers:
+        numbers.append(0)
     if len(numbers) != 2 or None in numbers:
-        raise ValueError(f"score {shown(text)} is not a score: write it as {SCORE_FORMAT}")
+        form = BLACK_SCORE_FORMAT if black_only else SCORE_FORMAT
+        raise ValueError(f"score {shown(text)} is not a score: write it as {form}")
     return check_score(numbers[0], numbers[1], pins)
 
 
@@ -86,7 +102,7 @@ def parse_move(text: str, game: Game) -> Move:
     if not separator:
         raise ValueError(f"move {shown(text.strip())} must be GUESS=B,W, e.g. 1122=1,0")
     guess = game.parse_codeword(guess_text, what="guess")
-    return Move(guess, parse_score(score_text, game.pins))
+    return Move(guess, parse_score(score_text, game))
 
 
 def join_words(words: list[str]) -> str:
@@ -205,13 +221,13 @@ class GameSession:
         self._require_playable()
         guess = self._codeword(guess, "guess")
         if isinstance(score, str):
-            score = parse_score(score, self.game.pins)
+            score = parse_score(score, self.game)
         else:
-            score = check_score(int(score[0]), int(score[1]), self.game.pins)
+            score = check_score(int(score[0]), int(score[1]), self.game)
         move = Move(guess, score)
         ps = self.possible
         ordinals = score_ordinals(self.game, guess, ps)
-        ps = ps[ordinals == score_to_ordinal(*score, self.game.pins)]
+        ps = ps[ordinals == score_to_ordinal(*score, self.game)]
         ps.flags.writeable = False
         self.moves.append(move)
         self._possible.append(ps)
@@ -238,7 +254,8 @@ class GameSession:
         zero, free = 0, 0
         if len(ps) >= 3 and use_case_equivalence(self.game, "auto"):
             zero, free = region_zero_free(self.game, ps, [move.guess for move in self.moves])
-        candidates = acr_size(self.game.pins, self.game.colors, zero.bit_count(), free.bit_count())
+        candidates = acr_size(self.game.pins, self.game.colors, zero.bit_count(), free.bit_count(),
+                              self.game.norepeat)
         if len(ps) >= 3 and candidates * len(ps) > MAX_SEARCH_SCORES:
             raise ValueError(
                 f"choosing the next guess means scoring {candidates:,} codewords against "
@@ -253,7 +270,8 @@ class GameSession:
         if self.secret is None:
             raise ValueError("this session has no secret to score against")
         guess = self._codeword(guess, "guess")
-        return reference_score(self.game.format_codeword(self.secret), self.game.format_codeword(guess))
+        return reference_score_under(self.game.format_codeword(self.secret), self.game.format_codeword(guess),
+                               self.game.black_only)
 
     def guess(self, guess: "str | int") -> tuple[int, int]:
         """Play `guess` against the session's secret and return its score."""
@@ -283,7 +301,7 @@ class GameSession:
         """Mask over every codeword: True where the secret gives each of `moves` its score."""
         mask = np.ones(self.game.size, dtype=bool)
         for move in moves:
-            mask &= score_ordinals(self.game, move.guess) == score_to_ordinal(*move.score, self.game.pins)
+            mask &= score_ordinals(self.game, move.guess) == score_to_ordinal(*move.score, self.game)
         return mask
 
     def _explain_conflict(self) -> str:

@@ -112,13 +112,12 @@ class StrategyTree:
     def as_dict(self) -> dict:
         """Nested {"guess", "games", "next": {"b,w": node}}; a game won at a node has no entry."""
         kids = self.children()
-        pins = self.game.pins
 
         def build(node: int) -> dict:
             entry = {"guess": self.game.format_codeword(self.guess[node]), "games": int(self.games[node])}
             if kids[node]:
                 entry["next"] = {
-                    format_score(*ordinal_to_score(int(self.edge_score[k]), pins)): build(k)
+                    format_score(*ordinal_to_score(int(self.edge_score[k]), self.game)): build(k)
                     for k in kids[node]
                 }
             return entry
@@ -142,7 +141,7 @@ class StrategyTree:
             games.append(int(node.get("games", 0)))
             for key, child in reversed(list(node.get("next", {}).items())):
                 black, white = (int(x) for x in key.split(","))
-                stack.append((child, me, score_to_ordinal(black, white, game.pins), level + 1))
+                stack.append((child, me, score_to_ordinal(black, white, game), level + 1))
         return cls(game, *(np.array(a, dtype=np.int64) for a in (parent, edge, guess, depth, games)))
 
     def to_dot(self) -> str:
@@ -157,7 +156,7 @@ class StrategyTree:
             label = f"{self.game.format_codeword(self.guess[node])}\\n{int(self.games[node])} games"
             lines.append(f'  n{node} [label="{label}"];')
         for node in range(1, len(self)):
-            b, w = ordinal_to_score(int(self.edge_score[node]), self.game.pins)
+            b, w = ordinal_to_score(int(self.edge_score[node]), self.game)
             lines.append(f'  n{self.parent[node]} -> n{node} [label="{b},{w}"];')
         lines.append("}")
         return "\n".join(lines) + "\n"

@@ -1,7 +1,10 @@
 """Scoring a guess against a secret: the plain reference, the packed score, and score ordinals.
 
 Score of guess g against secret s: black b = pins equal in place; all hits =
-sum over colors of min(count in g, count in s); white w = all hits - b.
+sum over colors of min(count in g, count in s); white w = all hits - b. Under
+the `black` rules the score is b alone; it is written (b, 0) wherever a score
+is a pair, and the white pegs are never shown. The `norepeat` rules score as
+classic, on fewer codewords.
 
 The packed score (seeds/Efficient_Scoring_Functions.md) works on the packed
 forms of `mmlib.games`:
@@ -15,7 +18,13 @@ The per-element functions below are `@njit` functions with no Python objects,
 so the CPU kernels and the CUDA kernels call the very same code.
 
 Score ordinals pack (b, w) densely: O(b, w) = b(2p+1-b)/2 + (b + w). They run
-0 .. p(p+3)/2 with one hole at (p-1, 1) and the win (p, 0) last.
+0 .. p(p+3)/2 with one hole at (p-1, 1) and the win (p, 0) last. Under the
+black rules the ordinal is b, 0 .. p, the win p last.
+
+The kernels learn the rules from the *score mask* (`score_mask`): its low 32
+bits set the nibbles above the game's pins (they never count as a black), and
+bit BLACK_ONLY_BIT says the score is the black pegs alone. Every kernel that
+scores already carries this mask, so the rules need no further argument.
 """
 
 from __future__ import annotations
@@ -41,34 +50,61 @@ def reference_score(secret: "str | list[int]", guess: "str | list[int]") -> tupl
     return black, all_hits - black
 
 
+def reference_score_under(secret: "str | list[int]", guess: "str | list[int]",
+                          black_only: bool = False) -> tuple[int, int]:
+    """`reference_score`, or (black, 0) under the black rules (`black_only`)."""
+    black, white = reference_score(secret, guess)
+    return (black, 0) if black_only else (black, white)
+
+
 # -- score ordinals --------------------------------------------------------------
 
 
-def score_to_ordinal(black: int, white: int, pins: int) -> int:
-    """The dense ordinal of score (black, white) for a game with `pins` pins."""
-    if not (0 <= black and 0 <= white and black + white <= pins) or (black == pins - 1 and white == 1):
-        raise ValueError(f"({black}, {white}) is not a possible score with {pins} pins")
-    return black * (2 * pins + 1 - black) // 2 + black + white
+def _pins_rules(pins: "int | Game") -> tuple[int, bool]:
+    """(pins, black only) from a Game, or from a pin count (classic scores)."""
+    if isinstance(pins, Game):
+        return pins.pins, pins.black_only
+    return int(pins), False
 
 
-def ordinal_to_score(ordinal: int, pins: int) -> tuple[int, int]:
+def score_to_ordinal(black: int, white: int, pins: "int | Game") -> int:
+    """The dense ordinal of score (black, white) for a game (or a pin count: classic scores)."""
+    p, black_only = _pins_rules(pins)
+    if black_only:
+        if not (0 <= black <= p and white == 0):
+            raise ValueError(f"({black}, {white}) is not a possible score with {p} pins counting black pegs only")
+        return black
+    if not (0 <= black and 0 <= white and black + white <= p) or (black == p - 1 and white == 1):
+        raise ValueError(f"({black}, {white}) is not a possible score with {p} pins")
+    return black * (2 * p + 1 - black) // 2 + black + white
+
+
+def ordinal_to_score(ordinal: int, pins: "int | Game") -> tuple[int, int]:
     """The score (black, white) whose dense ordinal is `ordinal`."""
-    for black in range(pins, -1, -1):
-        first = black * (2 * pins + 1 - black) // 2 + black
+    p, black_only = _pins_rules(pins)
+    if black_only:
+        if not 0 <= ordinal <= p:
+            raise ValueError(f"{ordinal} is not a score ordinal with {p} pins counting black pegs only")
+        return int(ordinal), 0
+    for black in range(p, -1, -1):
+        first = black * (2 * p + 1 - black) // 2 + black
         if ordinal >= first:
             white = ordinal - first
-            score_to_ordinal(black, white, pins)  # rejects the hole and overruns
+            score_to_ordinal(black, white, p)  # rejects the hole and overruns
             return black, white
-    raise ValueError(f"{ordinal} is not a score ordinal with {pins} pins")
+    raise ValueError(f"{ordinal} is not a score ordinal with {p} pins")
 
 
-def all_scores(pins: int) -> list[tuple[int, int]]:
+def all_scores(pins: "int | Game") -> list[tuple[int, int]]:
     """Every possible score in ordinal order (the hole left out)."""
+    p, black_only = _pins_rules(pins)
+    if black_only:
+        return [(b, 0) for b in range(p + 1)]
     return [
         (b, w)
-        for b in range(pins + 1)
-        for w in range(pins - b + 1)
-        if not (b == pins - 1 and w == 1)
+        for b in range(p + 1)
+        for w in range(p - b + 1)
+        if not (b == p - 1 and w == 1)
     ]
 
 
@@ -83,11 +119,20 @@ _WORD_MASK = np.uint64(0xFFFFFFFF)
 _NIBBLE_ONES = np.uint64(0x11111111)
 _LANE_HIGH = np.uint64(0x8080808080808080)
 _LANE_ONES = np.uint64(0x0101010101010101)
+# Bit of the score mask that says: the score is the number of black pegs alone.
+BLACK_ONLY_BIT = np.uint64(1 << 32)
 
 
 def unused_pins_mask(pins: int) -> np.uint64:
     """Nibbles above the game's pins, set so that they never count as a match."""
     return np.uint64((0xFFFFFFFF << (4 * pins)) & 0xFFFFFFFF)
+
+
+def score_mask(game: Game) -> np.uint64:
+    """The mask every scoring kernel takes: `unused_pins_mask`, plus BLACK_ONLY_BIT under
+    the black rules (`black_hits` looks at the low 32 bits only)."""
+    mask = unused_pins_mask(game.pins)
+    return mask | BLACK_ONLY_BIT if game.black_only else mask
 
 
 @njit(cache=True)
@@ -121,30 +166,34 @@ def all_hits(secret_lo, secret_hi, guess_lo, guess_hi):
 
 
 @njit(cache=True)
-def ordinal_of(black, hits, pins):
-    """Dense score ordinal from black and all hits: b(2p+1-b)/2 + hits."""
+def ordinal_of(black, hits, pins, mask=0):
+    """Dense score ordinal from black and all hits: b(2p+1-b)/2 + hits; b alone when the
+    score mask carries BLACK_ONLY_BIT (a select on a loop-invariant bit: no branch). Without
+    a mask, the classic ordinal."""
     b = np.int64(black)
-    return b * (2 * pins + 1 - b) // 2 + np.int64(hits)
+    classic = b * (2 * pins + 1 - b) // 2 + np.int64(hits)
+    return b if np.uint64(mask) & BLACK_ONLY_BIT else classic
 
 
 @njit(cache=True)
 def packed_score_ordinal(secret_word, secret_lo, secret_hi, guess_word, guess_lo, guess_hi, pins, unused_mask):
-    """The score ordinal of one guess against one secret, from their packed forms."""
+    """The score ordinal of one guess against one secret, from their packed forms
+    (`unused_mask` is the game's `score_mask`)."""
     black = black_hits(secret_word, guess_word, unused_mask)
     hits = all_hits(secret_lo, secret_hi, guess_lo, guess_hi)
-    return ordinal_of(black, hits, pins)
+    return ordinal_of(black, hits, pins, unused_mask)
 
 
 # -- CPU kernels over arrays -----------------------------------------------------
 
 
 @njit(cache=True)
-def score_ordinals_into(guess_word, guess_lo, guess_hi, words, counts_lo, counts_hi, pins, out):
-    """Score one guess against many secrets, writing each score's ordinal to `out`.
+def score_ordinals_into(guess_word, guess_lo, guess_hi, words, counts_lo, counts_hi, pins, unused, out):
+    """Score one guess against many secrets, writing each score's ordinal to `out`
+    (`unused` is the game's `score_mask`).
 
     A tight loop with no data-dependent branches, so LLVM can vectorize it.
     """
-    unused = np.uint64((0xFFFFFFFF << (4 * pins)) & 0xFFFFFFFF)
     for i in range(words.shape[0]):
         out[i] = packed_score_ordinal(
             words[i], counts_lo[i], counts_hi[i], guess_word, guess_lo, guess_hi, pins, unused
@@ -161,7 +210,8 @@ def score_ordinals(game: Game, guess: int, secrets: "np.ndarray | None" = None) 
         words, lo, hi = cw.words[secrets], cw.counts_lo[secrets], cw.counts_hi[secrets]
     out = np.empty(len(words), dtype=np.uint8)
     score_ordinals_into(
-        cw.words[guess], cw.counts_lo[guess], cw.counts_hi[guess], words, lo, hi, game.pins, out
+        cw.words[guess], cw.counts_lo[guess], cw.counts_hi[guess], words, lo, hi, game.pins,
+        score_mask(game), out
     )
     return out
 
@@ -170,6 +220,8 @@ def packed_score(game: Game, secret: int, guess: int) -> tuple[int, int]:
     """(black, white) by the packed score, for codeword indices `secret` and `guess`."""
     cw = Codewords.of(game, np.array([secret, guess]))
     black = int(black_hits(cw.words[0], cw.words[1], unused_pins_mask(game.pins)))
+    if game.black_only:
+        return black, 0
     hits = int(all_hits(cw.counts_lo[0], cw.counts_hi[0], cw.counts_lo[1], cw.counts_hi[1]))
     return black, hits - black
 
@@ -197,14 +249,16 @@ def score_block_reference(game: Game, guesses: np.ndarray, secrets: np.ndarray) 
     for start in range(0, len(guesses), block):
         rows = slice(start, min(len(guesses), start + block))
         black = (guess_digits[rows, None, :] == secret_digits[None, :, :]).sum(axis=2)
+        if game.black_only:
+            out[rows] = black
+            continue
         hits = np.minimum(guess_counts[rows, None, :], secret_counts[None, :, :]).sum(axis=2)
         out[rows] = black * (2 * pins + 1 - black) // 2 + hits
     return out
 
 
 @njit(cache=True)
-def _score_pairs_kernel(guess_index, secret_index, words, counts_lo, counts_hi, pins, out):
-    unused = np.uint64((0xFFFFFFFF << (4 * pins)) & 0xFFFFFFFF)
+def _score_pairs_kernel(guess_index, secret_index, words, counts_lo, counts_hi, pins, unused, out):
     for i in range(guess_index.shape[0]):
         g = guess_index[i]
         s = secret_index[i]
@@ -220,10 +274,11 @@ def score_pairs(game: Game, guesses: np.ndarray, secrets: np.ndarray) -> np.ndar
     out = np.empty(len(guesses), dtype=np.uint8)
     if game.size <= MAX_MATERIALIZED_CODEWORDS:
         cw = game.codewords
-        _score_pairs_kernel(guesses, secrets, cw.words, cw.counts_lo, cw.counts_hi, game.pins, out)
+        _score_pairs_kernel(guesses, secrets, cw.words, cw.counts_lo, cw.counts_hi, game.pins,
+                            score_mask(game), out)
     else:  # pack just the codewords at hand
         both = Codewords.of(game, np.concatenate([guesses, secrets]))
         half = np.arange(len(guesses), dtype=np.int64)
         _score_pairs_kernel(half, half + len(guesses), both.words, both.counts_lo, both.counts_hi,
-                            game.pins, out)
+                            game.pins, score_mask(game), out)
     return out

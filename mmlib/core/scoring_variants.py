@@ -154,7 +154,7 @@ def _packed_array_rows_kernel(guesses, words, counts_lo, counts_hi, secret_words
     for row in range(guesses.shape[0]):
         g = guesses[row]
         score_ordinals_into(words[g], counts_lo[g], counts_hi[g], secret_words, secret_lo, secret_hi,
-                            pins, out[row])
+                            pins, np.uint64((0xFFFFFFFF << (4 * pins)) & 0xFFFFFFFF), out[row])
 
 
 def _packed_array_rows(game: Game, guesses: np.ndarray, secrets: np.ndarray) -> np.ndarray:
@@ -196,11 +196,20 @@ def variant(name: str) -> ScoringVariant:
     raise ValueError(f"unknown scoring variant {name!r}: choose one of {', '.join(VARIANT_NAMES)}")
 
 
+def classic_game(game: "Game | str") -> Game:
+    """The game, if its rules are classic: the variants time the classic (black, white) score."""
+    game = Game.parse(game)
+    if game.rules != "classic":
+        raise ValueError(f"the scoring variants compute the classic score; {game.name} has other rules "
+                         f"(its scores come from mmlib.core.scoring)")
+    return game
+
+
 def score_rows(game: "Game | str", variant_name: str, guesses: "np.ndarray | None" = None,
                secrets: "np.ndarray | None" = None) -> np.ndarray:
     """(len(guesses), len(secrets)) score ordinals of `guesses` against `secrets` (codeword
     indices; each defaults to every codeword)."""
-    game = Game.parse(game)
+    game = classic_game(game)
     if game.size > MAX_VARIANT_CODEWORDS:
         raise ValueError(
             f"{game.name} has {game.size:,} codewords; the scoring variants take at most "
@@ -229,7 +238,7 @@ def time_variants(game: "Game | str", repeats: int = 3):
     """
     import pandas as pd
 
-    game = Game.parse(game)
+    game = classic_game(game)
     rows = []
     for chosen in VARIANTS:
         count = game.size if chosen.sample_rows is None else min(game.size, chosen.sample_rows)

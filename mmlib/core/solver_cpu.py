@@ -52,7 +52,7 @@ from .games import Game
 from .memory import check_host_memory
 from .progress import SolveProgress
 from .results import SolveResult, TurnStats, make_turn_stats
-from .scoring import unused_pins_mask
+from .scoring import score_mask
 from .strategies import Strategy, entropy_table
 
 # Search tasks: about this many tasks per worker per turn, each of at least
@@ -119,9 +119,9 @@ def solve_cpu(game: Game, strategy: Strategy, first_guess: int, case_equivalence
         started = time.perf_counter()
         if search_device == "cuda":
             _require_worker_gpus(client)
-            client.run(_warm_gpu_worker, game.pins, game.colors, int(strategy))
+            client.run(_warm_gpu_worker, game.name, int(strategy))
         else:
-            client.run(_warm_worker, game.pins, game.colors)
+            client.run(_warm_worker, game.name)
         compile_s += time.perf_counter() - started
     started = time.perf_counter()
     label = f"{game.name} {strategy.label} {search_device}" + (" cluster" if client is not None else "")
@@ -207,7 +207,7 @@ class GuessSearch:
         self.search_device = search_device  # where the cluster's workers search: cpu or cuda
         self.strategy = int(strategy)
         self.words, self.lo, self.hi = words, lo, hi
-        self.unused = unused_pins_mask(game.pins)
+        self.unused = score_mask(game)
         self.wide_colors = game.colors > 8
         self.entropy = entropy_table(game.size)
         self.workers = numba.get_num_threads()
@@ -360,7 +360,7 @@ class GuessSearch:
         per_thread = PARTS_PER_CLUSTER_THREAD if self.search_device == "cpu" else 1  # a GPU wants big parts
         parts = max(1, min(task_work.size, self.cluster_threads * per_thread))
         search_part = _search_part if self.search_device == "cpu" else _search_part_gpu
-        futures = {self.client.submit(search_part, turn_data, game.pins, game.colors, self.strategy,
+        futures = {self.client.submit(search_part, turn_data, game.name, self.strategy,
                                       part, parts, pure=False): part
                    for part in range(parts)}
         try:
@@ -389,23 +389,24 @@ class GuessSearch:
         self.compile_s += time.perf_counter() - started
 
 
-def _worker_game(pins: int, colors: int):
-    """(game, words, lo, hi, unused, entropy table) of a game, built once per worker process."""
+def _worker_game(name: str):
+    """(game, words, lo, hi, score mask, entropy table) of a game (by name, rules
+    included), built once per worker process."""
     from .cluster import worker_cache
 
     def build():
-        game = Game(pins, colors)
+        game = Game.parse(name)
         codewords = game.codewords
         return (game, codewords.words, codewords.counts_lo, codewords.counts_hi,
-                unused_pins_mask(pins), entropy_table(game.size))
+                score_mask(game), entropy_table(game.size))
 
-    return worker_cache(("solver_cpu", pins, colors), build)
+    return worker_cache(("solver_cpu", name), build)
 
 
-def _warm_worker(pins: int, colors: int) -> None:
+def _warm_worker(name: str) -> None:
     """On each worker: load the serial kernels and build the game's codewords."""
     warm_up()
-    _worker_game(pins, colors)
+    _worker_game(name)
 
 
 def _small_ints(values) -> np.ndarray:
@@ -440,9 +441,9 @@ def _cluster_turn(searched, order, region_start, region_len, region_bound, candi
     }
 
 
-def _search_part(turn: dict, pins: int, colors: int, strategy: int, part: int, parts: int):
+def _search_part(turn: dict, name: str, strategy: int, part: int, parts: int):
     """On a worker: (index, rank, in PS) of tasks part, part + parts, ... of a turn (`_cluster_turn`)."""
-    game, words, lo, hi, unused, entropy = _worker_game(pins, colors)
+    game, words, lo, hi, unused, entropy = _worker_game(name)
     if "_arrays" not in turn:  # once per turn and worker: the turn's data stays in its memory
         secrets = turn["secrets"].astype(np.int64)
         lengths = turn["lengths"].astype(np.int64)
@@ -481,24 +482,24 @@ def _require_worker_gpus(client, has_gpu=None) -> None:
                          f"{len(without)} of {len(seen)} workers have none")
 
 
-def _gpu_searcher(pins: int, colors: int, strategy: int):
-    """This worker's `solver_cuda.GpuSearcher` for the game, built once per process."""
+def _gpu_searcher(name: str, strategy: int):
+    """This worker's `solver_cuda.GpuSearcher` for the game (by name, rules included), built once per process."""
     from .cluster import worker_cache
     from .solver_cuda import GpuSearcher
 
-    return worker_cache(("gpu_searcher", pins, colors, strategy),
-                        lambda: GpuSearcher(Game(pins, colors), Strategy(strategy)))
+    return worker_cache(("gpu_searcher", name, strategy),
+                        lambda: GpuSearcher(Game.parse(name), Strategy(strategy)))
 
 
-def _warm_gpu_worker(pins: int, colors: int, strategy: int) -> None:
+def _warm_gpu_worker(name: str, strategy: int) -> None:
     """On each GPU worker: put the game's packed codewords on its GPU."""
-    _gpu_searcher(pins, colors, strategy)
+    _gpu_searcher(name, strategy)
 
 
-def _search_part_gpu(turn: dict, pins: int, colors: int, strategy: int, part: int, parts: int):
+def _search_part_gpu(turn: dict, name: str, strategy: int, part: int, parts: int):
     """`_search_part` on the worker's GPU: the same tasks in, the same (index, rank, in PS) out."""
     tasks = tuple(a[part::parts] for a in turn["tasks"])
-    return _gpu_searcher(pins, colors, int(strategy)).search(
+    return _gpu_searcher(name, int(strategy)).search(
         turn["secrets"], turn["lengths"], turn["candidates"], tasks)
 
 

@@ -53,7 +53,7 @@ from .games import Game
 from .memory import require_fits
 from .progress import SolveProgress
 from .results import SolveResult, TurnStats, make_turn_stats
-from .scoring import unused_pins_mask
+from .scoring import score_mask
 from .strategies import Strategy, entropy_table
 
 NO_GPU_MESSAGE = "no CUDA GPU found; use --backend cpu"
@@ -206,7 +206,7 @@ class _DeviceRun:
         self.n, self.slots = game.size, game.score_slots
         self.pins = np.int64(game.pins)
         self.colors = np.int64(game.colors)
-        self.unused = unused_pins_mask(game.pins)
+        self.unused = score_mask(game)
         self.compile_s = 0.0
         self.total_scores = 0
         self.scores_saved = 0
@@ -428,7 +428,8 @@ class _DeviceRun:
             if key not in self.acr_sizes:
                 zero_mask, free_mask = key >> 32, key & 0xFFFFFFFF
                 self.acr_sizes[key] = acr_size(self.game.pins, self.game.colors,
-                                               zero_mask.bit_count(), free_mask.bit_count())
+                                               zero_mask.bit_count(), free_mask.bit_count(),
+                                               self.game.norepeat)
             sizes[i] = self.acr_sizes[key]
         return sizes[inverse.reshape(-1)]
 
@@ -494,7 +495,7 @@ class _DeviceRun:
                 built.add(number)
                 self._fill(fill, np.int32(0), len(rounds[number]))
                 for slot, (zero_mask, free_mask, key_start, size) in enumerate(rounds[number]):
-                    self._launch(kc.make_acr_kernel(), _grid(self.n, threads), threads,
+                    self._launch(kc.make_acr_kernel(self.game.norepeat), _grid(self.n, threads), threads,
                                  self.words, np.int64(self.n), np.int64(zero_mask), np.int64(free_mask),
                                  self.pins, acr, np.int64(key_start), np.int64(size), fill, np.int64(slot))
             chunk_width = int(sorted_width[start])
@@ -515,7 +516,8 @@ class _DeviceRun:
         block_rank = get("block_rank", results, np.int64)
         block_in_ps = get("block_in_ps", results, np.uint8)
         block_index = get("block_index", results, np.int32)
-        subset = kc.make_subset_kernel(self.game.pins, tpb, width, self.game.colors > 8)
+        subset = kc.make_subset_kernel(self.game.pins, tpb, width, self.game.colors > 8,
+                                         self.game.black_only)
         self._launch(subset, (blocks_x, stop - row), tpb,
                      plan_region[row:stop], plan_base[row:stop], plan_count[row:stop], acr,
                      self.region_offset, self.region_length, self.region_of_game,
@@ -628,7 +630,7 @@ class GpuSearcher:
         block_rank = cuda.device_array(results, dtype=np.int64)
         block_in_ps = cuda.device_array(results, dtype=np.uint8)
         block_index = cuda.device_array(results, dtype=np.int32)
-        subset = kc.make_subset_kernel(game.pins, threads, width, game.colors > 8)
+        subset = kc.make_subset_kernel(game.pins, threads, width, game.colors > 8, game.black_only)
         self.compile_s += kc.launch(
             subset, (blocks_x, chunk.size), threads,
             cuda.to_device(task_region[chunk].astype(np.int32)),

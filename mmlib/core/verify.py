@@ -40,7 +40,7 @@ import numpy as np
 
 from .games import COLOR_CHARS, Game
 from .memory import format_gib, host_memory_available, require_fits
-from .scoring import reference_score
+from .scoring import reference_score_under
 
 SUMMARY_KEYS = ("game", "total_turns", "max_turns", "turn_histogram", "tree")
 
@@ -179,9 +179,13 @@ def verify_tree(data: dict) -> VerifyReport:
 
 
 def every_secret(game: Game) -> list[str]:
-    """Every codeword of the game, printed, in index order."""
+    """Every codeword of the game, printed, in index order (enumerated from the rules:
+    without repeats, only the words whose colors all differ)."""
     colors = COLOR_CHARS[: game.colors]
-    return ["".join(chars) for chars in itertools.product(colors, repeat=game.pins)]
+    words = ("".join(chars) for chars in itertools.product(colors, repeat=game.pins))
+    if game.norepeat:
+        return [word for word in words if len(set(word)) == game.pins]
+    return list(words)
 
 
 def _whole(value, what: str) -> int:
@@ -231,7 +235,7 @@ def _plain_number(text: str) -> "int | None":
     return int(text)
 
 
-def _score_key(key: str, pins: int) -> "tuple[int, int] | None":
+def _score_key(key: str, pins: int, black_only: bool = False) -> "tuple[int, int] | None":
     """The score a branch key names, or None if it names none that this game can produce.
 
     Only the form `solve --tree` writes is read ("1,0", never "01,0" or other digits),
@@ -243,7 +247,7 @@ def _score_key(key: str, pins: int) -> "tuple[int, int] | None":
     black, white = _plain_number(parts[0]), _plain_number(parts[1])
     if black is None or white is None:
         return None
-    if black + white > pins or (black == pins - 1 and white == 1):
+    if black + white > pins or (black == pins - 1 and white == 1) or (black_only and white):
         return None
     return black, white
 
@@ -262,7 +266,7 @@ def _walk(game: Game, root) -> tuple[dict[str, int], int]:
         nodes += 1
         guess, games, branches = _node_fields(node, path)
         turn = len(path) + 1
-        if len(guess) != pins or not set(guess) <= allowed:
+        if len(guess) != pins or not set(guess) <= allowed or (game.norepeat and len(set(guess)) < pins):
             raise TreeDefect(f"the guess {guess!r} {_where(path)} is not a codeword of {game.name}")
         if games is not None and games != len(secrets):
             raise TreeDefect(
@@ -270,7 +274,7 @@ def _walk(game: Game, root) -> tuple[dict[str, int], int]:
             )
         groups: dict[tuple[int, int], list[str]] = {}
         for secret in secrets:
-            groups.setdefault(reference_score(secret, guess), []).append(secret)
+            groups.setdefault(reference_score_under(secret, guess, game.black_only), []).append(secret)
         for secret in groups.pop(win, []):
             turns[secret] = turn
         for score in sorted(groups):
@@ -283,7 +287,7 @@ def _walk(game: Game, root) -> tuple[dict[str, int], int]:
                 )
         children = []
         for key, child in branches.items():
-            score = _score_key(key, pins)
+            score = _score_key(key, pins, game.black_only)
             if score is None:
                 raise TreeDefect(
                     f"node {guess} {_where(path)} has a branch {key!r}, not a score of {game.name}"

@@ -247,7 +247,7 @@ def bench_kernel(game=KERNEL_GAME, guesses: int = 64, repeats: int = 5, command:
     Knuth's rank and no early exit). The row's `scores_per_s` is per core.
     """
     from ..core import kernels_cpu as k
-    from ..core.scoring import unused_pins_mask
+    from ..core.scoring import score_mask
     from ..core.strategies import entropy_table
 
     game = Game.parse(game)
@@ -260,7 +260,7 @@ def bench_kernel(game=KERNEL_GAME, guesses: int = 64, repeats: int = 5, command:
     sub_counts = np.zeros(4 * slots, dtype=np.uint32)
     counts = np.zeros(slots, dtype=np.uint32)
     entropy = entropy_table(2)
-    unused = unused_pins_mask(game.pins)
+    unused = score_mask(game)
     wide = game.colors > 8
     picks = np.random.default_rng(game.size).choice(game.size, size=guesses, replace=False)
     load = load_average()

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.files import DATA_DIR
-from ..core.games import Game
+from ..core.games import Game, parse_rules
 from ..core.strategies import Strategy
 
 
@@ -82,19 +82,34 @@ def load_table(name: str, columns: tuple[str, ...], data_dir: "str | Path | None
 
 
 def _with_game_size(frame: pd.DataFrame) -> pd.DataFrame:
-    """Fill pins and colors from the game name where absent, and add `codewords` = colors**pins."""
+    """Fill pins, colors and rules from the game name where absent, and set `codewords` to
+    the game's number of codewords (colors**pins, fewer without repeated colors)."""
     frame = frame.copy()
-    if "game" in frame.columns and len(frame):
-        parsed = frame["game"].map(_parse_game_or_none)
-        for column, attribute in (("pins", "pins"), ("colors", "colors")):
+    parsed = frame["game"].map(_parse_game_or_none) if "game" in frame.columns and len(frame) else None
+    if parsed is not None:
+        for column, attribute in (("pins", "pins"), ("colors", "colors"), ("rules", "rules")):
             from_name = parsed.map(lambda game, a=attribute: getattr(game, a) if game else np.nan)
             frame[column] = frame[column].fillna(from_name) if column in frame.columns else from_name
+    elif "rules" not in frame.columns:
+        frame["rules"] = pd.Series(dtype=object)
     for column in _NUMERIC:
         if column in frame.columns:
             frame[column] = pd.to_numeric(frame[column], errors="coerce")
     if "pins" in frame.columns and "colors" in frame.columns:
         frame["codewords"] = frame["colors"] ** frame["pins"]
+        if parsed is not None:
+            sizes = parsed.map(lambda game: game.size if game else np.nan)
+            frame["codewords"] = sizes.where(sizes.notna(), frame["codewords"])
     return frame
+
+
+def only_rules(table: Table, rules: "str | None") -> Table:
+    """The table's rows of one rule set (None: all of them), e.g. 'classic'."""
+    if rules is None:
+        return table
+    rules = parse_rules(rules)
+    table.frame = table.frame[table.frame["rules"] == rules].reset_index(drop=True)
+    return table
 
 
 def _parse_game_or_none(name) -> "Game | None":
@@ -104,14 +119,15 @@ def _parse_game_or_none(name) -> "Game | None":
         return None
 
 
-def load_results(data_dir=None) -> Table:
-    """data/results.csv: one row per game, strategy and first guess."""
-    return load_table("results.csv", RESULTS_COLUMNS, data_dir)
+def load_results(data_dir=None, rules: "str | None" = "classic") -> Table:
+    """data/results.csv: one row per game, strategy and first guess; the rows of `rules`
+    (default classic; None: every rule set)."""
+    return only_rules(load_table("results.csv", RESULTS_COLUMNS, data_dir), rules)
 
 
-def load_first_guesses(data_dir=None) -> Table:
-    """data/first_guesses.csv: the best first guesses per game and strategy."""
-    return load_table("first_guesses.csv", FIRST_GUESSES_COLUMNS, data_dir)
+def load_first_guesses(data_dir=None, rules: "str | None" = "classic") -> Table:
+    """data/first_guesses.csv: the best first guesses per game and strategy, of `rules`."""
+    return only_rules(load_table("first_guesses.csv", FIRST_GUESSES_COLUMNS, data_dir), rules)
 
 
 def load_benchmarks(data_dir=None) -> Table:

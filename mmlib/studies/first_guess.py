@@ -35,7 +35,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..core.files import DATA_DIR, read_csv_rows
-from ..core.games import COLOR_CHARS, Game
+from ..core.games import COLOR_CHARS, RULES, Game, parse_rules
 from ..core.openings import FIRST_GUESSES_CSV, first_guess_patterns, forget_first_guess_table, integer_partitions, table_first_guess  # noqa: F401
 from ..core.strategies import Strategy
 
@@ -45,12 +45,13 @@ RESULTS_COLUMNS = (
     "game", "pins", "colors", "codewords", "strategy", "first_guess",
     "total_turns", "max_turns", "average_turns", "histogram",
     "scores", "scores_saved", "case_equivalence", "seconds", "backend",
-    "scores_without_ce", "scores_with_ce",
+    "scores_without_ce", "scores_with_ce", "rules",
 )
 FIRST_GUESSES_COLUMNS = (
     "game", "pins", "colors", "strategy", "patterns",
     "best_max", "best_max_total_turns", "best_max_max_turns", "best_max_average_turns",
     "best_average", "best_average_total_turns", "best_average_max_turns", "best_average_average_turns",
+    "rules",
 )
 
 
@@ -64,6 +65,7 @@ def result_row(result) -> dict:
         "game": game.name,
         "pins": str(game.pins),
         "colors": str(game.colors),
+        "rules": game.rules,
         "codewords": str(game.size),
         "strategy": result.strategy.label,
         "first_guess": result.first_guess_text,
@@ -220,16 +222,32 @@ def rank_first_guesses(game, strategy, backend: str = "cpu", case_equivalence="a
 # -- the sweep and its tables --------------------------------------------------------
 
 
-def default_sweep_games() -> list[Game]:
-    """Every game up to 5p8c and 6p6c, and 2, 3 and 4 pins up to 15 colors, smallest first.
+def default_sweep_games(rules=("classic",)) -> list[Game]:
+    """Every game up to 5p8c and 6p6c, and 2, 3 and 4 pins up to 15 colors, smallest first,
+    under each of `rules` (norepeat games need at least as many colors as pins; the rule
+    sets follow one another, classic first).
 
     That is: 2..5 pins with 2..8 colors, 6 pins with 2..6 colors, and 2..4 pins
     with 9..15 colors (up to 4p15c, 50,625 codewords).
     """
-    games = {Game(p, c) for p in range(2, 6) for c in range(2, 9)}
-    games |= {Game(6, c) for c in range(2, 7)}
-    games |= {Game(p, c) for p in range(2, 5) for c in range(2, 16)}
-    return sorted(games, key=lambda g: (g.size, g.pins))
+    sizes = {(p, c) for p in range(2, 6) for c in range(2, 9)}
+    sizes |= {(6, c) for c in range(2, 7)}
+    sizes |= {(p, c) for p in range(2, 5) for c in range(2, 16)}
+    games = []
+    for rule in sorted({parse_rules(r) for r in rules}, key=RULES.index):
+        valid = [Game(p, c, rule) for p, c in sizes if not (rule == "norepeat" and p > c)]
+        games += sorted(valid, key=lambda g: (g.size, g.pins))
+    return games
+
+
+def parse_rule_list(text: str) -> list[str]:
+    """'norepeat,black' -> ['norepeat', 'black']; 'all' -> every rule set."""
+    if str(text).strip().lower() == "all":
+        return list(RULES)
+    rules = list(dict.fromkeys(parse_rules(part) for part in str(text).split(",") if part.strip()))
+    if not rules:
+        raise ValueError(f"no rules given: write them as {','.join(RULES)} or all")
+    return rules
 
 
 def parse_games(text: str) -> list[Game]:
@@ -260,7 +278,7 @@ def _sort_key(row: dict) -> tuple:
         strategy_order = int(Strategy.parse(row["strategy"]))
     except ValueError:
         strategy_order = len(Strategy)
-    return game.size, game.pins, strategy_order, game.parse_codeword(row["first_guess"])
+    return RULES.index(game.rules), game.size, game.pins, strategy_order, game.parse_codeword(row["first_guess"])
 
 
 def read_rows(path: "str | Path") -> list[dict]:
@@ -282,6 +300,9 @@ def merge_results(old: list[dict], new: list[dict]) -> list[dict]:
     first guess; sorted by game size, strategy, first guess."""
     merged = {_row_key(row): row for row in old}
     merged.update({_row_key(row): row for row in new})
+    for row in merged.values():  # rows written before the rules column: from the game's name
+        if not row.get("rules"):
+            row["rules"] = Game.parse(row["game"]).rules
     return sorted(merged.values(), key=_sort_key)
 
 
@@ -299,7 +320,7 @@ def first_guess_table(results: list[dict]) -> list[dict]:
         best_max = min(rows, key=best_max_key)
         best_average = min(rows, key=best_average_key)
         table.append({
-            "game": game.name, "pins": str(game.pins), "colors": str(game.colors),
+            "game": game.name, "pins": str(game.pins), "colors": str(game.colors), "rules": game.rules,
             "strategy": strategy, "patterns": str(len(rows)),
             "best_max": best_max["first_guess"],
             "best_max_total_turns": best_max["total_turns"],

@@ -11,7 +11,8 @@ One row per (game, objective, max-turns limit):
 Columns: game, objective, max_turns_limit, total_turns, max_turns, histogram (games won in 1, 2,
 ... turns), seconds (wall time of the search after a warm-up, heuristic bounds included), nodes
 (positions searched), scores, cache_hits, first_guess, tree (the stored tree's file under data/,
-if kept), command. Trees are kept gzipped in data/optimal_trees/, so that a test can verify each
+if kept), command, rules (classic, norepeat or black; the game's name carries it too, e.g.
+4p10c-norepeat). Trees are kept gzipped in data/optimal_trees/, so that a test can verify each
 row's tree without searching again.
 """
 
@@ -24,12 +25,12 @@ import json
 from pathlib import Path
 
 from ..core.files import DATA_DIR, locked, write_atomically
-from ..core.games import Game
+from ..core.games import RULES, Game, parse_rules
 
 OPTIMAL_CSV = DATA_DIR / "optimal.csv"
 TREES_DIR = DATA_DIR / "optimal_trees"
 COLUMNS = ("game", "objective", "max_turns_limit", "total_turns", "max_turns", "histogram", "seconds",
-           "nodes", "scores", "cache_hits", "first_guess", "tree", "command")
+           "nodes", "scores", "cache_hits", "first_guess", "tree", "command", "rules")
 OBJECTIVE_ROWS = ("total", "limit", "worst")
 
 
@@ -47,7 +48,7 @@ def _row_key(row: dict) -> tuple:
 
 def _order(row: dict) -> tuple:
     game = Game.parse(row["game"])
-    return game.size, game.pins, row["objective"], str(row.get("max_turns_limit") or "")
+    return RULES.index(game.rules), game.size, game.pins, row["objective"], str(row.get("max_turns_limit") or "")
 
 
 def write_optimal_rows(rows: list[dict], path: "str | Path" = OPTIMAL_CSV) -> None:
@@ -55,6 +56,7 @@ def write_optimal_rows(rows: list[dict], path: "str | Path" = OPTIMAL_CSV) -> No
     writer = csv.DictWriter(out, fieldnames=COLUMNS, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for row in sorted(rows, key=_order):
+        row = {**row, "rules": row.get("rules") or Game.parse(row["game"]).rules}
         writer.writerow({column: row.get(column, "") for column in COLUMNS})
     write_atomically(path, out.getvalue())
 
@@ -87,7 +89,7 @@ def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, comman
             text = json.dumps(result.tree_json(), separators=(",", ":")).encode()
             write_atomically(DATA_DIR / name, gzip.compress(text, mtime=0))
         return {
-            "game": game.name, "objective": objective, "max_turns_limit": limit or "",
+            "game": game.name, "rules": game.rules, "objective": objective, "max_turns_limit": limit or "",
             "total_turns": result.total_turns, "max_turns": result.max_turns,
             "histogram": " ".join(str(x) for x in result.turn_histogram),
             "seconds": f"{result.elapsed_s:.3f}", "nodes": result.nodes_searched,
@@ -111,11 +113,11 @@ def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, comman
 def update_optimal_table(games=None, max_codewords: int = 1296, objectives=OBJECTIVE_ROWS,
                          redo: bool = False, trees: bool = True, command: str = "",
                          progress: bool = True, path: "str | Path" = OPTIMAL_CSV,
-                         client=None) -> list[dict]:
-    """Solve `games` (default: every game of at most max_codewords codewords, smallest first)
-    and write their rows into the table, keeping the rows of other games. The table is
-    written after each game, so an interrupted run keeps what it finished. With a Dask
-    `client`, the searches run on its workers; only this process writes the table."""
+                         client=None, rules=("classic",)) -> list[dict]:
+    """Solve `games` (default: every game of at most max_codewords codewords under each of
+    `rules`, smallest first) and write their rows into the table, keeping the rows of other
+    games. The table is written after each game, so an interrupted run keeps what it finished.
+    With a Dask `client`, the searches run on its workers; only this process writes the table."""
     from tqdm import tqdm
 
     from ..core.optimal import MAX_OPTIMAL_CODEWORDS, optimal
@@ -127,8 +129,10 @@ def update_optimal_table(games=None, max_codewords: int = 1296, objectives=OBJEC
         if max_codewords < 4:
             raise ValueError(f"max codewords must be at least 4 (the smallest game, 2p2c), "
                              f"got {max_codewords}")
-        games = [Game(p, c) for p in range(2, 9) for c in range(2, 16) if c**p <= max_codewords]
-    games = sorted((Game.parse(g) for g in games), key=lambda g: (g.size, g.pins))
+        games = [Game(p, c, r) for r in dict.fromkeys(parse_rules(r) for r in rules)
+                 for p in range(2, 9) for c in range(2, 16)
+                 if not (r == "norepeat" and p > c) and Game(p, c, r).size <= max_codewords]
+    games = sorted((Game.parse(g) for g in games), key=lambda g: (RULES.index(g.rules), g.size, g.pins))
     for game in games:  # refuse before anything is solved or written
         if game.size > MAX_OPTIMAL_CODEWORDS:
             raise ValueError(f"{game.name} has {game.size:,} codewords; the exact search takes at most "
@@ -154,12 +158,17 @@ def update_optimal_table(games=None, max_codewords: int = 1296, objectives=OBJEC
 # -- the table beside the heuristics, for notebook 8 -------------------------------------
 
 
-def load_optimal(path: "str | Path" = OPTIMAL_CSV):
+def load_optimal(path: "str | Path" = OPTIMAL_CSV, rules: "str | None" = "classic"):
     """data/optimal.csv as a DataFrame with numbers as numbers and the game's pins, colors and
-    codewords; empty (with the columns) when the table is missing."""
+    codewords; empty (with the columns) when the table is missing. Only the rows of `rules`
+    (None: every rule set)."""
     import pandas as pd
 
-    frame = pd.DataFrame(read_optimal_rows(path), columns=list(COLUMNS))
+    rows = read_optimal_rows(path)
+    if rules is not None:
+        rules = parse_rules(rules)
+        rows = [row for row in rows if Game.parse(row["game"]).rules == rules]
+    frame = pd.DataFrame(rows, columns=list(COLUMNS))
     for column in ("total_turns", "max_turns", "seconds", "nodes", "scores", "cache_hits"):
         frame[column] = pd.to_numeric(frame[column], errors="coerce")
     frame["max_turns_limit"] = pd.to_numeric(frame["max_turns_limit"], errors="coerce")
@@ -167,6 +176,7 @@ def load_optimal(path: "str | Path" = OPTIMAL_CSV):
     frame["pins"] = [g.pins for g in games]
     frame["colors"] = [g.colors for g in games]
     frame["codewords"] = [g.size for g in games]
+    frame["rules"] = [g.rules for g in games]
     return frame
 
 

@@ -223,14 +223,14 @@ def packed_score_loop(game: "Game | str" = "4p6c") -> PackedScoreAssembly:
     import numba
 
     from ..core import kernels_cpu
-    from ..core.scoring import unused_pins_mask
+    from ..core.scoring import score_mask
 
     game = Game.parse(game)
     cw = game.codewords
     kernel = numba.njit(kernels_cpu.score_block.py_func)
     out = np.empty(game.size, dtype=np.uint8)
     kernel(cw.words[0], cw.counts_lo[0], cw.counts_hi[0], cw.words, cw.counts_lo, cw.counts_hi,
-           game.pins, unused_pins_mask(game.pins), game.colors > 8, out)
+           game.pins, score_mask(game), game.colors > 8, out)
     asm = kernel.inspect_asm(kernel.signatures[0])
     return PackedScoreAssembly(asm, _vector_loops(asm))
 

@@ -114,7 +114,7 @@ class PlayWidget:
         if not self._ready(COMPUTER_GUESSES):
             return
         try:
-            score = parse_score(f"{int(black)},{int(white)}", self.session.game.pins)
+            score = parse_score(f"{int(black)},{int(white)}", self.session.game)
         except ValueError as error:
             self._say(str(error), problem=True)
             return

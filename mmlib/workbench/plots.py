@@ -226,7 +226,7 @@ def score_frequencies_figure(game: "Game | str") -> Figure:
     ax.set_yscale("log")
     labels = []
     for slot in slots:
-        labels.append("hole" if slot == hole else f"{slot}\n" + format_score(*ordinal_to_score(int(slot), game.pins)))
+        labels.append("hole" if slot == hole else f"{slot}\n" + format_score(*ordinal_to_score(int(slot), game)))
     ax.set_xticks(slots, labels, fontsize=7 if game.score_slots <= 24 else 5)
     ax.set_ylim(bottom=0.8)
     ax.set_title(f"How often each score occurs among all {game.size ** 2:,} (guess, secret) pairs of {game.name}")
@@ -292,7 +292,7 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     share = np.full((c + 1, c + 1), np.nan)
     sizes = {}
     for zero, free in possible_zero_free(c):
-        sizes[zero, free] = acr_size(game.pins, c, zero, free)
+        sizes[zero, free] = acr_size(game.pins, c, zero, free, game.norepeat)
         share[zero, free] = sizes[zero, free] / game.size
     fig = Figure(figsize=(2.2 + 0.55 * (c + 1), 1.4 + 0.45 * (c + 1)), layout="constrained")
     ax = fig.add_subplot()

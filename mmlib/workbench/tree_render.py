@@ -63,7 +63,7 @@ def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, tit
     for node in shown[1:]:
         parent = tree.parent[node]
         ax.plot([x[parent], x[node]], [top - y[parent], top - y[node]], color="0.6", lw=0.8, zorder=1)
-        black, white = ordinal_to_score(int(tree.edge_score[node]), tree.game.pins)
+        black, white = ordinal_to_score(int(tree.edge_score[node]), tree.game)
         # The score sits on its edge, nearer the child, where sibling edges have spread apart.
         along = 0.62
         label_x = x[parent] + along * (x[node] - x[parent])

@@ -77,7 +77,7 @@ def score_ordinals_view(controls: GameControls) -> View:
 def acr_sizes_view(controls: GameControls) -> View:
     """|ACr| for every (|Zero|, |Free|) pair of the chosen game."""
     game = controls.game
-    smallest = min(acr_size(game.pins, game.colors, z, f) for z, f in possible_zero_free(game.colors))
+    smallest = min(acr_size(game.pins, game.colors, z, f, game.norepeat) for z, f in possible_zero_free(game.colors))
     caption = _title(controls, f": |ACr| ranges from {smallest:,} to {game.size:,} candidates; the first "
                                f"guess needs {len(first_guess_patterns(game))}")
     return View(caption, [acr_sizes_figure(game)])

@@ -2,9 +2,11 @@
 
 Every notebook picks its game with `game_controls()`: a pins slider (`mm-pins`),
 a colors slider (`mm-colors`) and, where a strategy matters, a strategy
-dropdown (`mm-strategy`). `max_codewords` keeps the chosen game small enough
-for the notebook to stay interactive: the colors slider's maximum follows the
-pins slider.
+dropdown (`mm-strategy`); where the rule set matters, a rules dropdown
+(`mm-rules`: classic, norepeat, black; docs/rules.md). `max_codewords` keeps
+the chosen game small enough for the notebook to stay interactive: the colors
+slider's maximum follows the pins slider (and, without repeated colors, its
+minimum is the number of pins).
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ..core.games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
+from ..core.games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, NOREPEAT, RULES, Game, parse_rules
 from ..core.strategies import Strategy
 
-PINS_CLASS, COLORS_CLASS, STRATEGY_CLASS = "mm-pins", "mm-colors", "mm-strategy"
+PINS_CLASS, COLORS_CLASS, STRATEGY_CLASS, RULES_CLASS = "mm-pins", "mm-colors", "mm-strategy", "mm-rules"
+RULE_TITLES = {"classic": "classic", "norepeat": "no repeated colors", "black": "black pegs only"}
 GAME_LABEL_CLASS = "mm-game-label"
 
 
@@ -33,22 +36,27 @@ class GameControls:
     pins: widgets.IntSlider
     colors: widgets.IntSlider
     strategy: "widgets.Dropdown | None"
+    rules: "widgets.Dropdown | None" = None
 
     @property
     def game(self) -> Game:
-        return Game(self.pins.value, self.colors.value)
+        return Game(self.pins.value, self.colors.value, self.chosen_rules)
+
+    @property
+    def chosen_rules(self) -> str:
+        return self.rules.value if self.rules is not None else "classic"
 
     @property
     def chosen_strategy(self) -> Strategy:
         return Strategy.parse(self.strategy.value) if self.strategy is not None else Strategy.KNUTH
 
     def box(self) -> widgets.HBox:
-        items = [self.pins, self.colors] + ([self.strategy] if self.strategy is not None else [])
+        items = [self.pins, self.colors] + [c for c in (self.rules, self.strategy) if c is not None]
         return widgets.HBox(items)
 
     def observe(self, callback) -> None:
         """Call `callback(controls)` whenever any control changes."""
-        for control in (self.pins, self.colors, self.strategy):
+        for control in (self.pins, self.colors, self.strategy, self.rules):
             if control is not None:
                 control.observe(lambda _change: callback(self), names="value")
 
@@ -60,8 +68,10 @@ def game_controls(
     max_codewords: int = 4096,
     max_pins: int = MAX_PINS,
     games=None,
+    rules: "str | None" = None,
 ) -> GameControls:
-    """Sliders for pins and colors (and a strategy dropdown if `strategy` is given).
+    """Sliders for pins and colors (and a strategy dropdown if `strategy` is given, a rules
+    dropdown starting at `rules` if that is given).
 
     `games` (names or `Game`s), if given, limits the sliders to those games: the pins slider spans
     their pins and the colors slider, for each pin count, their colors (so a table's sliders only
@@ -87,6 +97,20 @@ def game_controls(
         def color_range(p: int) -> tuple[int, int]:
             return MIN_COLORS, max_colors_for(p, max_codewords)
 
+    rules_menu = None
+    if rules is not None:
+        rules_menu = widgets.Dropdown(options=[(RULE_TITLES[r], r) for r in RULES], value=parse_rules(rules),
+                                      description="rules")
+        rules_menu.add_class(RULES_CLASS)
+        plain_range = color_range
+
+        def color_range(p: int) -> tuple[int, int]:  # noqa: F811 (the rules narrow the plain range)
+            low, high = plain_range(p)
+            if rules_menu.value == NOREPEAT:  # no codeword has more pins than colors
+                low = min(max(low, p), MAX_COLORS)
+                high = max(high, low)
+            return low, high
+
     low, high = color_range(pins)
     pins_slider = widgets.IntSlider(
         value=pins, min=min_pins, max=max_pins, description="pins", continuous_update=False
@@ -105,6 +129,8 @@ def game_controls(
         colors_slider.max = high
 
     pins_slider.observe(limit_colors, names="value")
+    if rules_menu is not None:
+        rules_menu.observe(lambda _change: limit_colors({"new": pins_slider.value}), names="value")
     dropdown = None
     if strategy is not None:
         dropdown = widgets.Dropdown(
@@ -113,7 +139,7 @@ def game_controls(
             description="strategy",
         )
         dropdown.add_class(STRATEGY_CLASS)
-    return GameControls(pins_slider, colors_slider, dropdown)
+    return GameControls(pins_slider, colors_slider, dropdown, rules_menu)
 
 
 def describe_game(game: Game) -> str:
