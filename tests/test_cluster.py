@@ -210,6 +210,22 @@ def test_solve_on_cluster_gives_the_same_guesses(client, every_turn_on_cluster, 
 
 
 @pytest.mark.skipif(not cuda_gpu_available(), reason="no CUDA GPU and the simulator is off")
+def test_bench_times_a_cuda_solve_in_process_and_on_the_gpu_workers(client):
+    """`bench GAME --backend cuda --scheduler ADDRESS`: two cuda rows, the same game played."""
+    from mmlib.studies.bench import bench_cluster
+
+    address = client.scheduler.address
+    rows = bench_cluster(address, "3p3c", "knuth", repeats=1, command="test", backend="cuda")
+    expected = solve("3p3c", "knuth", "reference")
+    assert [row["backend"] for row in rows] == ["cuda", "cuda"]
+    assert {row["total_turns"] for row in rows} == {str(expected.total_turns)}
+    assert rows[0]["scheduler"] == "in-process" and rows[1]["scheduler"].startswith(address)
+    assert all(row["device"] for row in rows)
+    with pytest.raises(ValueError, match="runs on the cpu backend"):
+        bench_cluster(address, "3p3c", optimal=True, backend="cuda")
+
+
+@pytest.mark.skipif(not cuda_gpu_available(), reason="no CUDA GPU and the simulator is off")
 def test_cuda_solve_split_over_gpu_workers(client, every_turn_on_cluster):
     """`solve(backend="cuda", client=...)`: every turn's searches on the workers' GPUs.
 

@@ -100,6 +100,9 @@ def run_bench(args) -> int:
         from ..core.cluster import parse_scheduler
 
         parse_scheduler(args.scheduler)
+        if parse_backend(args.backend) == "cuda" and (args.optimal or args.sweep):
+            raise ValueError("on a cluster, the optimal search and sweeps run on the cpu backend; "
+                             "--backend cuda times solves")
     # Everything that can be wrong is found before the first measurement, which may take hours.
     games = [Game.parse(g) for g in args.games]
     strategies = _strategies(args.strategies)
@@ -137,7 +140,7 @@ def run_bench(args) -> int:
         for game in games:
             for strategy in strategies:
                 for row in bench.bench_cluster(args.scheduler, game, strategy, None, args.repeats,
-                                               command, optimal=args.optimal):
+                                               command, optimal=args.optimal, backend=args.backend):
                     report(row)
                 if args.optimal:
                     break  # one search per game, whatever the strategies

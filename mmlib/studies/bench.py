@@ -404,7 +404,8 @@ IN_PROCESS = "in-process"
 
 
 def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str | None" = None,
-                  repeats: int = 3, command: str = "", optimal: bool = False) -> list[dict]:
+                  repeats: int = 3, command: str = "", optimal: bool = False,
+                  backend: str = "cpu") -> list[dict]:
     """Two rows, in-process and on the cluster at `address`: a solve of `game`, or a sweep,
     or (`optimal`) the exact optimal search of `game` (strategy "optimal", objective total).
 
@@ -418,21 +419,27 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
     other processes). An optimal search's in-process run uses its own worker
     processes (one per core) from 500 codewords on; its rows' `scores` are
     each side's last search's (they differ a little with how parts meet the
-    workers' caches), and the two totals must agree.
+    workers' caches), and the two totals must agree. A solve with `backend` "cuda" runs on this
+    process's GPU, and on the cluster's GPU workers (dask-cuda's LocalCUDACluster for local:N).
     """
     import tempfile
 
     from ..core.cluster import open_client, worker_count
-    from ..core.solve import solve
+    from ..core.solve import parse_backend, solve
     from .first_guess import parse_games, plan_sweep, run_sweep
 
     if repeats < 1:
         raise ValueError(f"repeats must be at least 1, got {repeats}")
+    backend = parse_backend(backend)
+    if backend not in ("cpu", "cuda") or (backend == "cuda" and (optimal or sweep_games is not None)):
+        raise ValueError(f"a cluster benchmark of {'a sweep' if sweep_games else 'the optimal search' if optimal else 'a solve'}"
+                         f" runs on the cpu backend{' or cuda' if not (optimal or sweep_games) else ''}, "
+                         f"not {backend}")
     if not optimal:
         strategy = Strategy.parse(strategy)
     label_of_strategy = OPTIMAL_ROW if optimal else strategy.label
     load = load_average()
-    with open_client(address) as client, tempfile.TemporaryDirectory() as scratch:
+    with open_client(address, backend) as client, tempfile.TemporaryDirectory() as scratch:
         if sweep_games is not None:
             games = parse_games(sweep_games)
             plan = plan_sweep(games, [strategy], Path(scratch) / "none.csv", redo=True)
@@ -454,7 +461,7 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
             game = Game.parse(game)
 
             def run(with_client):
-                result = solve(game, strategy, "cpu", client=with_client)
+                result = solve(game, strategy, backend, client=with_client)
                 return result.elapsed_s, result
 
         times = {IN_PROCESS: [], address: []}
@@ -473,13 +480,18 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
                     times[label].append(seconds)
         if len(set(outcome.values())) > 1:
             raise RuntimeError(f"{game.name} {label_of_strategy}: the cluster's result differs")
-        threads = {IN_PROCESS: _threads("cpu"), address: sum(client.nthreads().values())}
+        threads = {IN_PROCESS: _threads(backend), address: sum(client.nthreads().values())}
         if optimal:  # its worker processes, one per core (see core.optimal)
             from ..core.optimal import MAX_WORKERS, PARALLEL_MIN_CODEWORDS
 
             threads[IN_PROCESS] = min(os.cpu_count() or 1, MAX_WORKERS) \
                 if game.size >= PARALLEL_MIN_CODEWORDS else 1
         workers = worker_count(client)
+    device = ""
+    if backend == "cuda":
+        from ..core.solver_cuda import device_name
+
+        device = device_name()
     rows = []
     for label, measured in times.items():
         median = statistics.median(measured)
@@ -489,14 +501,14 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
             "date": dt.datetime.now().isoformat(timespec="seconds"),
             "game": (parse_games(sweep_games)[-1].name if sweep_games else game.name),
             "strategy": f"{SWEEP_ROW} {label_of_strategy}" if sweep_games else label_of_strategy,
-            "backend": "cpu", "first_guess": "" if sweep_games else result.first_guess_text,
+            "backend": backend, "first_guess": "" if sweep_games else result.first_guess_text,
             "case_equivalence": "on" if optimal else "auto", "repeats": str(repeats),
             "median_s": f"{median:.4f}", "min_s": f"{min(measured):.4f}", "compile_s": "",
             "scores": str(scores), "scores_per_s": f"{scores / median:.4g}" if scores else "",
             "total_turns": str(turns),
             "max_turns": str(outcome[label][1]) if optimal else "", "peak_rss_mib": f"{peak_rss_mib():.0f}",
             "cpu_model": cpu_model(), "cores": str(os.cpu_count() or 1),
-            "threads": str(threads[label]), "device": "", "load_avg": f"{load:.2f}", "cpu_util": "",
+            "threads": str(threads[label]), "device": device, "load_avg": f"{load:.2f}", "cpu_util": "",
             "mmlib_version": _version(), "command": command,
             "scheduler": label if label == IN_PROCESS else f"{address} ({workers} workers)",
             "sweep_games": sweep_games or "",
