@@ -197,6 +197,30 @@ def strategy_summary(best: pd.DataFrame) -> pd.DataFrame:
 # -- live timings ----------------------------------------------------------------
 
 
+def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
+    """Every solve timed on the cuda backend beside the same solve on the cpu backend.
+
+    One row per game, strategy, opening and case-equivalence setting that has a
+    cuda row: the latest cuda row's median and device, the latest cpu row's
+    median and machine for the very same solve (empty where none was timed), and
+    cpu over cuda. Each median is one run's, measured on the machine named beside it.
+    """
+    key = ["game", "strategy", "first_guess", "case_equivalence"]
+    solves = benchmarks[benchmarks["strategy"].isin([s.label for s in Strategy])]
+    latest = solves.drop_duplicates(subset=key + ["backend"], keep="last")
+    cuda = latest[latest["backend"] == "cuda"]
+    cpu = latest[latest["backend"] == "cpu"].assign(
+        machine=lambda f: f["cores"].astype(str) + "-core " + f["cpu_model"].astype(str))
+    both = cuda.merge(cpu[key + ["median_s", "machine"]], on=key, how="left", suffixes=("", "_cpu"))
+    both = both.sort_values(["codewords", "game", "strategy", "case_equivalence"], kind="stable")
+    return pd.DataFrame({
+        "game": both["game"], "strategy": both["strategy"], "opening": both["first_guess"],
+        "CE": both["case_equivalence"], "cuda s": both["median_s"], "GPU": both["device"],
+        "cpu s": both["median_s_cpu"], "CPU": both["machine"],
+        "cpu / cuda": (both["median_s_cpu"] / both["median_s"]).round(1),
+    }).reset_index(drop=True)
+
+
 def real_gpu_present() -> bool:
     """True only for a real CUDA device: Numba's simulator (set for the tests) does not count."""
     from numba import config

@@ -27,6 +27,7 @@ COLUMNS = ("game", "strategy", "first_guess", "case_equivalence", "seed_source",
 _REF = "REFERENCE.md, figures to reproduce"
 _GPU = "Mastermind_on_the_GPU.md, Some Numbers"
 _ANCHOR = "REFERENCE.md, performance anchors (seed's C++ CPU solver, built and run on this machine type)"
+_GPU_ANCHOR = "REFERENCE.md, performance anchors (seed's CUDA solver: about 0.018 s each)"
 _CPU_MACHINE = "2-core AMD EPYC, seed's single-threaded C++"
 _FLOAT_ENTROPY = ("the seed ranks Entropy in float32 with fast math, which breaks ties between equal "
                   "entropies differently; mmlib's integer ranks are exact")
@@ -46,6 +47,10 @@ SEED_FIGURES = (
      None, "", _FLOAT_ENTROPY),
     ("7p7c", "knuth", "", "on", _GPU, None, None, 1_688_549_605_473, 2.6222, "RTX 4090, CUDA", ""),
     ("7p7c", "knuth", "", "off", _GPU, None, None, 2_594_858_890_338, 3.5283, "RTX 4090, CUDA", ""),
+    ("5p8c", "knuth", "11223", "on", _GPU_ANCHOR, None, None, None, 0.018, "RTX 4090, CUDA", ""),
+    ("5p8c", "most-parts", "11223", "on", _GPU_ANCHOR, None, None, None, 0.018, "RTX 4090, CUDA", ""),
+    ("5p8c", "expected-size", "11223", "on", _GPU_ANCHOR, None, None, None, 0.018, "RTX 4090, CUDA", ""),
+    ("5p8c", "entropy", "11223", "on", _GPU_ANCHOR, None, None, None, 0.018, "RTX 4090, CUDA", ""),
     ("5p8c", "knuth", "11223", "on", _ANCHOR, None, None, None, 4.53, _CPU_MACHINE, ""),
     ("5p8c", "most-parts", "11223", "on", _ANCHOR, None, None, None, 5.0, _CPU_MACHINE, ""),
     ("5p8c", "expected-size", "11223", "on", _ANCHOR, None, None, None, 4.5, _CPU_MACHINE, ""),
@@ -70,11 +75,17 @@ def comparison_rows(data_dir: "str | Path | None" = None) -> list[dict]:
     benchmarks = read_rows(data / "benchmarks.csv")
     winners = {(r["game"], r["strategy"]): r["best_max"] for r in read_rows(data / "first_guesses.csv")}
     rows = []
-    for game, strategy, opening, ce, source, total, worst, scores, seconds, machine, reason in SEED_FIGURES:
+    # A figure the seed measured on a GPU is set beside mmlib's cpu backend and, where
+    # data/benchmarks.csv holds one, its cuda backend too: one row each.
+    entries = [(entry, backend) for entry in SEED_FIGURES
+               for backend in (("cpu", "cuda") if "CUDA" in entry[9] else ("cpu",))]
+    for (game, strategy, opening, ce, source, total, worst, scores, seconds, machine, reason), backend in entries:
         row = {"game": game, "strategy": strategy, "case_equivalence": ce, "seed_source": source,
                "seed_total_turns": _text(total), "seed_max_turns": _text(worst),
                "seed_scores": _text(scores), "seed_seconds": _text(seconds), "seed_machine": machine}
-        bench = _latest_benchmark(benchmarks, game, strategy, ce, opening)
+        bench = _latest_benchmark(benchmarks, game, strategy, ce, opening, backend)
+        if backend == "cuda" and bench is None:
+            continue  # no GPU measurement of it yet
         first = opening or (bench["first_guess"] if bench else winners.get((game, strategy), ""))
         row["first_guess"] = first
         mine = _mmlib_figures(results, bench, game, strategy, first, ce)
@@ -116,18 +127,20 @@ def _mmlib_figures(results, bench, game, strategy, first, ce) -> dict:
         if out["mmlib_scores"] is None:
             out["mmlib_scores"] = int(bench["scores"])
         out["mmlib_seconds"] = float(bench["median_s"])
-        out["mmlib_machine"] = (f"{bench['cores']}-core {bench['cpu_model']}, mmlib {bench['backend']} "
-                                f"backend, {bench['threads']} threads")
+        out["mmlib_machine"] = (f"{bench['device']}, mmlib cuda backend" if bench["backend"] == "cuda"
+                                else f"{bench['cores']}-core {bench['cpu_model']}, mmlib {bench['backend']} "
+                                     f"backend, {bench['threads']} threads")
         sources.append(f"benchmarks.csv {bench['date']}")
     out["mmlib_source"] = "; ".join(sources)
     return out
 
 
-def _latest_benchmark(benchmarks, game, strategy, ce, opening) -> "dict | None":
-    """The latest cpu row of data/benchmarks.csv for the game, strategy and setting (and opening)."""
+def _latest_benchmark(benchmarks, game, strategy, ce, opening, backend="cpu") -> "dict | None":
+    """The latest row of data/benchmarks.csv of `backend` for the game, strategy and setting (and
+    opening), measured in-process (a cluster's rows are its own comparison)."""
     found = [r for r in benchmarks
-             if (r["game"], r["strategy"], r["backend"], r["case_equivalence"]) == (game, strategy, "cpu", ce)
-             and (not opening or r["first_guess"] == opening)]
+             if (r["game"], r["strategy"], r["backend"], r["case_equivalence"]) == (game, strategy, backend, ce)
+             and (not opening or r["first_guess"] == opening) and not r.get("scheduler")]
     return found[-1] if found else None
 
 
