@@ -2,8 +2,10 @@
 
 The per-element math is not written here: scores come from
 `scoring.packed_score_ordinal` (the subsetting kernel calls its parts,
-`black_hits`, `lane_min_sum`/`all_hits` and `ordinal_of`, so that with at most
-8 colors it skips the high color-count word, as the CPU kernels do), ranks
+`matching_pins`, `lane_min_sum`/`all_hits` and `ordinal_of`, so that with at most
+8 colors it skips the high color-count word, as the CPU kernels do; it counts the
+matching pins with the GPU's popc instruction and looks the ordinal up in a table
+that `ordinal_of` fills, which spares the score loop 64-bit multiplies), ranks
 from `strategies.rank_of_counts` and the tie-break from `strategies.is_better`,
 the Zero/Free sets and the class representatives from `case_equivalence` — the
 very functions the CPU kernels call. numba-cuda compiles a CPU `@njit` dispatcher called from a kernel as a
@@ -30,7 +32,8 @@ import numpy as np
 from numba import cuda
 
 from .case_equivalence import class_representative, count_lanes_mask, zero_free_of_masks
-from .scoring import all_hits, black_hits, lane_min_sum, ordinal_of, packed_score_ordinal, BLACK_ONLY_BIT, unused_pins_mask
+from .scoring import (all_hits, lane_min_sum, matching_pins, ordinal_of, packed_score_ordinal,
+                      BLACK_ONLY_BIT, unused_pins_mask)
 from .strategies import is_better, rank_of_counts
 
 INT32_MAX = np.int32(2**31 - 1)
@@ -391,6 +394,10 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors:
     counter_type = COUNTER_TYPES[counter_bytes]
     slots = pins + 1 if black_only else pins * (pins + 3) // 2 + 1
     unused = unused_pins_mask(pins) | (BLACK_ONLY_BIT if black_only else np.uint64(0))
+    # The dense ordinal of (black, hits), looked up: `ordinal_of` fills the table once per block,
+    # so the score loop spends no 64-bit multiply and division on it.
+    stride = pins + 1
+    table_size = stride * stride
 
     @cuda.jit
     def subsetting(chunk_regions, chunk_base, chunk_count, acr, region_offset, region_length,
@@ -405,6 +412,10 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors:
         count = chunk_count[row]
         if cuda.blockIdx.x * threads >= count:
             return  # the whole block is past this region's candidates
+        ordinal_table = cuda.shared.array(table_size, np.int32)
+        for k in range(tid, table_size, threads):
+            ordinal_table[k] = ordinal_of(k // stride, k % stride, pins, unused)
+        cuda.syncthreads()
         region = chunk_regions[row]
         rank = INT64_MAX
         in_ps = False
@@ -421,12 +432,13 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors:
             offset = region_offset[region]
             # Unsigned positions: no negative-index wraparound code in the hot loop.
             for j in range(np.uint64(offset), np.uint64(offset + region_length[region])):
-                black = black_hits(secret_words[j], guess_word, unused)
+                # `black_hits` with the popc instruction (one 32-bit count; the matches fit in 32 bits).
+                black = cuda.popc(np.uint32(matching_pins(secret_words[j], guess_word, unused)))
                 if wide_colors:
                     hits = all_hits(secret_lo[j], secret_hi[j], guess_lo, guess_hi)
                 else:
                     hits = lane_min_sum(secret_lo[j], guess_lo)
-                counters[ordinal_of(black, hits, pins, unused), tid] += 1
+                counters[ordinal_table[black * stride + hits], tid] += 1
             rank = rank_of_counts_on_device(counters[:, tid], strategy, entropy)
             in_ps = region_of_game[candidate] == region
             index = candidate

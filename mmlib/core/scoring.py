@@ -136,14 +136,20 @@ def score_mask(game: Game) -> np.uint64:
 
 
 @njit(cache=True)
-def black_hits(secret_word, guess_word, unused_mask):
-    """Pins equal in place: count the zero nibbles of secret xor guess."""
+def matching_pins(secret_word, guess_word, unused_mask):
+    """One bit per pin equal in place (bit 3 of its nibble), within the low 32 bits."""
     v = (np.uint64(secret_word) ^ np.uint64(guess_word)) | unused_mask
     # A nibble's high bit ends up clear only if the nibble was zero.
-    r = ~((((v & _NIBBLE_LOW3) + _NIBBLE_LOW3) | v) | _NIBBLE_LOW3) & _WORD_MASK
-    # r has one bit (bit 3) per matching nibble. Move it to bit 0 and add all
-    # eight nibbles into the top one with a multiply: a popcount that needs no
-    # intrinsic, so the same line runs on the CPU and the GPU.
+    return ~((((v & _NIBBLE_LOW3) + _NIBBLE_LOW3) | v) | _NIBBLE_LOW3) & _WORD_MASK
+
+
+@njit(cache=True)
+def black_hits(secret_word, guess_word, unused_mask):
+    """Pins equal in place: count the zero nibbles of secret xor guess."""
+    r = matching_pins(secret_word, guess_word, unused_mask)
+    # Move each match bit to bit 0 of its nibble and add all eight nibbles into
+    # the top one with a multiply: a popcount that LLVM vectorizes on the CPU.
+    # (The GPU's subsetting kernel counts the same bits with its popc instruction.)
     return ((r >> np.uint64(3)) * _NIBBLE_ONES >> np.uint64(28)) & np.uint64(0xF)
 
 
