@@ -202,8 +202,10 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
 
     One row per game, strategy, opening and case-equivalence setting that has a
     cuda row: the latest cuda row's median and device, the latest cpu row's
-    median and machine for the very same solve (empty where none was timed), and
-    cpu over cuda. Each median is one run's, measured on the machine named beside it.
+    median and machine for the very same solve (empty where none was timed), cpu
+    over cuda, and when the cuda row was measured (rows of different dates may have
+    run different versions of the kernels). Each median is one run's, measured on the
+    machine named beside it.
     """
     key = ["game", "strategy", "first_guess", "case_equivalence"]
     solves = benchmarks[benchmarks["strategy"].isin([s.label for s in Strategy])]
@@ -218,6 +220,7 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
         "CE": both["case_equivalence"], "cuda s": both["median_s"], "GPU": both["device"],
         "cpu s": both["median_s_cpu"], "CPU": both["machine"],
         "cpu / cuda": (both["median_s_cpu"] / both["median_s"]).round(1),
+        "cuda measured": both["date"],
     }).reset_index(drop=True)
 
 
