@@ -226,3 +226,31 @@ def test_lower_bounds_never_exceed_a_brute_force_cost(name):
             assert bound == cost
         checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("game", ["3p4c", "4p4c", "3p5c", "4p5c-norepeat"])
+def test_a_search_past_its_cache_budget_thins_its_caches_and_stays_exact(game, monkeypatch):
+    """The caches of a search are bounded (CACHE_BUDGET_BYTES; by default half the memory available
+    over the cores): past the budget they are thinned, and the optimum and its tree stay exact.
+    Without the bound a large search (4p10c-norepeat) grew past 20 GB and starved the machine."""
+    full = {objective: optimal(game, objective=objective, workers=1) for objective in ("total", "worst")}
+    unbounded = OptimalSearch(game)
+    unbounded.value(np.arange(unbounded.game.size, dtype=np.int64), (), 10, INFEASIBLE)
+    assert unbounded.stats.cache_thinned == 0
+    budget = unbounded.cache_bytes // 3  # a third of what the whole search would keep
+    monkeypatch.setattr(optimal_module, "CACHE_BUDGET_BYTES", budget)
+    for objective, expected in full.items():
+        small = optimal(game, objective=objective, workers=1)
+        assert small.search_stats["cache_thinned"] > 0
+        assert (small.total_turns, small.max_turns) == (expected.total_turns, expected.max_turns)
+        assert verified(small) == (expected.total_turns, expected.max_turns)
+    search = OptimalSearch(game)
+    assert search.cache_budget == budget
+    search.value(np.arange(search.game.size, dtype=np.int64), (), 10, INFEASIBLE)
+    assert search.stats.cache_thinned > 0
+    # The count the budget is checked against is the caches' real content, and stays near the budget.
+    assert search.cache_bytes == search._position_bytes() + search._candidate_bytes() + sum(
+        optimal_module._ENTRY_OVERHEAD + (0 if g is None else sum(np.asarray(a).nbytes for a in g))
+        for g in search._groups.values())
+    largest_entry = search.game.size * 8 * 4 + 2 * optimal_module._ENTRY_OVERHEAD
+    assert search.cache_bytes <= budget + largest_entry

@@ -85,6 +85,13 @@ MAX_GROUP_DEPTH = 2
 # worker processes, one per core (smaller games take milliseconds).
 PARALLEL_MIN_CODEWORDS = 500
 MAX_WORKERS = 8
+# The caches of one search (positions, candidate lists, symmetry groups) may hold at most this
+# many bytes; None: half the memory available when the search starts, shared among the cores
+# (each worker process keeps its own). Past it they are thinned (`OptimalSearch._thin_caches`):
+# the answer stays exact, parts of the search are done again.
+CACHE_BUDGET_BYTES = None
+# What one cache entry costs beyond its key's bytes (tuple, bytes object and dict slot).
+_ENTRY_OVERHEAD = 200
 
 
 def parse_objective(objective: str) -> str:
@@ -102,6 +109,7 @@ class SearchStats:
     scores: int = 0  # packed scores computed (candidate bounds, splits, shortcut checks)
     cache_hits: int = 0  # positions answered from the cache
     cache_entries: int = 0
+    cache_thinned: int = 0  # times the caches passed their memory budget and were thinned
     shortcuts: int = 0  # positions settled by a guess whose exact cost meets the lower bound
     candidates_searched: int = 0  # candidate guesses whose parts were searched
     candidates_cut: int = 0  # candidates dropped by their lower bound without a search
@@ -146,6 +154,8 @@ class OptimalSearch:
         self.parts = self._most_parts()
         self.all_colors = (1 << game.colors) - 1
         self.cache: dict = {}
+        self.cache_bytes = 0  # what the three caches hold, counted as they grow
+        self.cache_budget = _cache_budget()
         self.stats = SearchStats()
         self.root_progress = None  # something with tick(nodes), or None
         self.abort_check = None  # called every 256 nodes; may raise to stop the search
@@ -211,7 +221,7 @@ class OptimalSearch:
             if found is None:
                 found = self._packed(np.array([self.game.parse_codeword(g)
                                                for g in first_guess_patterns(self.game)], dtype=np.int64))
-                self._candidates[key] = found
+                self._remember_candidates(key, found)
             return found
         if played is not None and not played:
             played = None  # no guess played, yet not every codeword: S is just some set
@@ -234,15 +244,19 @@ class OptimalSearch:
                 ko.canonical_under_group(self.game.codewords.digits, group[0], group[1], np.int64(zero),
                                          self.colors, self.game.norepeat, keep)
                 found = self._packed(np.flatnonzero(keep).astype(np.int64))
-                self._candidates[key] = found
+                self._remember_candidates(key, found)
             self.stats.group_positions += 1
             return found
         key = ("acr", zero, free)
         found = self._candidates.get(key)
         if found is None:
             found = self._packed(np.asarray(acr_candidates(self.game, zero, free), dtype=np.int64))
-            self._candidates[key] = found
+            self._remember_candidates(key, found)
         return found
+
+    def _remember_candidates(self, key, found) -> None:
+        self._candidates[key] = found
+        self._grow(sum(array.nbytes for array in found) + _ENTRY_OVERHEAD)
 
     def _packed(self, index: np.ndarray):
         return (index, *ko.gather(index, self.words, self.lo, self.hi))
@@ -255,7 +269,38 @@ class OptimalSearch:
             return self._groups[key]
         group = _stabilizer(self.game, tuple(sorted(key)))
         self._groups[key] = group
+        self._grow(_ENTRY_OVERHEAD + (0 if group is None else sum(np.asarray(a).nbytes for a in group)))
         return group
+
+    def _grow(self, size: int, keep=None) -> None:
+        self.cache_bytes += size
+        if self.cache_bytes > self.cache_budget:
+            self._thin_caches(keep)
+
+    def _thin_caches(self, keep=None) -> None:
+        """Past the budget: drop the candidate lists of the symmetry groups, the groups and the
+        positions known only by a lower bound; if that frees too little, every position.
+
+        Nothing dropped is needed for correctness: a missing position is searched again, a
+        missing list or group built again, and `best_guess` searches any position whose exact
+        entry is gone. Only repeated work is lost.
+        """
+        self.stats.cache_thinned += 1
+        kept = self.cache.get(keep) if keep is not None else None  # the entry just stored stays
+        self._candidates = {k: v for k, v in self._candidates.items() if k[0] != "group"}
+        self._groups = {}
+        self.cache = {k: v for k, v in self.cache.items() if v[1]}
+        if self._position_bytes() + self._candidate_bytes() > self.cache_budget // 2:
+            self.cache = {}
+        if kept is not None:
+            self.cache[keep] = kept
+        self.cache_bytes = self._position_bytes() + self._candidate_bytes()
+
+    def _position_bytes(self) -> int:
+        return sum(len(key[0]) for key in self.cache) + _ENTRY_OVERHEAD * len(self.cache)
+
+    def _candidate_bytes(self) -> int:
+        return sum(sum(a.nbytes for a in v) + _ENTRY_OVERHEAD for v in self._candidates.values())
 
     # -- the search ------------------------------------------------------------------
 
@@ -387,6 +432,8 @@ class OptimalSearch:
         elif old[1] or (not exact and old[0] >= value):
             return
         self.cache[key] = (value, exact, guess)
+        if old is None:
+            self._grow(len(key[0]) + _ENTRY_OVERHEAD, keep=key)
 
     # -- the tree ----------------------------------------------------------------------
 
@@ -435,6 +482,16 @@ class OptimalSearch:
 
 def _drop_single(mask: int) -> int:
     return 0 if mask & (mask - 1) == 0 else mask
+
+
+def _cache_budget() -> int:
+    """Bytes the caches of one search may hold (CACHE_BUDGET_BYTES, or half the memory available
+    now over the cores, at least 64 MiB)."""
+    if CACHE_BUDGET_BYTES is not None:
+        return int(CACHE_BUDGET_BYTES)
+    from .memory import host_memory_available
+
+    return max(64 << 20, host_memory_available() // (2 * (os.cpu_count() or 1)))
 
 
 @lru_cache(maxsize=256)
