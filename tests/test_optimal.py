@@ -254,3 +254,20 @@ def test_a_search_past_its_cache_budget_thins_its_caches_and_stays_exact(game, m
         for g in search._groups.values())
     largest_entry = search.game.size * 8 * 4 + 2 * optimal_module._ENTRY_OVERHEAD
     assert search.cache_bytes <= budget + largest_entry
+
+
+def test_the_progress_bar_of_a_farmed_out_search_says_where_the_root_stands_and_counts_live(capsys):
+    """With worker processes the bar names the opening being tried and its parts, and the workers
+    count their nodes into a shared counter while they run (not only when a part is done)."""
+    optimal("4p6c", workers=2)  # the pool exists and is warm
+    _pool, _abort, live = optimal_module._worker_pool(2)
+    before = live.value
+    result = optimal("4p6c", workers=2, progress=True)
+    counted = live.value - before
+    assert counted > 0 and counted % 256 == 0
+    assert counted <= result.nodes_searched
+    err = capsys.readouterr().err
+    assert "4p6c optimal (total)" in err
+    assert "opening 1123 1/" in err or "opening 1122 1/" in err  # the heuristics' best first
+    # Two parts running against the heuristics' best plus one, then the optimum once an opening is done.
+    assert "parts 0/13 +2, best 5669" in err and "best 5625" in err

@@ -257,8 +257,10 @@ class ClusterPool:
         return self.client.submit(function, *arguments, pure=False, **keywords)
 
 
-def wait_first(futures):
-    """(done, not done) as soon as one of `futures` is done; concurrent or distributed futures."""
+def wait_first(futures, timeout: "float | None" = None):
+    """(done, not done) as soon as one of `futures` is done; concurrent or distributed futures.
+
+    `timeout` (concurrent futures only): return after that many seconds even if none is done."""
     futures = list(futures)
     if futures and type(futures[0]).__module__.startswith("distributed"):
         from distributed import wait
@@ -267,7 +269,7 @@ def wait_first(futures):
         return set(done), set(not_done)
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    return wait(futures, return_when=FIRST_COMPLETED)
+    return wait(futures, timeout=timeout, return_when=FIRST_COMPLETED)
 
 
 _WORKER_CACHE: dict = {}

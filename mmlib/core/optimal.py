@@ -158,6 +158,7 @@ class OptimalSearch:
         self.cache_budget = _cache_budget()
         self.stats = SearchStats()
         self.root_progress = None  # something with tick(nodes), or None
+        self.live_nodes = False  # True while worker processes count their nodes into the bar live
         self.abort_check = None  # called every 256 nodes; may raise to stop the search
         import numba
 
@@ -734,7 +735,13 @@ def _tree_depth(node: dict) -> int:
 
 
 class _RootProgress:
-    """A tqdm bar over the nodes searched (stderr), or nothing."""
+    """A tqdm bar over the nodes searched (stderr), or nothing.
+
+    Its postfix says where the root stands when the subtrees are farmed out: the opening being
+    tried, its parts done and running, and the best total so far. Worker processes count their
+    nodes into a shared counter that the bar reads while it waits (`show_nodes`), so a part that
+    runs for minutes still moves the bar; parts from a Dask cluster add theirs when they finish.
+    """
 
     def __init__(self, enabled: bool, game: Game, objective: str):
         self.enabled = enabled
@@ -755,6 +762,15 @@ class _RootProgress:
     def tick(self, nodes: int) -> None:
         if self.bar is not None:
             self.bar.update(nodes)
+
+    def show_nodes(self, nodes: int) -> None:
+        """The nodes searched so far, when a live count is known (never moves the bar back)."""
+        if self.bar is not None and nodes > self.bar.n:
+            self.bar.update(nodes - self.bar.n)
+
+    def where(self, text: str) -> None:
+        if self.bar is not None:
+            self.bar.set_postfix_str(text, refresh=True)
 
 
 # -- the root, in this process or farmed out to worker processes ----------------------
@@ -789,8 +805,8 @@ class _RootSearch:
 
     def _farm_out(self, everything, depth, beta):
         if self.client is None:
-            pool, abort = _worker_pool(self.workers)
-            return self._farm_out_to(pool, abort, None, next(_RUNS), everything, depth, beta)
+            pool, abort, live = _worker_pool(self.workers)
+            return self._farm_out_to(pool, abort, None, next(_RUNS), everything, depth, beta, live)
         import uuid
 
         from .cluster import ClusterPool, SharedValue
@@ -803,12 +819,17 @@ class _RootSearch:
         finally:
             abort.delete()
 
-    def _farm_out_to(self, pool, abort, task_abort, run, everything, depth, beta):
+    def _farm_out_to(self, pool, abort, task_abort, run, everything, depth, beta, live=None):
         """The openings' parts on `pool` (a process pool, or a ClusterPool with
-        `task_abort`, the abort ticket each task takes along)."""
+        `task_abort`, the abort ticket each task takes along). `live`: the pool's
+        shared count of the nodes its workers searched, or None."""
         from .cluster import wait_first
 
         search, game = self.search, self.search.game
+        bar = search.root_progress
+        # With a live count the bar shows it; otherwise each part's nodes when it is done.
+        search.live_nodes = live is not None
+        live_start, nodes_before = (live.value if live is not None else 0), search.stats.nodes
         n = game.size
         depth = min(depth, n)
         index = search.candidates(everything, ())[0]
@@ -822,7 +843,7 @@ class _RootSearch:
             openings.append((bound, int(g), parts))
         openings.sort(key=lambda item: (item[0], item[1]))
         best, best_tree = beta, None
-        for bound, g, parts in openings:
+        for tried, (bound, g, parts) in enumerate(openings, 1):
             if bound >= best:
                 search.stats.candidates_cut += 1
                 continue
@@ -843,7 +864,14 @@ class _RootSearch:
                     future = pool.submit(_solve_part, run, game.name, parts[i][1], (g,), depth - 1,
                                          budget, ticket, task_abort)
                     running[future] = (i, budget)
-                done, _ = wait_first(running)
+                if bar is not None:
+                    bar.where(f"opening {game.format_codeword(g)} {tried}/{len(openings)}, parts "
+                              f"{len(known)}/{len(parts)} +{len(running)}, best "
+                              f"{'-' if best >= INFEASIBLE else best}")
+                # Without a live count nothing moves until a part is done; with one, look every second.
+                done, _ = wait_first(running, timeout=None if live is None or bar is None else 1.0)
+                if live is not None and bar is not None:
+                    bar.show_nodes(nodes_before + live.value - live_start)
                 for future in done:
                     i, budget = running.pop(future)
                     value, tree, stats = future.result()
@@ -878,7 +906,7 @@ def _add_stats(search: OptimalSearch, delta: dict) -> None:
     """Add a worker's statistics to the search's, and its nodes to the progress bar."""
     for key, value in delta.items():
         setattr(search.stats, key, getattr(search.stats, key) + value)
-    if search.root_progress is not None and delta.get("nodes"):
+    if search.root_progress is not None and delta.get("nodes") and not search.live_nodes:
         search.root_progress.tick(delta["nodes"])
 
 
@@ -907,9 +935,10 @@ def _worker_pool(workers: int):
         _close_pool()
         context = multiprocessing.get_context("fork")
         abort = context.Value("q", 0, lock=False)
+        nodes = context.Value("q", 0)  # nodes the workers searched, added every 256 (locked)
         _POOL = (ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
-                                     initargs=(abort,)), abort, workers)
-    return _POOL[0], _POOL[1]
+                                     initargs=(abort, nodes)), abort, workers, nodes)
+    return _POOL[0], _POOL[1], _POOL[3]
 
 
 def _close_pool() -> None:
@@ -920,8 +949,9 @@ def _close_pool() -> None:
         _POOL = None
 
 
-def _init_worker(abort) -> None:
+def _init_worker(abort, nodes) -> None:
     _WORKER["abort"] = abort
+    _WORKER["nodes"] = nodes
 
 
 def _solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abort=None):
@@ -936,12 +966,16 @@ def _solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abo
         _THREAD.search = OptimalSearch(game_name)
         _THREAD.search.use_threads = False  # numba's thread pool is the parent's, not ours
     search = _THREAD.search
+    live = _WORKER.get("nodes") if abort is None else None  # the pool's live node count
     abort = _WORKER["abort"] if abort is None else abort
     before = search.stats.as_dict()
     if abort.value > ticket:
         return None, None, {}
 
     def check(_nodes):
+        if live is not None:
+            with live.get_lock():
+                live.value += 256
         if abort.value > ticket:
             raise _Aborted
 
