@@ -271,3 +271,57 @@ def test_the_progress_bar_of_a_farmed_out_search_says_where_the_root_stands_and_
     assert "opening 1123 1/" in err or "opening 1122 1/" in err  # the heuristics' best first
     # Two parts running against the heuristics' best plus one, then the optimum once an opening is done.
     assert "parts 0/13 +2, best 5669" in err and "best 5625" in err
+
+
+class _Ticket:
+    value = 0
+
+
+def _late(delay, fn, *args):
+    import time
+
+    time.sleep(delay)
+    return fn(*args)
+
+
+class _ShuffledPool:
+    """Worker threads whose parts come back in an order set by `seed`, not the order sent."""
+
+    def __init__(self, seed, workers):
+        import random
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.executor = ThreadPoolExecutor(workers)
+        self.rng = random.Random(seed)
+
+        self.outstanding = []  # (opening, future) of the parts sent
+        self.overlaps = 0  # parts sent while a part of another opening was still running
+
+    def submit(self, fn, *args):
+        opening = args[3]  # _solve_part(run, game, secrets, played, ...): played is (opening,)
+        self.overlaps += any(o != opening and not f.done() for o, f in self.outstanding)
+        future = self.executor.submit(_late, self.rng.random() * 0.01, fn, *args)
+        self.outstanding.append((opening, future))
+        return future
+
+
+@pytest.mark.parametrize("game", ["3p4c", "4p4c", "3p5c"])
+def test_the_root_keeps_every_worker_busy_and_its_answer_does_not_depend_on_which_part_ends_first(game):
+    """Farmed out with parts returning in shuffled orders (later openings start while earlier ones
+    run), the root gives the optimum and the same first guess as a search one opening at a time."""
+    one_at_a_time = optimal(game, workers=1)
+    overlaps = 0
+    for seed in range(4):
+        search = OptimalSearch(game)
+        root = optimal_module._RootSearch(search, 3)
+        everything = np.arange(search.game.size, dtype=np.int64)
+        ticket = _Ticket()
+        pool = _ShuffledPool(seed, 3)
+        value, tree = root._farm_out_to(pool, ticket, ticket, f"shuffled-{game}-{seed}",
+                                        everything, search.game.size, INFEASIBLE)
+        overlaps += pool.overlaps
+        assert value == one_at_a_time.total_turns
+        assert tree["guess"] == search.game.format_codeword(one_at_a_time.first_guess)
+        _guesses, turns = optimal_module._guesses_of_tree(search.game, search, tree)
+        assert int(turns.sum()) == value and (turns > 0).all()
+    assert overlaps > 0  # a later opening started while an earlier one still had parts running

@@ -822,7 +822,16 @@ class _RootSearch:
     def _farm_out_to(self, pool, abort, task_abort, run, everything, depth, beta, live=None):
         """The openings' parts on `pool` (a process pool, or a ClusterPool with
         `task_abort`, the abort ticket each task takes along). `live`: the pool's
-        shared count of the nodes its workers searched, or None."""
+        shared count of the nodes its workers searched, or None.
+
+        The openings are taken in order, but a worker is never left idle while
+        a later opening has parts to search: when every part of the earlier
+        openings is running or done, the next opening starts with the budgets
+        the best total so far allows (looser than they may end up, never
+        wrong: the best only ever falls). Among openings of equal total the
+        earlier one wins, as in a search one opening at a time, so the answer
+        does not depend on which part finishes first.
+        """
         from .cluster import wait_first
 
         search, game = self.search, self.search.game
@@ -839,67 +848,117 @@ class _RootSearch:
             parts = [(o, p) for o, p in search.split(int(g), everything) if o != game.win_ordinal]
             if any(len(p) == n for _o, p in parts):
                 continue
-            bound = n + sum(int(table[len(p)]) for _o, p in parts)
-            openings.append((bound, int(g), parts))
-        openings.sort(key=lambda item: (item[0], item[1]))
-        best, best_tree = beta, None
-        for tried, (bound, g, parts) in enumerate(openings, 1):
-            if bound >= best:
-                search.stats.candidates_cut += 1
-                continue
-            search.stats.candidates_searched += 1
             parts.sort(key=lambda item: -len(item[1]))
             lbs = [int(table[len(p)]) for _o, p in parts]
-            known: dict[int, tuple[int, dict]] = {}
-            pending = deque(range(len(parts)))
-            running: dict = {}
-            ticket = abort.value
-            failed = False
-            while (pending or running) and not failed:
-                while pending and len(running) < self.workers:
-                    i = pending.popleft()
-                    others = sum(v for v, _t in known.values()) + sum(
-                        lbs[j] for j in range(len(parts)) if j != i and j not in known)
-                    budget = best - n - others
-                    future = pool.submit(_solve_part, run, game.name, parts[i][1], (g,), depth - 1,
-                                         budget, ticket, task_abort)
-                    running[future] = (i, budget)
-                if bar is not None:
-                    bar.where(f"opening {game.format_codeword(g)} {tried}/{len(openings)}, parts "
-                              f"{len(known)}/{len(parts)} +{len(running)}, best "
-                              f"{'-' if best >= INFEASIBLE else best}")
-                # Without a live count nothing moves until a part is done; with one, look every second.
-                done, _ = wait_first(running, timeout=None if live is None or bar is None else 1.0)
-                if live is not None and bar is not None:
-                    bar.show_nodes(nodes_before + live.value - live_start)
-                for future in done:
-                    i, budget = running.pop(future)
-                    value, tree, stats = future.result()
-                    _add_stats(search, stats)
-                    if value is None or value >= budget:
-                        failed = failed or value is not None
-                    else:
-                        known[i] = (value, tree)
-                if not failed:
-                    floor = n + sum(v for v, _t in known.values()) + sum(
-                        lbs[j] for j in range(len(parts)) if j not in known)
-                    failed = floor >= best
-            if failed:
-                abort.value = ticket + 1  # parts of this opening still running stop early
-                for future in list(running):
-                    _value, _tree, stats = future.result()
-                    _add_stats(search, stats)
-                continue
-            total = n + sum(v for v, _t in known.values())
-            if total < best:
-                branches = {}
-                for i, (ordinal, _p) in sorted(enumerate(parts), key=lambda item: item[1][0]):
-                    branches[format_score(*ordinal_to_score(ordinal, game))] = known[i][1]
-                best = total
-                best_tree = {"guess": game.format_codeword(g), "games": n}
-                if branches:
-                    best_tree["next"] = branches
+            openings.append(_Opening(n + sum(lbs), int(g), parts, lbs))
+        openings.sort(key=lambda o: (o.bound, o.guess))
+        for order, opening in enumerate(openings):
+            opening.order = order
+        best, holder, best_tree = beta, None, None
+
+        def limit(opening):  # a total the opening must stay below to become the best
+            return best + (1 if holder is not None and opening.order < holder.order else 0)
+
+        next_ticket = abort.value  # a part stops once the ticket passes its opening's
+        running: dict = {}
+        while True:
+            for opening in openings:  # fill the free workers, earliest opening first
+                if len(running) >= self.workers:
+                    break
+                if opening.finished:
+                    continue
+                if opening.ticket is None:
+                    if opening.bound >= limit(opening):
+                        opening.finished = True
+                        search.stats.candidates_cut += 1
+                        continue
+                    opening.ticket, next_ticket = next_ticket, next_ticket + 1
+                    search.stats.candidates_searched += 1
+                while opening.pending and len(running) < self.workers and not opening.failed:
+                    i = opening.pending.popleft()
+                    budget = limit(opening) - n - opening.others(i)
+                    future = pool.submit(_solve_part, run, game.name, opening.parts[i][1], (opening.guess,),
+                                         depth - 1, budget, opening.ticket, task_abort)
+                    running[future] = (opening, i, budget)
+                    opening.running += 1
+            if not running:
+                break
+            if bar is not None:
+                now = next(o for o in openings if not o.finished)
+                bar.where(f"opening {game.format_codeword(now.guess)} {now.order + 1}/{len(openings)}, "
+                          f"parts {len(now.known)}/{len(now.parts)} +{now.running}, best "
+                          f"{'-' if best >= INFEASIBLE else best}")
+            # Without a live count nothing moves until a part is done; with one, look every second.
+            done, _ = wait_first(running, timeout=None if live is None or bar is None else 1.0)
+            if live is not None and bar is not None:
+                bar.show_nodes(nodes_before + live.value - live_start)
+            for future in done:
+                opening, i, budget = running.pop(future)
+                opening.running -= 1
+                value, tree, stats = future.result()
+                _add_stats(search, stats)
+                if value is None or value >= budget:  # None: stopped, its opening had failed
+                    opening.failed = True
+                else:
+                    opening.known[i] = (value, tree)
+            for opening in openings:  # earliest first: a new best can end the later ones
+                if opening.finished or opening.ticket is None:
+                    continue
+                if not opening.failed and opening.floor(n) >= limit(opening):
+                    opening.failed = True
+                if opening.running:
+                    continue
+                if opening.failed:
+                    opening.finished = True
+                elif not opening.pending:
+                    opening.finished = True
+                    total = opening.floor(n)  # every part known: the exact total
+                    if total < limit(opening):
+                        best, holder = total, opening
+                        best_tree = opening.tree(game)
+            # Stop the parts of failed openings, once every opening with an earlier ticket is
+            # failed or finished too (the ticket stops all of them at once).
+            stop = None
+            for opening in openings:
+                if opening.ticket is None or not (opening.failed or opening.finished):
+                    break
+                stop = opening.ticket
+            if stop is not None and abort.value <= stop and any(
+                    o.failed and o.running and o.ticket <= stop for o in openings):
+                abort.value = stop + 1
         return best, best_tree
+
+
+class _Opening:
+    """One first guess at the root of a farmed-out search: its parts, largest first, their lower
+    bounds, the exact values and trees of those done, and where its search stands."""
+
+    def __init__(self, bound: int, guess: int, parts: list, lbs: list):
+        self.bound, self.guess, self.parts, self.lbs = bound, guess, parts, lbs
+        self.order = 0
+        self.known: dict[int, tuple[int, dict]] = {}
+        self.pending = deque(range(len(parts)))
+        self.running = 0
+        self.ticket = None  # handed out when its first part is sent
+        self.failed = False  # it cannot beat the best: its parts still running are stopped
+        self.finished = False  # nothing of it is running or left to send
+
+    def others(self, i: int) -> int:
+        """The exact values of the parts done and the lower bounds of the rest, part i left out."""
+        return sum(self.known[j][0] if j in self.known else self.lbs[j]
+                   for j in range(len(self.parts)) if j != i)
+
+    def floor(self, n: int) -> int:
+        return n + sum(self.known[j][0] if j in self.known else self.lbs[j] for j in range(len(self.parts)))
+
+    def tree(self, game) -> dict:
+        node = {"guess": game.format_codeword(self.guess), "games": game.size}
+        branches = {}
+        for i, (ordinal, _p) in sorted(enumerate(self.parts), key=lambda item: item[1][0]):
+            branches[format_score(*ordinal_to_score(ordinal, game))] = self.known[i][1]
+        if branches:
+            node["next"] = branches
+        return node
 
 
 def _add_stats(search: OptimalSearch, delta: dict) -> None:
