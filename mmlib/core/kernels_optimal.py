@@ -433,3 +433,90 @@ def split_large_parts(guess_word, guess_lo, guess_hi, ps_index, ps_words, ps_lo,
             out_start[k] = offsets[o]
             large += 1
     return large
+
+
+# -- the cache key: a position up to renaming its pins and colors ---------------------------
+
+
+@serial_kernel
+def _counts_before(counts, a, b, pin_order):
+    """Do color a's counts per pin come before color b's (larger first, in pin_order)?"""
+    for k in range(pin_order.shape[0]):
+        q = pin_order[k]
+        if counts[a, q] != counts[b, q]:
+            return counts[a, q] > counts[b, q]
+    return False
+
+
+@serial_kernel
+def _pin_before(profiles, a, b):
+    """Does pin a's profile (its color counts, largest first) come before pin b's (larger first)?"""
+    for k in range(profiles.shape[1]):
+        if profiles[a, k] != profiles[b, k]:
+            return profiles[a, k] > profiles[b, k]
+    return False
+
+
+@serial_kernel
+def canonical_position(secrets, digits, colors, radix_index, pin_order, labels, out):
+    """The image of S under a renaming of pins and colors that depends only on S as a set.
+
+    Pins are ordered by their profile (how many secrets of S show each color there, sorted:
+    a profile no color renaming changes), then colors ranked by their counts on the pins in
+    that order (more first); ties keep the lower pin or color first. Image pin k is pin
+    pin_order[k], color c becomes labels[c]. Writes the image's codeword indices, sorted, to
+    out[:n]. Permuting pins and renaming colors maps codewords to codewords (repeats stay
+    absent) and every pair's score to the same score, black-only too, so S and its image
+    need the same turns: the image is a sound cache key, and sets that differ only by pin
+    order and color names (the usual case below symmetric guesses) share it.
+    `radix_index`: codeword index by C-ary value, first pin most significant.
+    """
+    n = secrets.shape[0]
+    pins = digits.shape[1]
+    counts = np.zeros((colors, pins), dtype=np.int64)
+    for i in range(n):
+        s = secrets[i]
+        for q in range(pins):
+            counts[digits[s, q], q] += 1
+    profiles = np.empty((pins, colors), dtype=np.int64)
+    for q in range(pins):
+        column = np.sort(counts[:, q])
+        for k in range(colors):
+            profiles[q, k] = column[colors - 1 - k]
+    for q in range(pins):
+        pin_order[q] = q
+    for a in range(1, pins):  # insertion sort: stable, so ties keep the lower pin first
+        q = pin_order[a]
+        b = a - 1
+        while b >= 0 and _pin_before(profiles, q, pin_order[b]):
+            pin_order[b + 1] = pin_order[b]
+            b -= 1
+        pin_order[b + 1] = q
+    order = np.empty(colors, dtype=np.int64)
+    for c in range(colors):
+        order[c] = c
+    for a in range(1, colors):
+        c = order[a]
+        b = a - 1
+        while b >= 0 and _counts_before(counts, c, order[b], pin_order):
+            order[b + 1] = order[b]
+            b -= 1
+        order[b + 1] = c
+    for r in range(colors):
+        labels[order[r]] = r
+    for i in range(n):
+        s = secrets[i]
+        code = np.int64(0)
+        for k in range(pins):
+            code = code * colors + labels[digits[s, pin_order[k]]]
+        out[i] = radix_index[code]
+    out[:n].sort()
+
+
+@serial_kernel
+def renamed_codeword(index, digits, colors, radix_index, pin_order, labels):
+    """Codeword `index` with pin pin_order[k] moved to pin k and color c renamed labels[c]."""
+    code = np.int64(0)
+    for k in range(digits.shape[1]):
+        code = code * colors + labels[digits[index, pin_order[k]]]
+    return radix_index[code]

@@ -177,6 +177,14 @@ class OptimalSearch:
         self._lb_lists = [ko.lower_bound_table(game.size, d, self.parts).tolist()
                           for d in range(depth + 1)]
         self._lb_arrays = [np.asarray(t, dtype=np.int64) for t in self._lb_lists]
+        # Cache keys: each position up to permuting its pins and renaming its colors (`_key`).
+        self._digits = np.ascontiguousarray(cw.digits)
+        values = np.zeros(game.size, dtype=np.int64)
+        for q in range(game.pins):
+            values = values * game.colors + self._digits[:, q]
+        self._radix_index = np.full(game.colors ** game.pins, -1, dtype=np.int64)
+        self._radix_index[values] = np.arange(game.size, dtype=np.int64)
+        self._image = np.empty(game.size, dtype=np.int64)
 
     # -- bounds ----------------------------------------------------------------------
 
@@ -322,7 +330,7 @@ class OptimalSearch:
         floor = self._lb_lists[min(depth, self.saturated_depth)][n]
         if floor >= beta:
             return floor
-        key = (secrets.tobytes(), depth)
+        key, labels = self._key(secrets, depth)
         entry = self.cache.get(key)
         if entry is not None:
             known, exact, _guess = entry
@@ -330,9 +338,20 @@ class OptimalSearch:
                 self.stats.cache_hits += 1
                 return known
             floor = max(floor, known)
-        return self._search(secrets, played, depth, beta, key, floor)
+        return self._search(secrets, played, depth, beta, key, labels, floor)
 
-    def _search(self, secrets, played, depth, beta, key, floor) -> int:
+    def _key(self, secrets: np.ndarray, depth: int):
+        """(cache key, the renaming behind it): the key is the position's image under a
+        permutation of pins and renaming of colors fixed by the set itself
+        (`canonical_position`), and the depth left, so positions that differ only by pin
+        order and color names share one entry. Stored guesses are renamed the same way
+        (`_store`, `best_guess`)."""
+        renaming = (np.empty(self.pins, dtype=np.int64), np.empty(self.colors, dtype=np.int64))
+        ko.canonical_position(secrets, self._digits, self.colors, self._radix_index, renaming[0],
+                              renaming[1], self._image)
+        return (self._image[:len(secrets)].tobytes(), depth), renaming
+
+    def _search(self, secrets, played, depth, beta, key, labels, floor) -> int:
         n = len(secrets)
         child_table = self.lb_table(depth - 1)
         child_list = self._lb_lists[min(depth - 1, self.saturated_depth)]
@@ -345,7 +364,7 @@ class OptimalSearch:
                                              self.win, child_table)
             if position >= 0 and bound <= floor:  # 2n - 1 included: the fully discriminating shortcut
                 self.stats.shortcuts += 1
-                self._store(key, int(bound), True, int(secrets[position]))
+                self._store(key, labels, int(bound), True, int(secrets[position]))
                 return int(bound)
             if n <= self.parts + 1:
                 floor = max(floor, 2 * n)  # only a fully discriminating member costs 2n - 1
@@ -353,7 +372,7 @@ class OptimalSearch:
                 best, best_guess = int(bound), int(secrets[position])
                 if best <= floor:
                     self.stats.shortcuts += 1
-                    self._store(key, best, True, best_guess)
+                    self._store(key, labels, best, True, best_guess)
                     return best
         self.stats.nodes += 1
         if self.stats.nodes % 256 == 0:
@@ -371,7 +390,7 @@ class OptimalSearch:
                 self.unused, self.wide, self.win, child_table, best, floor, keys)
             if proven >= 0:
                 self.stats.shortcuts += 1
-                self._store(key, floor, True, int(proven))
+                self._store(key, labels, floor, True, int(proven))
                 return floor
         else:
             bounds = np.empty(m, dtype=np.int64)
@@ -421,12 +440,16 @@ class OptimalSearch:
                 if best <= floor:
                     break
         if best_guess >= 0:
-            self._store(key, best, True, best_guess)
+            self._store(key, labels, best, True, best_guess)
             return best
-        self._store(key, lower, False, -1)
+        self._store(key, labels, lower, False, -1)
         return lower
 
-    def _store(self, key, value, exact, guess):
+    def _store(self, key, labels, value, exact, guess):
+        """Remember a position's value (exact, or a lower bound) and its best guess, renamed as
+        its key is."""
+        if guess >= 0:
+            guess = int(ko.renamed_codeword(guess, self._digits, self.colors, self._radix_index, *labels))
         old = self.cache.get(key)
         if old is None:
             self.stats.cache_entries += 1
@@ -444,13 +467,19 @@ class OptimalSearch:
         if n <= 2:
             return int(secrets[0])
         depth = min(depth, n)
-        key = (secrets.tobytes(), depth)
+        key, labels = self._key(secrets, depth)
         entry = self.cache.get(key)
         if entry is None or not entry[1]:
             if self.value(secrets, played, depth, INFEASIBLE) >= INFEASIBLE:
                 raise ValueError("no strategy wins every secret of this position within the depth left")
             entry = self.cache[key]
-        return entry[2]
+        pin_order, labels = labels
+        # The renaming undone: the stored guess in this position's pins and colors.
+        back_pins, back_colors = np.empty_like(pin_order), np.empty_like(labels)
+        back_pins[pin_order] = np.arange(self.pins, dtype=np.int64)
+        back_colors[labels] = np.arange(self.colors, dtype=np.int64)
+        return int(ko.renamed_codeword(entry[2], self._digits, self.colors, self._radix_index, back_pins,
+                                       back_colors))
 
     def tree(self, secrets: np.ndarray, played: tuple, depth: int) -> dict:
         """The optimal subtree as {"guess", "games", "next": {"b,w": subtree}}."""
