@@ -325,3 +325,47 @@ def test_the_root_keeps_every_worker_busy_and_its_answer_does_not_depend_on_whic
         _guesses, turns = optimal_module._guesses_of_tree(search.game, search, tree)
         assert int(turns.sum()) == value and (turns > 0).all()
     assert overlaps > 0  # a later opening started while an earlier one still had parts running
+
+
+def _tree_cost(game, tree, secrets):
+    """Total turns of `tree` over `secrets`, played with the plain-Python reference score."""
+    from mmlib.core.scoring import format_score, reference_score_under
+    from mmlib.core.verify import every_secret
+
+    words = every_secret(game)
+    total = 0
+    for s in secrets:
+        node, turn = tree, 1
+        while True:
+            score = reference_score_under(words[s], node["guess"], game.black_only)
+            if score == (game.pins, 0):
+                break
+            node, turn = node["next"][format_score(*score)], turn + 1
+        total += turn
+    return total
+
+
+@pytest.mark.parametrize("name", ["4p3c", "3p4c", "3p4c-norepeat", "3p4c-black", "2p6c"])
+def test_positions_that_differ_by_pin_order_and_color_names_share_a_cache_entry_soundly(name):
+    """The cache key of a set is its image under a renaming fixed by the set: a set and its
+    renamed copies solved by one search (the copies answered from the first's entry, its guesses
+    renamed back) all get the brute-force cost and a tree that wins every secret at that cost."""
+    game = Game.parse(name)
+    brute = BruteForceOptimum(game)
+    rng = np.random.default_rng(29)
+    search = OptimalSearch(game)
+    digits = search._digits
+    shared = 0
+    for size in (3, 4, 6, 9, 12):
+        secrets = np.sort(rng.choice(game.size, size=min(size, game.size), replace=False))
+        for copy in range(3):
+            pins, colors = rng.permutation(game.pins), rng.permutation(game.colors)
+            image = np.sort([search._radix_index[int(sum(colors[digits[s, pins[k]]] * game.colors ** (game.pins - 1 - k)
+                                                         for k in range(game.pins)))] for s in secrets])
+            assert (image >= 0).all()  # a renaming maps codewords to codewords under every rule set
+            shared += search._key(image, game.size)[0] == search._key(secrets, game.size)[0]
+            expected = brute.cost(sum(1 << int(s) for s in image), None)
+            answer = solve_position(game, image, search=search)
+            assert answer.exact and answer.value == expected
+            assert _tree_cost(game, answer.tree, image) == expected
+    assert shared >= 8  # of 15 copies: most share their original's key

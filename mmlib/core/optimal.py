@@ -36,8 +36,10 @@ below beta and otherwise a lower bound that is at least beta.
   such member of S is each position's first upper bound, and such a guess
   with the position's lower bound ends the search of the position at once.
   Parts of one or two secrets are never searched.
-* A cache of positions, keyed by the set S itself (sorted codeword indices; the
-  value depends on nothing else) and the depth left, clipped to |S| (an optimal
+* A cache of positions, keyed by the set S up to permuting pins and renaming
+  colors (its image under a renaming that S itself fixes, `canonical_position`:
+  the value depends on nothing else, and renaming changes no score) and the
+  depth left, clipped to |S| (an optimal
   tree never needs more than |S| guesses: every useful guess shrinks the
   largest part). An entry is either exact (with its best guess, from which the
   tree is rebuilt) or a lower bound found by a search that was cut off.
