@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 import numpy as np
-from numba import cuda
+from numba import config, cuda
 
 from .case_equivalence import class_representative, count_lanes_mask, zero_free_of_masks
 from .scoring import (all_hits, lane_min_sum, matching_pins, ordinal_of, packed_score_ordinal,
@@ -39,6 +39,49 @@ from .strategies import is_better, rank_of_counts
 INT32_MAX = np.int32(2**31 - 1)
 INT64_MAX = np.int64(2**63 - 1)
 COUNTER_TYPES = {1: np.uint8, 2: np.uint16, 4: np.uint32}
+
+
+def _lock_simulated_shared_arrays() -> None:
+    """On the CUDA simulator only: make a block's shared arrays under a lock.
+
+    The simulator gives the threads of a block one shared array per source line,
+    made by the first thread that asks, with no lock (numba-cuda 0.30): two threads
+    asking at once can each make their own, and a table the block fills together
+    (the subsetting kernel's ordinal table, the reductions' slots) is then partly
+    never written. CI saw it once (2p5c-black, a guess off by one index on turn 3).
+    A real GPU has no such race; this is the simulator's allocation, taken whole.
+    """
+    import sys
+    import threading
+    import traceback
+
+    from numba.core import types
+    from numba.cuda.simulator import kernelapi
+    from numba.np import numpy_support
+
+    shared = kernelapi.FakeCUDAShared
+    if getattr(shared, "mmlib_locked", False):
+        return
+    unlocked, lock = shared.array, threading.Lock()
+
+    def array(self, shape, dtype, alignment=None):
+        if shape == 0 or alignment is not None:
+            return unlocked(self, shape, dtype, alignment)  # dynamic shared memory: one buffer
+        if isinstance(dtype, types.Type):
+            dtype = numpy_support.as_dtype(dtype)
+        caller = traceback.extract_stack(sys._getframe())[-2][0:2]  # the kernel's line, as before
+        with lock:
+            found = self._allocations.get(caller)
+            if found is None:
+                found = self._allocations[caller] = np.empty(shape, dtype)
+        return found
+
+    shared.array = array
+    shared.mmlib_locked = True
+
+
+if config.ENABLE_CUDASIM:
+    _lock_simulated_shared_arrays()
 
 
 def device_twin(njit_function):
