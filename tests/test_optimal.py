@@ -369,3 +369,14 @@ def test_positions_that_differ_by_pin_order_and_color_names_share_a_cache_entry_
             assert answer.exact and answer.value == expected
             assert _tree_cost(game, answer.tree, image) == expected
     assert shared >= 8  # of 15 copies: most share their original's key
+
+
+def test_the_limit_row_alone_is_searched_without_writing_the_other_two():
+    """`optimal-table GAME --objectives limit` gives the limit row on its own: it needs the total
+    and worst searches to know the least max, but writes neither of their rows."""
+    from mmlib.studies.optimal_table import solve_rows
+
+    rows = solve_rows(Game.parse("2p6c-norepeat"), ["limit"], trees=False)
+    assert [(r["objective"], r["max_turns_limit"], r["total_turns"], r["max_turns"]) for r in rows] == [
+        ("total", 4, 103, 4)]  # the unlimited optimum, 103, needs 5 turns
+    assert solve_rows(Game.parse("3p3c"), ["limit"], trees=False) == []  # its optimum already has the least max
