@@ -252,6 +252,20 @@ def test_check_writable_says_why():
 SWEEP_STRATEGIES = "knuth,entropy,most-parts,expected-size"
 
 
+def _exit_codes_of_children_started_together(target, argument_sets) -> list:
+    """Fork one process per argument tuple, running target(*arguments, start); all wait on the
+    `start` event, set once every one is running, so they race for the same files."""
+    context = multiprocessing.get_context("fork")
+    start = context.Event()
+    children = [context.Process(target=target, args=(*arguments, start)) for arguments in argument_sets]
+    for child in children:
+        child.start()
+    start.set()
+    for child in children:
+        child.join(timeout=120)
+    return [child.exitcode for child in children]
+
+
 def _sweep_in_child(games: str, results: str, first_guesses: str, start) -> None:
     start.wait()
     status = main(["sweep", "--games", games, "--strategies", SWEEP_STRATEGIES, "--backend", "reference",
@@ -272,19 +286,12 @@ def expected_rows(*game_lists: str) -> set[tuple[str, str, str]]:
 ], ids=["overlapping", "disjoint"])
 def test_two_concurrent_sweeps_keep_every_row(games_a, games_b, tmp_path, capsys):
     solve("3p3c", "knuth", "reference", "112", "off")  # imports done before forking
-    context = multiprocessing.get_context("fork")
     want = expected_rows(games_a, games_b)
     for round_ in range(10):
         results, first_guesses = tmp_path / f"results{round_}.csv", tmp_path / f"fg{round_}.csv"
-        start = context.Event()
-        children = [context.Process(target=_sweep_in_child, args=(games, str(results), str(first_guesses), start))
-                    for games in (games_a, games_b)]
-        for child in children:
-            child.start()
-        start.set()
-        for child in children:
-            child.join(timeout=120)
-        assert [child.exitcode for child in children] == [0, 0]
+        exit_codes = _exit_codes_of_children_started_together(
+            _sweep_in_child, [(games, str(results), str(first_guesses)) for games in (games_a, games_b)])
+        assert exit_codes == [0, 0]
         with results.open(newline="") as handle:
             rows = list(csv.DictReader(handle))
         got = {(r["game"], r["strategy"], r["first_guess"]) for r in rows}
@@ -308,19 +315,12 @@ def test_two_concurrent_optimal_tables_keep_every_row(tmp_path):
     from mmlib.studies.optimal_table import read_optimal_rows
 
     optimal("3p3c")  # imports and kernels loaded before forking
-    context = multiprocessing.get_context("fork")
     games = (["2p2c", "2p3c", "3p2c", "2p4c"], ["4p2c", "2p5c", "3p3c", "5p2c"])
     for round_ in range(5):
         table = tmp_path / f"optimal{round_}.csv"
-        start = context.Event()
-        children = [context.Process(target=_optimal_table_in_child, args=(some, str(table), start))
-                    for some in games]
-        for child in children:
-            child.start()
-        start.set()
-        for child in children:
-            child.join(timeout=120)
-        assert [child.exitcode for child in children] == [0, 0]
+        exit_codes = _exit_codes_of_children_started_together(
+            _optimal_table_in_child, [(some, str(table)) for some in games])
+        assert exit_codes == [0, 0]
         got = {(row["game"], row["objective"]) for row in read_optimal_rows(table)}
         assert got == {(g, o) for some in games for g in some for o in ("total", "worst")}, round_
 

@@ -505,11 +505,7 @@ def canonical_position(secrets, digits, colors, radix_index, pin_order, labels, 
     for r in range(colors):
         labels[order[r]] = r
     for i in range(n):
-        s = secrets[i]
-        code = np.int64(0)
-        for k in range(pins):
-            code = code * colors + labels[digits[s, pin_order[k]]]
-        out[i] = radix_index[code]
+        out[i] = renamed_codeword(secrets[i], digits, colors, radix_index, pin_order, labels)
     out[:n].sort()
 
 

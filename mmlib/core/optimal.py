@@ -160,7 +160,6 @@ class OptimalSearch:
         self.cache_budget = _cache_budget()
         self.stats = SearchStats()
         self.root_progress = None  # something with tick(nodes), or None
-        self.live_nodes = False  # True while worker processes count their nodes into the bar live
         self.abort_check = None  # called every 256 nodes; may raise to stop the search
         import numba
 
@@ -867,8 +866,6 @@ class _RootSearch:
 
         search, game = self.search, self.search.game
         bar = search.root_progress
-        # With a live count the bar shows it; otherwise each part's nodes when it is done.
-        search.live_nodes = live is not None
         live_start, nodes_before = (live.value if live is not None else 0), search.stats.nodes
         n = game.size
         depth = min(depth, n)
@@ -927,7 +924,8 @@ class _RootSearch:
                 opening, i, budget = running.pop(future)
                 opening.running -= 1
                 value, tree, stats = future.result()
-                _add_stats(search, stats)
+                # With a live count the bar shows it; otherwise each part's nodes when it is done.
+                _add_stats(search, stats, tick=live is None)
                 if value is None or value >= budget:  # None: stopped, its opening had failed
                     opening.failed = True
                 else:
@@ -974,13 +972,14 @@ class _Opening:
         self.failed = False  # it cannot beat the best: its parts still running are stopped
         self.finished = False  # nothing of it is running or left to send
 
-    def others(self, i: int) -> int:
+    def others(self, i: "int | None" = None) -> int:
         """The exact values of the parts done and the lower bounds of the rest, part i left out."""
         return sum(self.known[j][0] if j in self.known else self.lbs[j]
                    for j in range(len(self.parts)) if j != i)
 
     def floor(self, n: int) -> int:
-        return n + sum(self.known[j][0] if j in self.known else self.lbs[j] for j in range(len(self.parts)))
+        """The least total this opening can reach over n secrets: n plus every part's cost."""
+        return n + self.others()
 
     def tree(self, game) -> dict:
         node = {"guess": game.format_codeword(self.guess), "games": game.size}
@@ -992,16 +991,16 @@ class _Opening:
         return node
 
 
-def _add_stats(search: OptimalSearch, delta: dict) -> None:
-    """Add a worker's statistics to the search's, and its nodes to the progress bar."""
+def _add_stats(search: OptimalSearch, delta: dict, tick: bool = True) -> None:
+    """Add a worker's statistics to the search's, and (`tick`) its nodes to the progress bar."""
     for key, value in delta.items():
         setattr(search.stats, key, getattr(search.stats, key) + value)
-    if search.root_progress is not None and delta.get("nodes") and not search.live_nodes:
+    if tick and search.root_progress is not None and delta.get("nodes"):
         search.root_progress.tick(delta["nodes"])
 
 
 _RUNS = itertools.count()
-_POOL = None  # (executor, abort flag, workers)
+_POOL = None  # (executor, abort ticket, workers, live node count)
 _WORKER: dict = {}  # in a pool's worker process: the shared abort ticket
 # In a worker process (a pool's, or a Dask worker's, which may run tasks in several threads):
 # each thread's search of the current run, its cache kept between the parts of the run.
