@@ -36,11 +36,17 @@ def layer_of(module: str) -> "int | None":
     return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
 
 
-def imported_modules(module: str) -> set[str]:
-    """The mmlib modules `module` imports anywhere in its source."""
+def source_of(module: str) -> Path:
+    """The file of a module: NAME.py, or NAME/__init__.py for a package."""
     path = PACKAGE.parent / (module.replace(".", "/") + ".py")
-    if not path.exists():
-        path = PACKAGE.parent / module.replace(".", "/") / "__init__.py"
+    return path if path.exists() else PACKAGE.parent / module.replace(".", "/") / "__init__.py"
+
+
+def imported_modules(module: str) -> set[str]:
+    """The mmlib modules `module` imports anywhere in its source. `from PACKAGE import sub`,
+    where every name is a submodule, imports those submodules (the package itself is already
+    being imported, as the parent of any module in it)."""
+    path = source_of(module)
     package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
     found = set()
     for node in ast.walk(ast.parse(path.read_text())):
@@ -50,7 +56,8 @@ def imported_modules(module: str) -> set[str]:
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
-            candidates = [target] + [f"{target}.{alias.name}" for alias in node.names]
+            submodules = [f"{target}.{alias.name}" for alias in node.names]
+            candidates = submodules + ([] if all(name in MODULES for name in submodules) else [target])
         elif isinstance(node, ast.Import):
             candidates = [alias.name for alias in node.names]
         else:
@@ -80,8 +87,7 @@ def test_the_core_knows_nothing_of_notebooks():
     for module in MODULES:
         if layer_of(module) != 0:
             continue
-        tree = ast.parse((PACKAGE.parent / (module.replace(".", "/") + ".py")).read_text()
-                         if not module.endswith("core") else (PACKAGE / "core" / "__init__.py").read_text())
+        tree = ast.parse(source_of(module).read_text())
         for node in ast.walk(tree):
             names = ([node.module or ""] if isinstance(node, ast.ImportFrom)
                      else [a.name for a in node.names] if isinstance(node, ast.Import) else [])

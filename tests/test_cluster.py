@@ -106,7 +106,7 @@ def test_no_dask_import_without_scheduler():
             "from mmlib.cli.main import main\n"
             "assert main(['solve', '3p4c', '--json']) == 0\n"
             "import mmlib.core.optimal as exact\n"
-            "exact.PARALLEL_MIN_CODEWORDS = 0  # the worker-pool path, on a small game\n"
+            "exact.config.PARALLEL_MIN_CODEWORDS = 0  # the worker-pool path, on a small game\n"
             "assert exact.optimal('3p4c', workers=2).total_turns == 206\n"
             "assert main(['optimal', '3p3c', '--json']) == 0\n"
             "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed'))\n"
@@ -376,7 +376,7 @@ def test_optimal_on_cluster_gives_the_in_process_totals(client, parts_sent, game
     expected = optimal(game, workers=1)
     found = optimal(game, client=client)
     assert same_optimum(found, expected), game
-    assert parts_sent and set(parts_sent) == {"_solve_part"}  # the subtrees went to the workers
+    assert parts_sent and set(parts_sent) == {"solve_part"}  # the subtrees went to the workers
     # The workers' statistics came back (the client itself searches no position below the root).
     assert found.nodes_searched + found.search_stats["shortcuts"] > 0
     assert verify_tree(json.loads(json.dumps(found.tree_json()))).total_turns == expected.total_turns
@@ -401,7 +401,7 @@ def test_optimal_on_cluster_refuses_what_in_process_refuses(client):
 
 def test_optimal_part_stops_on_the_shared_abort_ticket(client):
     """A part reads the run's abort ticket (a SharedValue) on its worker: past its ticket, it stops."""
-    from mmlib.core.optimal import OptimalSearch, _solve_part
+    from mmlib.core.optimal import OptimalSearch, solve_part
 
     search = OptimalSearch("3p4c")
     opening = search.game.parse_codeword("112")
@@ -409,11 +409,11 @@ def test_optimal_part_stops_on_the_shared_abort_ticket(client):
     abort = SharedValue(client, "test-optimal-abort", 0)
     try:
         pool = ClusterPool(client)
-        value, tree, stats = pool.submit(_solve_part, "test-run", "3p4c", part, (opening,), 3,
+        value, tree, stats = pool.submit(solve_part, "test-run", "3p4c", part, (opening,), 3,
                                          10**9, 0, abort).result()
         assert value is not None and tree is not None and stats["nodes"] >= 0
         abort.value = 1
-        assert pool.submit(_solve_part, "test-run-2", "3p4c", part, (opening,), 3, 10**9, 0,
+        assert pool.submit(solve_part, "test-run-2", "3p4c", part, (opening,), 3, 10**9, 0,
                            abort).result() == (None, None, {})
     finally:
         abort.delete()

@@ -31,7 +31,7 @@ def test_every_objective_matches_brute_force(game, monkeypatch):
     brute = BruteForceOptimum(game)
     best_total = brute.total()
     least_max, total_at_least_max = brute.worst()
-    monkeypatch.setattr(optimal_module, "PARALLEL_MIN_CODEWORDS", 0)
+    monkeypatch.setattr(optimal_module.config, "PARALLEL_MIN_CODEWORDS", 0)
     for workers in (1, 2):
         result = optimal(game, workers=workers)
         assert verified(result)[0] == best_total
@@ -230,15 +230,15 @@ def test_lower_bounds_never_exceed_a_brute_force_cost(name):
 
 @pytest.mark.parametrize("game", ["3p4c", "4p4c", "3p5c", "4p5c-norepeat"])
 def test_a_search_past_its_cache_budget_thins_its_caches_and_stays_exact(game, monkeypatch):
-    """The caches of a search are bounded (CACHE_BUDGET_BYTES; by default half the memory available
-    over the cores): past the budget they are thinned, and the optimum and its tree stay exact.
-    Without the bound a large search (4p10c-norepeat) grew past 20 GB and starved the machine."""
+    """The cache of a search is bounded (config.CACHE_BUDGET_BYTES; by default half the memory
+    available over the cores): past the budget it is emptied, and the optimum and its tree stay
+    exact. Without the bound a large search (4p10c-norepeat) grew past 20 GB and starved the machine."""
     full = {objective: optimal(game, objective=objective, workers=1) for objective in ("total", "worst")}
     unbounded = OptimalSearch(game)
     unbounded.value(np.arange(unbounded.game.size, dtype=np.int64), (), 10, INFEASIBLE)
     assert unbounded.stats.cache_thinned == 0
     budget = unbounded.cache_bytes // 3  # a third of what the whole search would keep
-    monkeypatch.setattr(optimal_module, "CACHE_BUDGET_BYTES", budget)
+    monkeypatch.setattr(optimal_module.config, "CACHE_BUDGET_BYTES", budget)
     for objective, expected in full.items():
         small = optimal(game, objective=objective, workers=1)
         assert small.search_stats["cache_thinned"] > 0
@@ -246,31 +246,31 @@ def test_a_search_past_its_cache_budget_thins_its_caches_and_stays_exact(game, m
         assert verified(small) == (expected.total_turns, expected.max_turns)
     search = OptimalSearch(game)
     assert search.cache_budget == budget
+    # The arrays behind the cache are what the budget allows, no more.
+    assert search.cache_capacity_bytes <= budget + 4096
     search.value(np.arange(search.game.size, dtype=np.int64), (), 10, INFEASIBLE)
     assert search.stats.cache_thinned > 0
-    # The count the budget is checked against is the caches' real content, and stays near the budget.
-    assert search.cache_bytes == search._position_bytes() + search._candidate_bytes() + sum(
-        optimal_module._ENTRY_OVERHEAD + (0 if g is None else sum(np.asarray(a).nbytes for a in g))
-        for g in search._groups.values())
-    largest_entry = search.game.size * 8 * 4 + 2 * optimal_module._ENTRY_OVERHEAD
-    assert search.cache_bytes <= budget + largest_entry
+    assert search.cache_bytes <= budget
 
 
-def test_the_progress_bar_of_a_farmed_out_search_says_where_the_root_stands_and_counts_live(capsys):
+def test_the_progress_bar_of_a_farmed_out_search_says_where_the_root_stands_and_counts_live(
+        capsys, monkeypatch):
     """With worker processes the bar names the opening being tried and its parts, and the workers
-    count their nodes into a shared counter while they run (not only when a part is done)."""
+    count their nodes into shared counters while they run (not only when a part is done)."""
+    monkeypatch.setattr(optimal_module.config, "PARALLEL_MIN_CODEWORDS", 0)
     optimal("4p6c", workers=2)  # the pool exists and is warm
-    _pool, _abort, live = optimal_module._worker_pool(2)
-    before = live.value
+    _pool, _abort, live = optimal_module.worker_pool(2)
+    before = int(np.frombuffer(live, dtype=np.int64).sum())
     result = optimal("4p6c", workers=2, progress=True)
-    counted = live.value - before
+    counted = int(np.frombuffer(live, dtype=np.int64).sum()) - before
     assert counted > 0 and counted % 256 == 0
     assert counted <= result.nodes_searched
     err = capsys.readouterr().err
     assert "4p6c optimal (total)" in err
-    assert "opening 1123 1/" in err or "opening 1122 1/" in err  # the heuristics' best first
-    # Two parts running against the heuristics' best plus one, then the optimum once an opening is done.
-    assert "parts 0/13 +2, best 5669" in err and "best 5625" in err
+    assert "opening 1123 1/" in err or "opening 1122 1/" in err  # the least bound first
+    # Two parts running with no best yet (4p6c starts without the heuristics' bound), then the
+    # optimum once an opening is done.
+    assert "parts 0/13 +2, best -" in err and "best 5625" in err
 
 
 class _Ticket:
@@ -298,7 +298,7 @@ class _ShuffledPool:
         self.overlaps = 0  # parts sent while a part of another opening was still running
 
     def submit(self, fn, *args):
-        opening = args[3]  # _solve_part(run, game, secrets, played, ...): played is (opening,)
+        opening = args[3]  # solve_part(run, game, secrets, played, ...): played is (opening,)
         self.overlaps += any(o != opening and not f.done() for o, f in self.outstanding)
         future = self.executor.submit(_late, self.rng.random() * 0.01, fn, *args)
         self.outstanding.append((opening, future))
@@ -313,7 +313,7 @@ def test_the_root_keeps_every_worker_busy_and_its_answer_does_not_depend_on_whic
     overlaps = 0
     for seed in range(4):
         search = OptimalSearch(game)
-        root = optimal_module._RootSearch(search, 3)
+        root = optimal_module.RootSearch(search, 3)
         everything = np.arange(search.game.size, dtype=np.int64)
         ticket = _Ticket()
         pool = _ShuffledPool(seed, 3)
@@ -322,7 +322,7 @@ def test_the_root_keeps_every_worker_busy_and_its_answer_does_not_depend_on_whic
         overlaps += pool.overlaps
         assert value == one_at_a_time.total_turns
         assert tree["guess"] == search.game.format_codeword(one_at_a_time.first_guess)
-        _guesses, turns = optimal_module._guesses_of_tree(search.game, search, tree)
+        _guesses, turns = optimal_module.guesses_of_tree(search.game, search, tree)
         assert int(turns.sum()) == value and (turns > 0).all()
     assert overlaps > 0  # a later opening started while an earlier one still had parts running
 
@@ -354,16 +354,16 @@ def test_positions_that_differ_by_pin_order_and_color_names_share_a_cache_entry_
     brute = BruteForceOptimum(game)
     rng = np.random.default_rng(29)
     search = OptimalSearch(game)
-    digits = search._digits
+    digits, radix_index = search.tables.digits, search.tables.radix_index
     shared = 0
     for size in (3, 4, 6, 9, 12):
         secrets = np.sort(rng.choice(game.size, size=min(size, game.size), replace=False))
         for copy in range(3):
             pins, colors = rng.permutation(game.pins), rng.permutation(game.colors)
-            image = np.sort([search._radix_index[int(sum(colors[digits[s, pins[k]]] * game.colors ** (game.pins - 1 - k)
+            image = np.sort([radix_index[int(sum(colors[digits[s, pins[k]]] * game.colors ** (game.pins - 1 - k)
                                                          for k in range(game.pins)))] for s in secrets])
             assert (image >= 0).all()  # a renaming maps codewords to codewords under every rule set
-            shared += search._key(image, game.size)[0] == search._key(secrets, game.size)[0]
+            shared += search.cache_key(image) == search.cache_key(secrets)
             expected = brute.cost(sum(1 << int(s) for s in image), None)
             answer = solve_position(game, image, search=search)
             assert answer.exact and answer.value == expected

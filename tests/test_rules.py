@@ -265,7 +265,7 @@ def test_optimal_under_the_rules_matches_brute_force(game, monkeypatch):
 
     brute = BruteForceOptimum(game)
     least_max, total_at_least_max = brute.worst()
-    monkeypatch.setattr(optimal_module, "PARALLEL_MIN_CODEWORDS", 0)
+    monkeypatch.setattr(optimal_module.config, "PARALLEL_MIN_CODEWORDS", 0)
     for workers in (1, 2):
         assert _verified_total(optimal(game, workers=workers)) == brute.total()
         worst = optimal(game, objective="worst", workers=workers)

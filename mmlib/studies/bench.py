@@ -215,9 +215,9 @@ def bench_optimal(game, objective: str = "total", max_turns: "int | None" = None
             raise RuntimeError(f"{game.name} optimal gave different totals on repeated searches")
     # Games of PARALLEL_MIN_CODEWORDS and more search in worker processes, whose CPU time
     # this process cannot see (they live on between searches): no CPU use figure for them.
-    from ..core.optimal import PARALLEL_MIN_CODEWORDS
+    from ..core.optimal import config
 
-    cpu_util = "" if game.size >= PARALLEL_MIN_CODEWORDS else f"{(time.process_time() - cpu_started) / max(1e-9, (time.perf_counter() - wall_started) * _threads('cpu')):.2f}"
+    cpu_util = "" if game.size >= config.PARALLEL_MIN_CODEWORDS else f"{(time.process_time() - cpu_started) / max(1e-9, (time.perf_counter() - wall_started) * _threads('cpu')):.2f}"
     median = statistics.median(times)
     label = "optimal" if objective == "total" and max_turns is None else (
         f"optimal:{objective}" + (f":max{max_turns}" if max_turns else ""))
@@ -417,7 +417,7 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
     `scheduler` and, for sweeps, `sweep_games`; `threads` is the worker threads
     of the cluster row, and `cpu_util` is left empty there (the work runs in
     other processes). An optimal search's in-process run uses its own worker
-    processes (one per core) from 500 codewords on; its rows' `scores` are
+    processes (one per core) from 2,000 codewords on; its rows' `scores` are
     each side's last search's (they differ a little with how parts meet the
     workers' caches), and the two totals must agree. A solve with `backend` "cuda" runs on this
     process's GPU, and on the cluster's GPU workers (dask-cuda's LocalCUDACluster for local:N).
@@ -482,10 +482,10 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
             raise RuntimeError(f"{game.name} {label_of_strategy}: the cluster's result differs")
         threads = {IN_PROCESS: _threads(backend), address: sum(client.nthreads().values())}
         if optimal:  # its worker processes, one per core (see core.optimal)
-            from ..core.optimal import MAX_WORKERS, PARALLEL_MIN_CODEWORDS
+            from ..core.optimal import config
 
-            threads[IN_PROCESS] = min(os.cpu_count() or 1, MAX_WORKERS) \
-                if game.size >= PARALLEL_MIN_CODEWORDS else 1
+            threads[IN_PROCESS] = min(os.cpu_count() or 1, config.MAX_WORKERS) \
+                if game.size >= config.PARALLEL_MIN_CODEWORDS else 1
         workers = worker_count(client)
     device = ""
     if backend == "cuda":

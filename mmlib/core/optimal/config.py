@@ -1,0 +1,26 @@
+"""Tunables of the exact search, all in one place.
+
+The search reads these at call time (`config.NAME`), so a test can patch them,
+e.g. PARALLEL_MIN_CODEWORDS down to 0 to take the worker-process path on a tiny game.
+"""
+
+from __future__ import annotations
+
+# Games the exact search accepts: every codeword is a candidate at every node.
+MAX_OPTIMAL_CODEWORDS = 1 << 16
+# Games of at most this many codewords score from a table of every pair's score
+# (one byte each: 16,384 codewords take 256 MiB); larger ones score packed codewords.
+MAX_TABLE_CODEWORDS = 1 << 14
+# Games of at least this many codewords search the subtrees below the first guesses in
+# worker processes, one per core. Smaller games finish in about the time a pool takes to
+# start.
+PARALLEL_MIN_CODEWORDS = 2000
+MAX_WORKERS = 8
+# The position cache of one search may hold at most this many bytes; None: half the memory
+# available when the search starts, shared among the cores (each worker process keeps its
+# own). Past it the cache is emptied and the search goes on: the answer stays exact, parts
+# of the search are done again.
+CACHE_BUDGET_BYTES = None
+# Below this many codewords the search starts with no heuristic upper bound (the four
+# strategies would cost more time than the bound saves).
+HEURISTIC_MIN_CODEWORDS = 2000

@@ -1,0 +1,909 @@
+"""The exact search itself, in compiled code: branch and bound over guess, then score.
+
+`position_value` computes F(S, d), the least total turns that win every secret
+of S within d guesses, or a lower bound of it that is at least `beta`:
+
+    F(S, d) = |S| + min over guesses g of sum over non-winning parts P of g: F(P, d - 1)
+
+with F({s}, d >= 1) = 1, F(S of two, d >= 2) = 3 and F(S, d <= 1) = infinity
+for |S| > 1. It runs entirely in Numba over buffers made once per search
+(`Buffers`): a node allocates nothing, its secrets and its parts live in one
+arena, each level of the recursion has its own rows for candidates, sort keys
+and symmetry group, and the position cache is a hash table in arrays
+(`Cache`). Python only calls it at the root (`search.OptimalSearch`).
+
+What one node does (`_search_node`):
+
+1. Cache: the set is keyed up to permuting pins and renaming colors
+   (`_canonical_key`); an exact entry answers, a lower bound raises the floor.
+2. Members first: when S is small, every member is scored against S; a
+   member whose parts all hold one or two secrets costs exactly its bound, and
+   if that meets the floor the node is done (2|S| - 1, the fully
+   discriminating member, included).
+3. Candidates: one guess per class of guesses that cannot differ here
+   (`_candidates`): the images under every pin and color permutation that fixes
+   each guess played so far (the group is carried down the path and shrinks as
+   guesses are played, `_extend_group`), with Free colors (in no guess played)
+   and Zero colors (absent from S) merged.
+4. Each candidate's counting bound |S| + sum LB(|P|) (`bounds.py`); they are
+   searched in order of bound (members of S first, then index), and the loop
+   stops at the first bound that cannot beat the best found.
+5. A candidate's parts of three or more secrets are searched smallest first,
+   each with the budget the best total leaves after the exact values found so
+   far and the bounds of the parts not yet searched; as small parts come back
+   above their bounds the budget of the large ones shrinks.
+
+Every 256 nodes the search reads `control[0]` (an abort ticket a scheduler can
+raise from another process or thread) and adds 256 to `live[slot]` (a node
+count a progress bar can read while the search runs).
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from ..scoring import packed_score_ordinal
+from .bounds import INFEASIBLE
+
+kernel = njit(cache=True, nogil=True)
+
+# The game, as the search reads it (made once per game, never written).
+Tables = namedtuple("Tables", [
+    "score",  # uint8 (N, N): every pair's score ordinal, or (0, 0): score packed codewords
+    "words", "lo", "hi",  # packed codewords (mmlib.core.scoring)
+    "digits",  # uint8 (N, pins): zero-based colors
+    "radix_index",  # int32 (colors**pins,): codeword index by C-ary value, -1 if none
+    "lb",  # int64 (rows, N + 1): lower bounds by depth left (bounds.bound_tables)
+    "perms",  # int8 (pins!, pins): every pin permutation, identity first
+    "params",  # int64: see the P_ indices below
+])
+P_PINS, P_COLORS, P_WIN, P_SLOTS, P_NOREPEAT, P_MASK, P_PARTS, P_SMALLEST_FIRST = range(8)
+N_PARAMS = 8
+
+# What one search writes as it goes (made once per search, reused by every node).
+Buffers = namedtuple("Buffers", [
+    "arena",  # int32: the secrets of the nodes on the path and their parts
+    "cand", "keys",  # (levels, N): each level's candidates and their sort keys
+    "key_image",  # int32 (levels, N): each level's canonical image of S (its cache key)
+    "pin_order", "labels",  # (levels, pins), (levels, colors): the renaming behind it
+    "part_start", "part_len",  # (levels, slots): the parts of the candidate being searched
+    "part_order",  # (levels, slots): its parts of three or more secrets, in search order
+    "gperm", "gmap", "ginv",  # a pool of group elements: pin permutation, color map and inverse
+    "gstart", "gcount", "used",  # per level: its group's place in the pool, colors played
+    "frames",  # int64 (levels, N_FRAME_FIELDS): each level's node while it is searched
+    "flat_score",  # the score table as one row (a view of tables.score), or empty
+    "lists",  # int64 (slots, 3): cached candidate lists of trivial groups: key, start, length
+    "list_pool", "list_meta",  # int32: their codewords; int64: pool used, lists kept
+    "ordinals", "counts", "scratch",  # scratch of one node at a time
+])
+
+Cache = namedtuple("Cache", [
+    "slots",  # int64 (power of two): 0 empty, else entry + 1
+    "hash", "start", "length", "depth", "value", "exact", "guess",  # per entry
+    "pool",  # int32: the keys' codewords, entry after entry
+    "meta",  # int64: entries used, pool used
+])
+
+# Counters in `stats`.
+(S_NODES, S_SCORES, S_HITS, S_ENTRIES, S_THINNED, S_SHORTCUTS, S_SEARCHED, S_CUT, S_GROUP,
+ S_ABORTED, S_TOO_DEEP) = range(11)
+STAT_NAMES = ("nodes", "scores", "cache_hits", "cache_entries", "cache_thinned", "shortcuts",
+              "candidates_searched", "candidates_cut", "group_positions")
+N_STATS = 11
+
+# Sort keys of candidates: bound, then members of S first, then index.
+INDEX_BITS = 17
+KEY_SHIFT = INDEX_BITS + 1
+MAX_LEVELS = 48
+
+
+# -- scoring -------------------------------------------------------------------------
+
+
+@kernel
+def score_row(tables, guess, targets, first, n, out):
+    """out[i] = score ordinal of `guess` against codeword targets[first + i], i < n."""
+    table = tables.score
+    if table.shape[0] > 0:
+        row = table[guess]
+        for i in range(n):
+            out[i] = row[targets[first + i]]
+    else:
+        pins = tables.params[P_PINS]
+        mask = np.uint64(tables.params[P_MASK])
+        w, lo, hi = tables.words[guess], tables.lo[guess], tables.hi[guess]
+        words, los, his = tables.words, tables.lo, tables.hi
+        for i in range(n):
+            t = targets[first + i]
+            out[i] = packed_score_ordinal(words[t], los[t], his[t], w, lo, hi, pins, mask)
+
+
+@kernel
+def count_parts(flat_score, n_codewords, words, los, his, pins, mask, guess, arena, first, n, counts,
+                slots):
+    """counts[o] = how many of arena[first:first+n] score ordinal o against `guess`. The table
+    path reads the flattened score table. Plain arrays only: a tuple of arrays passed to a
+    call costs a reference count per array, which here would cost more than the scores."""
+    for o in range(slots):
+        counts[o] = 0
+    if flat_score.shape[0] > 0:
+        base = guess * n_codewords
+        for j in range(n):
+            counts[flat_score[base + arena[first + j]]] += 1
+    else:
+        w, lo, hi = words[guess], los[guess], his[guess]
+        for j in range(n):
+            t = arena[first + j]
+            counts[packed_score_ordinal(words[t], los[t], his[t], w, lo, hi, pins, mask)] += 1
+
+
+@kernel
+def score_table(words, lo, hi, pins, mask, out):
+    """Every pair's score ordinal (the score is symmetric, so each pair is scored once)."""
+    n = words.shape[0]
+    for a in range(n):
+        for b in range(a, n):
+            o = packed_score_ordinal(words[b], lo[b], hi[b], words[a], lo[a], hi[a], pins, mask)
+            out[a, b] = o
+            out[b, a] = o
+
+
+# -- the cache -------------------------------------------------------------------------
+
+
+@kernel
+def _key_hash(image, first, n, depth):
+    h = np.uint64(14695981039346656037) ^ np.uint64(depth)
+    for i in range(n):
+        h = (h ^ np.uint64(image[first + i])) * np.uint64(1099511628211)
+    return np.int64(h >> np.uint64(1))
+
+
+@kernel
+def cache_find(cache, image, first, n, depth, h):
+    """The entry of this key (the image image[first:first+n] and the depth), or -1."""
+    mask = cache.slots.shape[0] - 1
+    i = h & mask
+    while cache.slots[i] != 0:
+        e = cache.slots[i] - 1
+        if cache.hash[e] == h and cache.depth[e] == depth and cache.length[e] == n:
+            start = cache.start[e]
+            same = True
+            for k in range(n):
+                if cache.pool[start + k] != image[first + k]:
+                    same = False
+                    break
+            if same:
+                return e
+        i = (i + 1) & mask
+    return -1
+
+
+@kernel
+def cache_clear(cache, stats):
+    """Past the budget: forget every entry. Nothing is needed for correctness; a position
+    asked again is searched again."""
+    cache.slots[:] = 0
+    cache.meta[0] = 0
+    cache.meta[1] = 0
+    stats[S_THINNED] += 1
+
+
+@kernel
+def cache_store(cache, stats, image, first, n, depth, value, exact, guess):
+    """Remember a position's value (exact, or a lower bound) and its best guess (renamed as its
+    key is). An exact entry is never replaced; a bound only by a better one."""
+    h = _key_hash(image, first, n, depth)
+    e = cache_find(cache, image, first, n, depth, h)
+    if e >= 0:
+        if cache.exact[e] or (not exact and cache.value[e] >= value):
+            return
+        cache.value[e] = value
+        cache.exact[e] = exact
+        cache.guess[e] = guess
+        return
+    entries = cache.hash.shape[0]
+    if (cache.meta[0] + 1 > entries or cache.meta[1] + n > cache.pool.shape[0]
+            or 2 * (cache.meta[0] + 1) > cache.slots.shape[0]):
+        cache_clear(cache, stats)
+        if n > cache.pool.shape[0]:
+            return
+    e = cache.meta[0]
+    cache.meta[0] += 1
+    start = cache.meta[1]
+    cache.meta[1] += n
+    for k in range(n):
+        cache.pool[start + k] = image[first + k]
+    cache.hash[e] = h
+    cache.start[e] = start
+    cache.length[e] = n
+    cache.depth[e] = depth
+    cache.value[e] = value
+    cache.exact[e] = exact
+    cache.guess[e] = guess
+    mask = cache.slots.shape[0] - 1
+    i = h & mask
+    while cache.slots[i] != 0:
+        i = (i + 1) & mask
+    cache.slots[i] = e + 1
+    stats[S_ENTRIES] += 1
+
+
+# -- the cache key: a position up to renaming its pins and colors ------------------------
+
+
+@kernel
+def canonical_key(tables, secrets, first, n, pin_order, labels, out, scratch):
+    """The image of S under a renaming of pins and colors that depends only on S as a set,
+    written sorted to out[:n]; the renaming to pin_order (image pin k is pin pin_order[k])
+    and labels (color c becomes labels[c]).
+
+    Pins are ordered by their profile (how many secrets of S show each color there, sorted:
+    a profile no color renaming changes), then colors ranked by their counts on the pins in
+    that order (more first); ties keep the lower pin or color first. Permuting pins and
+    renaming colors maps codewords to codewords (repeats stay absent) and every pair's score
+    to the same score, black-only too, so S and its image need the same turns: the image is
+    a sound cache key, and sets that differ only by pin order and color names (the usual
+    case below symmetric guesses) share it. `scratch`: int64, at least colors*pins*2 + colors.
+    """
+    pins = tables.params[P_PINS]
+    colors = tables.params[P_COLORS]
+    digits = tables.digits
+    counts = scratch[:colors * pins].reshape((colors, pins))
+    profiles = scratch[colors * pins:2 * colors * pins].reshape((pins, colors))
+    order = scratch[2 * colors * pins:2 * colors * pins + colors]
+    counts[:, :] = 0
+    for i in range(n):
+        s = secrets[first + i]
+        for q in range(pins):
+            counts[digits[s, q], q] += 1
+    for q in range(pins):  # each pin's color counts, largest first
+        for k in range(colors):
+            profiles[q, k] = counts[k, q]
+        for a in range(1, colors):
+            v = profiles[q, a]
+            b = a - 1
+            while b >= 0 and profiles[q, b] < v:
+                profiles[q, b + 1] = profiles[q, b]
+                b -= 1
+            profiles[q, b + 1] = v
+    for q in range(pins):
+        pin_order[q] = q
+    for a in range(1, pins):  # insertion sort: stable, so ties keep the lower pin first
+        q = pin_order[a]
+        b = a - 1
+        while b >= 0 and _profile_before(profiles, q, pin_order[b], colors):
+            pin_order[b + 1] = pin_order[b]
+            b -= 1
+        pin_order[b + 1] = q
+    for c in range(colors):
+        order[c] = c
+    for a in range(1, colors):
+        c = order[a]
+        b = a - 1
+        while b >= 0 and _counts_before(counts, c, order[b], pin_order, pins):
+            order[b + 1] = order[b]
+            b -= 1
+        order[b + 1] = c
+    for r in range(colors):
+        labels[order[r]] = r
+    for i in range(n):
+        out[i] = renamed_codeword(tables, secrets[first + i], pin_order, labels)
+    out[:n].sort()
+
+
+@kernel
+def _profile_before(profiles, a, b, colors):
+    for k in range(colors):
+        if profiles[a, k] != profiles[b, k]:
+            return profiles[a, k] > profiles[b, k]
+    return False
+
+
+@kernel
+def _counts_before(counts, a, b, pin_order, pins):
+    for k in range(pins):
+        q = pin_order[k]
+        if counts[a, q] != counts[b, q]:
+            return counts[a, q] > counts[b, q]
+    return False
+
+
+@kernel
+def renamed_codeword(tables, index, pin_order, labels):
+    """Codeword `index` with pin pin_order[k] moved to pin k and color c renamed labels[c]."""
+    colors = tables.params[P_COLORS]
+    code = np.int64(0)
+    for k in range(tables.digits.shape[1]):
+        code = code * colors + labels[tables.digits[index, pin_order[k]]]
+    return np.int64(tables.radix_index[code])
+
+
+@kernel
+def renamed_back(tables, index, pin_order, labels, scratch):
+    """The inverse of `renamed_codeword`: a stored guess in the position's own pins and colors."""
+    pins = tables.params[P_PINS]
+    colors = tables.params[P_COLORS]
+    back_pins = scratch[:pins]
+    back_colors = scratch[pins:pins + colors]
+    for k in range(pins):
+        back_pins[pin_order[k]] = k
+    for c in range(colors):
+        back_colors[labels[c]] = c
+    return renamed_codeword(tables, index, back_pins, back_colors)
+
+
+# -- symmetry: the group fixing the guesses played, and the candidates it leaves ---------
+
+
+@kernel
+def _lowest_bit(mask):
+    k = 0
+    while k < 64 and not (mask >> k) & 1:
+        k += 1
+    return k if k < 64 else -1
+
+
+@kernel
+def _drop_single(mask):
+    """A set of one color counts as empty (merging it with itself changes nothing)."""
+    return 0 if mask & (mask - 1) == 0 else mask
+
+
+@kernel
+def _merge_zero(d, zero_mask, lowest_zero, norepeat, assigned):
+    """(color, assigned) of one pin: a Zero color becomes the lowest Zero color; without
+    repeats, the lowest Zero color not yet `assigned` to an earlier pin."""
+    if lowest_zero < 0 or not (zero_mask >> d) & 1:
+        return d, assigned
+    if not norepeat:
+        return np.int64(lowest_zero), assigned
+    free = zero_mask & ~assigned
+    color = _lowest_bit(free)
+    return np.int64(color), assigned | (np.int64(1) << color)
+
+
+@kernel
+def start_group(tables, buffers, any_set):
+    """Level 0's group: every pin permutation, with no color forced (nothing played yet);
+    or, for a set S that no sequence of guesses need have produced (`any_set`), only the
+    identity, every color fixed (then only Zero colors may be merged)."""
+    colors = tables.params[P_COLORS]
+    count = 1 if any_set else min(tables.perms.shape[0], buffers.gperm.shape[0])
+    for e in range(count):
+        buffers.gperm[e] = e
+        for c in range(colors):
+            fixed = c if any_set else -1
+            buffers.gmap[e, c] = fixed
+            buffers.ginv[e, c] = fixed
+    buffers.gstart[0] = 0
+    buffers.gcount[0] = count
+    buffers.used[0] = (np.int64(1) << colors) - 1 if any_set else 0
+
+
+@kernel
+def extend_group(tables, buffers, level, guess):
+    """Level + 1's group: the elements of level's that also fix `guess` (their color maps
+    extended to its colors). An element is a pin permutation s and a map t of the colors
+    played so far; it sends codeword g to the codeword whose pin q holds t(g[s(q)]), colors
+    not yet played going to colors not yet played in any order. It fixes `guess` when
+    t(guess[s(q)]) = guess[q] on every pin, which forces t on the guess's new colors.
+    If the pool is full the group keeps fewer elements: still sound (a guess is dropped only
+    when an element of the group maps it below itself), just less of a reduction."""
+    pins = tables.params[P_PINS]
+    colors = tables.params[P_COLORS]
+    src = buffers.gstart[level]
+    k = buffers.gcount[level]
+    dst = src + k
+    room = buffers.gperm.shape[0] - dst
+    count = 0
+    digits = tables.digits
+    for e in range(src, src + k):
+        if count >= room:
+            break
+        d = dst + count
+        for c in range(colors):
+            buffers.gmap[d, c] = buffers.gmap[e, c]
+            buffers.ginv[d, c] = buffers.ginv[e, c]
+        perm = tables.perms[buffers.gperm[e]]
+        ok = True
+        for q in range(pins):
+            a = digits[guess, perm[q]]
+            b = digits[guess, q]
+            if buffers.gmap[d, a] < 0:
+                if buffers.ginv[d, b] >= 0:
+                    ok = False
+                    break
+                buffers.gmap[d, a] = b
+                buffers.ginv[d, b] = a
+            elif buffers.gmap[d, a] != b:
+                ok = False
+                break
+        if ok:
+            buffers.gperm[d] = buffers.gperm[e]
+            count += 1
+    buffers.gstart[level + 1] = dst
+    buffers.gcount[level + 1] = count
+    played = np.int64(0)
+    for q in range(pins):
+        played |= np.int64(1) << digits[guess, q]
+    buffers.used[level + 1] = buffers.used[level] | played
+
+
+@kernel
+def candidates(tables, buffers, level, zero, out):
+    """`class_representatives`, with the lists of trivial groups (the identity alone, as below
+    the first few guesses) kept: they depend only on the Zero and Free colors."""
+    if buffers.gcount[level] != 1 or buffers.gperm[buffers.gstart[level]] != 0:
+        return class_representatives(tables, buffers, level, zero, out)
+    colors = tables.params[P_COLORS]
+    all_colors = (np.int64(1) << colors) - 1
+    z = _drop_single(zero)
+    free = _drop_single(all_colors & ~buffers.used[level] & ~z)
+    key = z | (free << colors)
+    lists = buffers.lists
+    mask = lists.shape[0] - 1
+    i = (key * np.int64(0x9E3779B1)) & mask
+    while lists[i, 0] >= 0:
+        if lists[i, 0] == key:
+            start, m = lists[i, 1], lists[i, 2]
+            for k in range(m):
+                out[k] = buffers.list_pool[start + k]
+            return m
+        i = (i + 1) & mask
+    m = class_representatives(tables, buffers, level, zero, out)
+    meta = buffers.list_meta
+    if meta[0] + m > buffers.list_pool.shape[0] or 2 * (meta[1] + 1) > lists.shape[0]:
+        lists[:, 0] = -1  # full: start again
+        meta[0] = 0
+        meta[1] = 0
+        i = (key * np.int64(0x9E3779B1)) & mask
+    for k in range(m):
+        buffers.list_pool[meta[0] + k] = out[k]
+    lists[i, 0] = key
+    lists[i, 1] = meta[0]
+    lists[i, 2] = m
+    meta[0] += m
+    meta[1] += 1
+    return m
+
+
+@kernel
+def class_representatives(tables, buffers, level, zero, out):
+    """The guesses worth trying at this level: the least codeword of each class, written to
+    out; returns how many.
+
+    Two guesses are in one class when an element of the level's group, a renaming of the
+    Free colors (in no guess played) and a re-colouring of Zero pins (colors absent from S;
+    without repeats, with other Zero colors all different) take one to the other: their
+    partitions of S are the same up to renaming the scores' sets, so one search serves
+    all. A codeword is kept when no such image is smaller (as a C-ary number, the index
+    order of every rule set); the least image of a class is unique, so exactly one member
+    of each class is kept."""
+    n_codewords = tables.digits.shape[0]
+    pins = tables.params[P_PINS]
+    colors = tables.params[P_COLORS]
+    norepeat = tables.params[P_NOREPEAT] != 0
+    all_colors = (np.int64(1) << colors) - 1
+    zero = _drop_single(zero)
+    free = _drop_single(all_colors & ~buffers.used[level] & ~zero)
+    lowest_zero = _lowest_bit(zero) if zero else -1
+    first = buffers.gstart[level]
+    last = first + buffers.gcount[level]
+    free_list = buffers.scratch[:colors]
+    relabel = buffers.scratch[colors:2 * colors]
+    n_free = 0
+    for c in range(colors):
+        if (free >> c) & 1:
+            free_list[n_free] = c
+            n_free += 1
+    digits = tables.digits
+    perms = tables.perms
+    gperm = buffers.gperm
+    gmap = buffers.gmap
+    found = 0
+    for x in range(n_codewords):
+        raw = np.int64(0)
+        for q in range(pins):
+            raw = raw * colors + digits[x, q]
+        keep = True
+        for e in range(first, last):
+            p = gperm[e]
+            for c in range(colors):
+                relabel[c] = -1
+            next_free = 0
+            assigned = np.int64(0)
+            image = np.int64(0)
+            for q in range(pins):
+                c = np.int64(digits[x, perms[p, q]])
+                t = gmap[e, c]
+                if t >= 0:
+                    c = np.int64(t)
+                elif (free >> c) & 1:
+                    if relabel[c] < 0:
+                        relabel[c] = free_list[next_free]
+                        next_free += 1
+                    c = relabel[c]
+                c, assigned = _merge_zero(c, zero, lowest_zero, norepeat, assigned)
+                image = image * colors + c
+            if image < raw:
+                keep = False
+                break
+        if keep:
+            out[found] = x
+            found += 1
+    return found
+
+
+# -- one node --------------------------------------------------------------------------
+
+
+@kernel
+def _popcount(x):
+    x = x - ((x >> 1) & np.int64(0x5555555555555555))
+    x = (x & np.int64(0x3333333333333333)) + ((x >> 2) & np.int64(0x3333333333333333))
+    x = (x + (x >> 4)) & np.int64(0x0F0F0F0F0F0F0F0F)
+    return (x * np.int64(0x0101010101010101)) >> 56
+
+
+@kernel
+def _bound_of_counts(counts, slots, n, win, child_lb):
+    """|S| + sum of child_lb over the non-winning parts; INFEASIBLE for a guess that leaves
+    all of S in one part (it wins nothing and learns nothing: never optimal)."""
+    total = np.int64(n)
+    for o in range(slots):
+        c = counts[o]
+        if c > 0 and o != win:
+            if c == n:
+                return INFEASIBLE
+            total += child_lb[c]
+    return total
+
+
+@kernel
+def _exact_counts(counts, slots, win):
+    """Is the bound of these counts the guess's true cost? Yes when every non-winning part
+    has at most two secrets (one costs 1, two cost 3: their bounds are exact)."""
+    for o in range(slots):
+        if o != win and counts[o] > 2:
+            return False
+    return True
+
+
+@kernel
+def _partition(tables, buffers, guess, secrets_at, n, out_at, level):
+    """Split S (arena[secrets_at:+n]) by the score of `guess` into arena[out_at:+n], grouped by
+    ordinal (a stable counting sort); part_start/part_len[level] get each ordinal's group."""
+    slots = tables.params[P_SLOTS]
+    arena = buffers.arena
+    ordinals = buffers.ordinals
+    score_row(tables, guess, arena, secrets_at, n, ordinals)
+    starts = buffers.part_start[level]
+    lengths = buffers.part_len[level]
+    lengths[:slots] = 0
+    for i in range(n):
+        lengths[ordinals[i]] += 1
+    placed = 0
+    for o in range(slots):
+        starts[o] = placed
+        placed += lengths[o]
+    for i in range(n):
+        o = ordinals[i]
+        arena[out_at + starts[o]] = arena[secrets_at + i]
+        starts[o] += 1
+    for o in range(slots):
+        starts[o] -= lengths[o]
+
+
+# A node's state while its candidates are searched: one row of `buffers.frames` per level.
+(F_SECRETS_AT, F_N, F_DEPTH, F_BETA, F_FREE_AT, F_FLOOR, F_BEST, F_BEST_GUESS, F_LOWER, F_FOUND,
+ F_RANK, F_GUESS, F_TOTAL, F_PART, F_LARGE, F_REST, F_BUDGET, F_ACTIVE) = range(18)
+N_FRAME_FIELDS = 18
+
+
+@kernel
+def position_value(tables, buffers, cache, stats, control, live, run, secrets_at, n, depth, beta,
+                   level, free_at):
+    """F(S, depth) for S = arena[secrets_at:secrets_at + n] (sorted codeword indices) if it is
+    below beta; otherwise a lower bound that is at least beta. The arena from free_at on is
+    free for the search. `level`: the guesses played before S (its row of the buffers, its
+    group).
+
+    Depth first over an explicit stack (`buffers.frames`, one row per level): a node is
+    entered (`_enter`: the checks that need no search), then its candidates are taken in
+    order (`_next_candidate`), each candidate's large parts entered one after the other as
+    children; a child's value comes back to its parent (`_child_value`), and a node whose
+    candidates are done leaves its value in the cache (`_finish`)."""
+    value = _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at, n, depth,
+                   beta, free_at)
+    if value >= 0:
+        return value
+    frames = buffers.frames
+    top = level
+    while True:
+        if stats[S_ABORTED]:
+            return max(frames[level, F_FLOOR], beta)
+        frame = frames[top]
+        if frame[F_ACTIVE]:
+            if frame[F_PART] < frame[F_LARGE]:  # the candidate's next large part
+                o = buffers.part_order[top, frame[F_PART]]
+                size = buffers.part_len[top, o]
+                child_lb = tables.lb[min(frame[F_DEPTH] - 1, tables.lb.shape[0] - 1)]
+                frame[F_REST] = frame[F_TOTAL] - child_lb[size]
+                frame[F_BUDGET] = frame[F_BEST] - frame[F_REST]
+                child_at = frame[F_FREE_AT] + buffers.part_start[top, o]
+                got = _enter(tables, buffers, cache, stats, control, live, run, top + 1, child_at,
+                             size, frame[F_DEPTH] - 1, frame[F_BUDGET], frame[F_FREE_AT] + frame[F_N])
+                if got < 0:
+                    top += 1  # searched below: its value comes back when it is done
+                else:
+                    _child_value(frame, got)
+            else:  # every part known: the candidate's exact total, the best so far
+                frame[F_BEST] = frame[F_TOTAL]
+                frame[F_BEST_GUESS] = frame[F_GUESS]
+                frame[F_ACTIVE] = 0
+                if frame[F_BEST] <= frame[F_FLOOR]:
+                    frame[F_RANK] = frame[F_FOUND]  # nothing can do better
+        elif not _next_candidate(tables, buffers, stats, top):
+            got = _finish(tables, buffers, cache, stats, top)
+            if top == level:
+                return got
+            top -= 1
+            _child_value(frames[top], got)
+
+
+@kernel
+def _child_value(frame, got):
+    """A part's value is back: add it to the candidate's total, or drop the candidate if it went
+    over the part's budget (its total then is a lower bound of the candidate's cost)."""
+    if got >= frame[F_BUDGET]:
+        frame[F_LOWER] = min(frame[F_LOWER], frame[F_REST] + got)
+        frame[F_ACTIVE] = 0
+    else:
+        frame[F_TOTAL] = frame[F_REST] + got
+        frame[F_PART] += 1
+
+
+@kernel
+def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at, n, depth, beta,
+           free_at):
+    """Enter a node: its value when no search is needed (small sets, the counting bound, the
+    cache, a member or candidate whose exact cost meets the floor), or -1 with the node's
+    frame set up and its candidates ranked."""
+    if n == 1:
+        return np.int64(1) if depth >= 1 else INFEASIBLE
+    if depth <= 1:
+        return INFEASIBLE
+    if n == 2:
+        return np.int64(3)
+    if depth > n:
+        depth = n  # an optimal tree never needs more guesses than secrets
+    lb = tables.lb
+    floor = lb[min(depth, lb.shape[0] - 1), n]
+    if floor >= beta:
+        return floor
+    if level + 1 >= MAX_LEVELS:
+        stats[S_TOO_DEEP] = 1
+        return max(floor, beta)
+    image = buffers.key_image[level]
+    canonical_key(tables, buffers.arena, secrets_at, n, buffers.pin_order[level],
+                  buffers.labels[level], image, buffers.scratch)
+    h = _key_hash(image, 0, n, depth)
+    e = cache_find(cache, image, 0, n, depth, h)
+    if e >= 0:
+        known = cache.value[e]
+        if cache.exact[e] or known >= beta:
+            stats[S_HITS] += 1
+            return known
+        floor = max(floor, known)
+
+    params = tables.params
+    win = params[P_WIN]
+    slots = params[P_SLOTS]
+    parts_k = params[P_PARTS]
+    child_lb = lb[min(depth - 1, lb.shape[0] - 1)]
+    arena = buffers.arena
+    counts = buffers.counts
+    flat_score = buffers.flat_score
+    n_codewords = tables.digits.shape[0]
+    words, los, his = tables.words, tables.lo, tables.hi
+    pins = params[P_PINS]
+    mask = np.uint64(params[P_MASK])
+    best = beta
+    best_guess = np.int64(-1)
+
+    # Members first: those whose parts all hold one or two secrets cost exactly their bound.
+    if n <= 2 * parts_k + 1:
+        stats[S_SCORES] += n * n
+        member = np.int64(-1)
+        member_bound = INFEASIBLE
+        for i in range(n):
+            g = arena[secrets_at + i]
+            count_parts(flat_score, n_codewords, words, los, his, pins, mask, g, arena, secrets_at, n,
+                        counts, slots)
+            if _exact_counts(counts, slots, win):
+                bound = _bound_of_counts(counts, slots, n, win, child_lb)
+                if bound < member_bound:
+                    member, member_bound = g, bound
+                    if bound == 2 * n - 1:
+                        break
+        if member >= 0 and member_bound <= floor:  # 2n - 1 included: fully discriminating
+            stats[S_SHORTCUTS] += 1
+            _remember(tables, buffers, cache, stats, level, n, depth, member_bound, True, member)
+            return member_bound
+        if n <= parts_k + 1:
+            floor = max(floor, 2 * n)  # only a fully discriminating member costs 2n - 1
+        if member >= 0 and member_bound < best:
+            best, best_guess = member_bound, member
+            if best <= floor:
+                stats[S_SHORTCUTS] += 1
+                _remember(tables, buffers, cache, stats, level, n, depth, best, True, best_guess)
+                return best
+
+    stats[S_NODES] += 1
+    if stats[S_NODES] % 256 == 0:
+        live[run[1]] += 256
+        if control[0] > run[0]:
+            stats[S_ABORTED] = 1
+            return max(floor, beta)
+
+    # Zero colors: absent from S.
+    colors = params[P_COLORS]
+    present = np.int64(0)
+    for i in range(n):
+        s = arena[secrets_at + i]
+        for q in range(params[P_PINS]):
+            present |= np.int64(1) << tables.digits[s, q]
+    zero = ((np.int64(1) << colors) - 1) & ~present
+    cand = buffers.cand[level]
+    keys = buffers.keys[level]
+    m = candidates(tables, buffers, level, zero, cand)
+    if buffers.gcount[level] > 1:
+        stats[S_GROUP] += 1
+    stats[S_SCORES] += n * m
+
+    # Each candidate's counting bound; keep those that can beat the best, sorted.
+    found = 0
+    least_cut = INFEASIBLE  # least bound among the candidates that cannot beat `best`
+    # Parts that all cost LB(m) = 2m - 1 (n at most K + 1, two or more guesses left): the bound
+    # is 3n - 2 (members) or 3n (others) less the number of non-winning scores met, so a bit
+    # set of the scores is all a candidate needs until its bound reaches the floor.
+    linear = flat_score.shape[0] > 0 and child_lb[n] == 2 * n - 1
+    win_bit = np.int64(1) << win
+    for i in range(m):
+        g = cand[i]
+        if linear:
+            base = g * n_codewords
+            seen = np.int64(0)
+            for j in range(n):
+                seen |= np.int64(1) << flat_score[base + arena[secrets_at + j]]
+            won = 1 if seen & win_bit else 0
+            met = _popcount(seen & ~win_bit)
+            if met == 1 and won == 0:
+                continue  # all of S in one part: never optimal
+            bound = 3 * n - 2 * won - met
+            if bound <= floor:
+                count_parts(flat_score, n_codewords, words, los, his, pins, mask, g, arena,
+                            secrets_at, n, counts, slots)
+            else:
+                counts[win] = won
+        else:
+            count_parts(flat_score, n_codewords, words, los, his, pins, mask, g, arena, secrets_at,
+                        n, counts, slots)
+            bound = _bound_of_counts(counts, slots, n, win, child_lb)
+        if bound <= floor and _exact_counts(counts, slots, win):
+            stats[S_SHORTCUTS] += 1
+            _remember(tables, buffers, cache, stats, level, n, depth, bound, True, g)
+            return bound
+        if bound < best:
+            member_flag = 0 if counts[win] > 0 else 1
+            keys[found] = (bound << KEY_SHIFT) | (np.int64(member_flag) << INDEX_BITS) | g
+            found += 1
+        elif bound < least_cut:
+            least_cut = bound
+    keys[:found].sort()
+
+    frame = buffers.frames[level]
+    frame[F_SECRETS_AT] = secrets_at
+    frame[F_N] = n
+    frame[F_DEPTH] = depth
+    frame[F_BETA] = beta
+    frame[F_FREE_AT] = free_at
+    frame[F_FLOOR] = floor
+    frame[F_BEST] = best
+    frame[F_BEST_GUESS] = best_guess
+    frame[F_LOWER] = least_cut
+    frame[F_FOUND] = found
+    frame[F_RANK] = 0
+    frame[F_ACTIVE] = 0
+    return np.int64(-1)
+
+
+@kernel
+def _next_candidate(tables, buffers, stats, level):
+    """Set up the next candidate that can still beat the best: split S by it, list its parts of
+    three or more secrets in search order, carry the group down. False when none is left."""
+    frame = buffers.frames[level]
+    found = frame[F_FOUND]
+    rank = frame[F_RANK]
+    if rank >= found:
+        return False
+    key = buffers.keys[level, rank]
+    bound = key >> KEY_SHIFT
+    if bound >= frame[F_BEST]:
+        frame[F_LOWER] = min(frame[F_LOWER], bound)
+        stats[S_CUT] += found - rank
+        frame[F_RANK] = found
+        return False
+    frame[F_RANK] = rank + 1
+    g = key & ((np.int64(1) << INDEX_BITS) - 1)
+    n = frame[F_N]
+    stats[S_SEARCHED] += 1
+    stats[S_SCORES] += n
+    _partition(tables, buffers, g, frame[F_SECRETS_AT], n, frame[F_FREE_AT], level)
+    # Parts of one or two secrets cost exactly their bound: only larger ones are searched.
+    params = tables.params
+    win = params[P_WIN]
+    smallest_first = params[P_SMALLEST_FIRST] != 0
+    lengths = buffers.part_len[level]
+    order = buffers.part_order[level]
+    large = 0
+    for o in range(params[P_SLOTS]):
+        if o != win and lengths[o] >= 3:
+            k = large  # insertion by size
+            while k > 0 and ((lengths[order[k - 1]] > lengths[o]) if smallest_first
+                             else (lengths[order[k - 1]] < lengths[o])):
+                order[k] = order[k - 1]
+                k -= 1
+            order[k] = o
+            large += 1
+    extend_group(tables, buffers, level, g)
+    frame[F_GUESS] = g
+    frame[F_TOTAL] = bound  # exact costs found so far plus the bounds of the parts not searched
+    frame[F_PART] = 0
+    frame[F_LARGE] = large
+    frame[F_ACTIVE] = 1
+    return True
+
+
+@kernel
+def _finish(tables, buffers, cache, stats, level):
+    """A node whose candidates are done: its exact value and guess, or a lower bound, into the
+    cache; returns the value."""
+    frame = buffers.frames[level]
+    n = frame[F_N]
+    depth = frame[F_DEPTH]
+    if frame[F_BEST_GUESS] >= 0:
+        _remember(tables, buffers, cache, stats, level, n, depth, frame[F_BEST], True,
+                  frame[F_BEST_GUESS])
+        return frame[F_BEST]
+    lower = max(frame[F_LOWER], frame[F_FLOOR])
+    _remember(tables, buffers, cache, stats, level, n, depth, lower, False, -1)
+    return lower
+
+
+@kernel
+def _remember(tables, buffers, cache, stats, level, n, depth, value, exact, guess):
+    if guess >= 0:
+        guess = renamed_codeword(tables, guess, buffers.pin_order[level], buffers.labels[level])
+    cache_store(cache, stats, buffers.key_image[level], 0, n, depth, value, exact, guess)
+
+
+@kernel
+def cached_guess(tables, buffers, cache, secrets_at, n, depth, level):
+    """The best guess stored for this position (in its own pins and colors), or -1 if no exact
+    entry is cached."""
+    if depth > n:
+        depth = n
+    image = buffers.key_image[level]
+    canonical_key(tables, buffers.arena, secrets_at, n, buffers.pin_order[level],
+                  buffers.labels[level], image, buffers.scratch)
+    h = _key_hash(image, 0, n, depth)
+    e = cache_find(cache, image, 0, n, depth, h)
+    if e < 0 or not cache.exact[e]:
+        return np.int64(-1)
+    return renamed_back(tables, np.int64(cache.guess[e]), buffers.pin_order[level],
+                        buffers.labels[level], buffers.scratch)

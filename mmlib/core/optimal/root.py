@@ -1,0 +1,341 @@
+"""The first guess of a whole game, in this process or farmed out to worker processes or a cluster.
+
+Below the first guess the game splits into independent positions (one per
+opening and score), each a `solve_position`. `RootSearch` hands them out,
+tightening each part's budget as exact values come back, and stops the parts
+of openings that can no longer win; `solve_part` is what a worker runs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections import deque
+
+import numpy as np
+
+from ..scoring import format_score, ordinal_to_score
+from .bounds import INFEASIBLE
+from .search import OptimalSearch, SearchAborted
+
+INFEASIBLE = int(INFEASIBLE)
+
+
+class RootSearch:
+    """The first guess: each candidate opening and the subtrees below it.
+
+    With one worker and no client, the search of this process does it all.
+    With more, the positions below an opening (its non-winning parts) are
+    handed to worker processes (or, with a Dask `client`, to the cluster's
+    workers) through `solve_part`, at most `workers` at a time, largest
+    first. Each part gets as its upper bound what the best total so far leaves
+    once the exact values of the parts done and the lower bounds of the others
+    are taken off, so the bounds tighten as results come in. As soon as an
+    opening cannot beat the best, its parts still running are told to stop.
+    """
+
+    def __init__(self, search: OptimalSearch, workers: int, client=None):
+        self.search = search
+        self.workers = max(1, int(workers))
+        self.client = client
+
+    def solve(self, depth: int, beta: int) -> tuple[int, "dict | None"]:
+        """(value, tree): the exact optimum and its tree if below beta, else (>= beta, None)."""
+        search = self.search
+        everything = np.arange(search.game.size, dtype=np.int64)
+        if self.workers == 1 and self.client is None:
+            value = search.value(everything, (), depth, beta)
+            return value, (search.tree(everything, (), depth) if value < beta else None)
+        return self._farm_out(everything, depth, beta)
+
+    def _farm_out(self, everything, depth, beta):
+        if self.client is None:
+            pool, abort, live = worker_pool(self.workers)
+            return self._farm_out_to(pool, SharedTicket(abort), None, next(_RUNS), everything, depth,
+                                     beta, live)
+        import uuid
+
+        from ..cluster import ClusterPool, SharedValue
+
+        # Run ids and the abort ticket's name are unique across every client of the scheduler.
+        run = uuid.uuid4().hex
+        abort = SharedValue(self.client, f"optimal-abort-{run}", 0, poll_s=0.2)
+        try:
+            return self._farm_out_to(ClusterPool(self.client), abort, abort, run, everything, depth, beta)
+        finally:
+            abort.delete()
+
+    def _farm_out_to(self, pool, abort, task_abort, run, everything, depth, beta, live=None):
+        """The openings' parts on `pool` (a process pool, or a ClusterPool with
+        `task_abort`, the abort ticket each task takes along). `live`: the pool's
+        shared count of the nodes its workers searched, or None.
+
+        The openings are taken in order, but a worker is never left idle while
+        a later opening has parts to search: when every part of the earlier
+        openings is running or done, the next opening starts with the budgets
+        the best total so far allows (looser than they may end up, never
+        wrong: the best only ever falls). Among openings of equal total the
+        earlier one wins, as in a search one opening at a time, so the answer
+        does not depend on which part finishes first.
+        """
+        from ..cluster import wait_first
+
+        search, game = self.search, self.search.game
+        bar = search.root_progress
+        live_start, nodes_before = (_live_total(live) if live is not None else 0), search.stats.nodes
+        n = game.size
+        depth = min(depth, n)
+        index = search.root_candidates()
+        table = search.lb_table(depth - 1)
+        openings = []
+        for g in index:
+            parts = [(o, p) for o, p in search.split(int(g), everything) if o != game.win_ordinal]
+            if any(len(p) == n for _o, p in parts):
+                continue
+            parts.sort(key=lambda item: -len(item[1]))
+            lbs = [int(table[len(p)]) for _o, p in parts]
+            openings.append(Opening(n + sum(lbs), int(g), parts, lbs))
+        openings.sort(key=lambda o: (o.bound, o.guess))
+        for order, opening in enumerate(openings):
+            opening.order = order
+        best, holder, best_tree = beta, None, None
+
+        def limit(opening):  # a total the opening must stay below to become the best
+            return best + (1 if holder is not None and opening.order < holder.order else 0)
+
+        next_ticket = abort.value  # a part stops once the ticket passes its opening's
+        running: dict = {}
+        while True:
+            for opening in openings:  # fill the free workers, earliest opening first
+                if len(running) >= self.workers:
+                    break
+                if opening.finished:
+                    continue
+                if opening.ticket is None:
+                    if opening.bound >= limit(opening):
+                        opening.finished = True
+                        search.add_counts({"candidates_cut": 1})
+                        continue
+                    opening.ticket, next_ticket = next_ticket, next_ticket + 1
+                    search.add_counts({"candidates_searched": 1})
+                while opening.pending and len(running) < self.workers and not opening.failed:
+                    i = opening.pending.popleft()
+                    budget = limit(opening) - n - opening.others(i)
+                    future = pool.submit(solve_part, run, game.name, opening.parts[i][1], (opening.guess,),
+                                         depth - 1, budget, opening.ticket, task_abort)
+                    running[future] = (opening, i, budget)
+                    opening.running += 1
+            if not running:
+                break
+            if bar is not None:
+                now = next(o for o in openings if not o.finished)
+                bar.where(f"opening {game.format_codeword(now.guess)} {now.order + 1}/{len(openings)}, "
+                          f"parts {len(now.known)}/{len(now.parts)} +{now.running}, best "
+                          f"{'-' if best >= INFEASIBLE else best}")
+            # Without a live count nothing moves until a part is done; with one, look every second.
+            done, _ = wait_first(running, timeout=None if live is None or bar is None else 1.0)
+            if live is not None and bar is not None:
+                bar.show_nodes(nodes_before + _live_total(live) - live_start)
+            for future in done:
+                opening, i, budget = running.pop(future)
+                opening.running -= 1
+                value, tree, stats = future.result()
+                # With a live count the bar shows it; otherwise each part's nodes when it is done.
+                add_stats(search, stats, tick=live is None)
+                if value is None or value >= budget:  # None: stopped, its opening had failed
+                    opening.failed = True
+                else:
+                    opening.known[i] = (value, tree)
+            for opening in openings:  # earliest first: a new best can end the later ones
+                if opening.finished or opening.ticket is None:
+                    continue
+                if not opening.failed and opening.floor(n) >= limit(opening):
+                    opening.failed = True
+                if opening.running:
+                    continue
+                if opening.failed:
+                    opening.finished = True
+                elif not opening.pending:
+                    opening.finished = True
+                    total = opening.floor(n)  # every part known: the exact total
+                    if total < limit(opening):
+                        best, holder = total, opening
+                        best_tree = opening.tree(game)
+            # Stop the parts of failed openings, once every opening with an earlier ticket is
+            # failed or finished too (the ticket stops all of them at once).
+            stop = None
+            for opening in openings:
+                if opening.ticket is None or not (opening.failed or opening.finished):
+                    break
+                stop = opening.ticket
+            if stop is not None and abort.value <= stop and any(
+                    o.failed and o.running and o.ticket <= stop for o in openings):
+                abort.value = stop + 1
+        return best, best_tree
+
+
+class Opening:
+    """One first guess at the root of a farmed-out search: its parts, largest first, their lower
+    bounds, the exact values and trees of those done, and where its search stands."""
+
+    def __init__(self, bound: int, guess: int, parts: list, lbs: list):
+        self.bound, self.guess, self.parts, self.lbs = bound, guess, parts, lbs
+        self.order = 0
+        self.known: dict[int, tuple[int, dict]] = {}
+        self.pending = deque(range(len(parts)))
+        self.running = 0
+        self.ticket = None  # handed out when its first part is sent
+        self.failed = False  # it cannot beat the best: its parts still running are stopped
+        self.finished = False  # nothing of it is running or left to send
+
+    def others(self, i: "int | None" = None) -> int:
+        """The exact values of the parts done and the lower bounds of the rest, part i left out."""
+        return sum(self.known[j][0] if j in self.known else self.lbs[j]
+                   for j in range(len(self.parts)) if j != i)
+
+    def floor(self, n: int) -> int:
+        """The least total this opening can reach over n secrets: n plus every part's cost."""
+        return n + self.others()
+
+    def tree(self, game) -> dict:
+        node = {"guess": game.format_codeword(self.guess), "games": game.size}
+        branches = {}
+        for i, (ordinal, _p) in sorted(enumerate(self.parts), key=lambda item: item[1][0]):
+            branches[format_score(*ordinal_to_score(ordinal, game))] = self.known[i][1]
+        if branches:
+            node["next"] = branches
+        return node
+
+
+def add_stats(search: OptimalSearch, delta: dict, tick: bool = True) -> None:
+    """Add a worker's statistics to the search's, and (`tick`) its nodes to the progress bar."""
+    search.add_counts(delta)
+    if tick and search.root_progress is not None and delta.get("nodes"):
+        search.root_progress.tick(delta["nodes"])
+
+
+class SharedTicket:
+    """The process pool's abort ticket (a shared int64) as an object with `.value`, like a
+    cluster's SharedValue."""
+
+    def __init__(self, shared):
+        self.array = np.frombuffer(shared, dtype=np.int64)
+
+    @property
+    def value(self) -> int:
+        return int(self.array[0])
+
+    @value.setter
+    def value(self, value: int) -> None:
+        self.array[0] = value
+
+
+def _live_total(live) -> int:
+    return int(np.frombuffer(live, dtype=np.int64).sum())
+
+
+_RUNS = itertools.count()
+_POOL = None  # (executor, abort ticket, workers, live node counts)
+_WORKER: dict = {}  # in a pool's worker process: the shared abort ticket and node counts, its slot
+# In a worker process (a pool's, or a Dask worker's, which may run tasks in several threads):
+# each thread's search of the current run, its cache kept between the parts of the run.
+_THREAD = threading.local()
+
+
+def worker_pool(workers: int):
+    """A pool of forked worker processes, kept for the next search; the shared abort ticket
+    (one int64) and the shared live node counts (one int64 per worker, each written by its
+    own worker only, so no lock is needed)."""
+    global _POOL
+    if _POOL is None or _POOL[2] != workers or getattr(_POOL[0], "_broken", False):
+        import atexit
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        if _POOL is None:
+            atexit.register(close_pool)  # before the interpreter tears down what the pool uses
+        close_pool()
+        context = multiprocessing.get_context("fork")
+        abort = context.RawArray("q", 1)
+        live = context.RawArray("q", workers)
+        slots = context.Value("i", 0)
+        _POOL = (ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
+                                     initargs=(abort, live, slots)), abort, workers, live)
+    return _POOL[0], _POOL[1], _POOL[3]
+
+
+def close_pool() -> None:
+    """Shut the kept pool down (at exit, or before a pool of another size replaces it)."""
+    global _POOL
+    if _POOL is not None:
+        _POOL[0].shutdown(wait=True, cancel_futures=True)
+        _POOL = None
+
+
+def _init_worker(abort, live, slots) -> None:
+    with slots.get_lock():
+        slot = slots.value
+        slots.value += 1
+    _WORKER["abort"] = np.frombuffer(abort, dtype=np.int64)
+    _WORKER["live"] = np.frombuffer(live, dtype=np.int64)
+    _WORKER["slot"] = slot % len(_WORKER["live"])
+
+
+def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abort=None):
+    """In a worker: solve one position with this run's search (its cache kept between parts).
+
+    `abort`: the run's abort ticket (anything with `.value`: a `SharedValue`
+    on a Dask cluster); None: the process pool's shared array. The part
+    stops when the ticket passes `ticket`.
+    Returns (value or None if told to stop, tree or None, the stats it added)."""
+    if getattr(_THREAD, "run", None) != run:
+        _THREAD.run = run
+        _THREAD.search = OptimalSearch(game_name)
+    search = _THREAD.search
+    search.run[0] = ticket
+    watcher = None
+    if abort is None:
+        search.control, search.live = _WORKER["abort"], _WORKER["live"]
+        search.run[1] = _WORKER["slot"]
+        if search.control[0] > ticket:
+            return None, None, {}
+    else:
+        # The ticket lives elsewhere (a cluster's shared variable): copy it in while the search runs.
+        search.control = np.zeros(1, dtype=np.int64)
+        search.control[0] = abort.value
+        if search.control[0] > ticket:
+            return None, None, {}
+        watcher = _TicketWatcher(abort, search.control)
+    before = search.stats.as_dict()
+    try:
+        secrets = np.asarray(secrets, dtype=np.int64)
+        value = search.value(secrets, tuple(played), depth, budget)
+        tree = search.tree(secrets, tuple(played), depth) if value < budget else None
+    except SearchAborted:
+        value, tree = None, None
+    finally:
+        if watcher is not None:
+            watcher.stop()
+    after = search.stats.as_dict()
+    return value, tree, {k: after[k] - before[k] for k in after}
+
+
+class _TicketWatcher:
+    """Copies a remote abort ticket into the search's control array every `poll_s` seconds."""
+
+    def __init__(self, source, target, poll_s: float = 0.2):
+        self.source, self.target, self.poll_s = source, target, poll_s
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+
+    def _watch(self):
+        while not self.done.wait(self.poll_s):
+            try:
+                self.target[0] = int(self.source.value)
+            except Exception:  # the cluster went away: let the search run to its end
+                return
+
+    def stop(self):
+        self.done.set()
+        self.thread.join()

@@ -1,0 +1,378 @@
+"""One exact search over one game: the Python face of the compiled engine.
+
+`OptimalSearch` holds what a search keeps between calls (the game's tables,
+the buffers, the position cache, the statistics) and answers the three
+questions the rest of mmlib asks: the value of a position (`value`), its
+optimal guess (`best_guess`) and its optimal subtree (`tree`).
+`solve_position` is the unit of work a scheduler farms out.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import threading
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from ..games import Game
+from ..scoring import format_score, ordinal_to_score, score_mask
+from . import config
+from . import engine as en
+from .bounds import INFEASIBLE, bound_tables, most_parts
+
+INFEASIBLE = int(INFEASIBLE)
+
+
+@dataclass
+class SearchStats:
+    """Where the search spent its time."""
+
+    nodes: int = 0  # positions whose candidates were scored and searched
+    scores: int = 0  # scores looked up or computed (candidate bounds, splits, members)
+    cache_hits: int = 0  # positions answered from the cache
+    cache_entries: int = 0
+    cache_thinned: int = 0  # times the cache passed its memory budget and was emptied
+    shortcuts: int = 0  # positions settled by a guess whose exact cost meets the lower bound
+    candidates_searched: int = 0  # candidate guesses whose parts were searched
+    candidates_cut: int = 0  # candidates dropped by their lower bound without a search
+    group_positions: int = 0  # positions whose candidates were reduced by a symmetry group
+
+    def as_dict(self) -> dict:
+        return dict(vars(self))
+
+
+@dataclass
+class PositionResult:
+    """The answer for one position: its value and, when exact, its optimal subtree."""
+
+    value: int  # exact when `exact`, else a lower bound >= the upper bound given
+    exact: bool
+    tree: "dict | None"  # {"guess", "games", "next": {"b,w": subtree}} when exact
+    stats: SearchStats = field(default_factory=SearchStats)
+
+    @property
+    def feasible(self) -> bool:
+        return self.value < INFEASIBLE
+
+
+class SearchAborted(Exception):
+    """The search was told to stop (its abort ticket passed), or interrupted."""
+
+
+@lru_cache(maxsize=4)
+def game_tables(game: Game) -> en.Tables:
+    """What the engine reads of a game: scores, packed codewords, bounds, pin permutations."""
+    cw = game.codewords
+    pins, colors = game.pins, game.colors
+    words, lo, hi = cw.words, cw.counts_lo, cw.counts_hi
+    mask = score_mask(game)
+    if game.size <= config.MAX_TABLE_CODEWORDS:
+        score = np.empty((game.size, game.size), dtype=np.uint8)
+        en.score_table(words, lo, hi, pins, mask, score)
+    else:
+        score = np.zeros((0, 0), dtype=np.uint8)
+    digits = np.ascontiguousarray(cw.digits, dtype=np.uint8)
+    values = np.zeros(game.size, dtype=np.int64)
+    for q in range(pins):
+        values = values * colors + digits[:, q]
+    radix_index = np.full(colors ** pins, -1, dtype=np.int32)
+    radix_index[values] = np.arange(game.size, dtype=np.int32)
+    parts = most_parts(game)
+    perms = np.array(list(itertools.permutations(range(pins))), dtype=np.int8)
+    params = np.zeros(en.N_PARAMS, dtype=np.int64)
+    params[en.P_PINS], params[en.P_COLORS] = pins, colors
+    params[en.P_WIN], params[en.P_SLOTS] = game.win_ordinal, game.score_slots
+    params[en.P_NOREPEAT] = int(game.norepeat)
+    params[en.P_MASK] = int(mask)
+    params[en.P_PARTS] = parts
+    params[en.P_SMALLEST_FIRST] = 1
+    return en.Tables(score, words, lo, hi, digits, radix_index, bound_tables(game, parts), perms, params)
+
+
+def _buffers(game: Game, tables: en.Tables) -> en.Buffers:
+    n, pins, colors, slots = game.size, game.pins, game.colors, game.score_slots
+    levels = en.MAX_LEVELS
+    group_room = min(math.factorial(pins) * 8, 1 << 19)
+    return en.Buffers(
+        arena=np.empty(n * (levels + 2), dtype=np.int32),
+        cand=np.empty((levels, n), dtype=np.int32),
+        keys=np.empty((levels, n), dtype=np.int64),
+        key_image=np.empty((levels, n), dtype=np.int32),
+        pin_order=np.empty((levels, pins), dtype=np.int64),
+        labels=np.empty((levels, colors), dtype=np.int64),
+        part_start=np.empty((levels, slots), dtype=np.int64),
+        part_len=np.empty((levels, slots), dtype=np.int64),
+        part_order=np.empty((levels, slots), dtype=np.int64),
+        gperm=np.empty(group_room, dtype=np.int32),
+        gmap=np.empty((group_room, colors), dtype=np.int8),
+        ginv=np.empty((group_room, colors), dtype=np.int8),
+        gstart=np.zeros(levels + 1, dtype=np.int64),
+        gcount=np.zeros(levels + 1, dtype=np.int64),
+        used=np.zeros(levels + 1, dtype=np.int64),
+        frames=np.zeros((levels, en.N_FRAME_FIELDS), dtype=np.int64),
+        flat_score=tables.score.reshape(-1),
+        lists=np.full((1 << 12, 3), -1, dtype=np.int64),
+        list_pool=np.empty(64 * n, dtype=np.int32),
+        list_meta=np.zeros(2, dtype=np.int64),
+        ordinals=np.empty(n, dtype=np.uint8),
+        counts=np.zeros(slots, dtype=np.int64),
+        scratch=np.empty(2 * colors * pins + 2 * colors + pins, dtype=np.int64),
+    )
+
+
+# Bytes one cache entry takes beside its key's codewords: its fields and two hash slots.
+ENTRY_BYTES = 8 + 8 + 4 + 4 + 8 + 1 + 4 + 2 * 8
+
+
+def cache_budget(game: Game) -> int:
+    """Bytes the cache of one search may hold: config.CACHE_BUDGET_BYTES, or half the memory
+    available now over the cores, at least 64 MiB; and no more than a game of this size has
+    been seen to use (64 bytes per pair of codewords, at least 256 MiB: the arrays are
+    allocated lazily, so an unused budget costs address space only)."""
+    if config.CACHE_BUDGET_BYTES is not None:
+        return int(config.CACHE_BUDGET_BYTES)
+    from ..memory import host_memory_available
+
+    share = max(64 << 20, host_memory_available() // (2 * (os.cpu_count() or 1)))
+    return min(share, max(256 << 20, 64 * game.size * game.size))
+
+
+def _cache(budget: int) -> en.Cache:
+    entries = max(16, budget // 2 // ENTRY_BYTES)
+    slots = 1 << max(5, (2 * entries - 1).bit_length())
+    return en.Cache(
+        slots=np.zeros(slots, dtype=np.int64),
+        hash=np.empty(entries, dtype=np.int64),
+        start=np.empty(entries, dtype=np.int64),
+        length=np.empty(entries, dtype=np.int32),
+        depth=np.empty(entries, dtype=np.int32),
+        value=np.empty(entries, dtype=np.int64),
+        exact=np.empty(entries, dtype=np.bool_),
+        guess=np.empty(entries, dtype=np.int32),
+        pool=np.empty(max(64, budget // 2 // 4), dtype=np.int32),
+        meta=np.zeros(2, dtype=np.int64),
+    )
+
+
+class OptimalSearch:
+    """Branch and bound over one game, with a cache shared by every call."""
+
+    def __init__(self, game: "Game | str"):
+        game = Game.parse(game)
+        if game.size > config.MAX_OPTIMAL_CODEWORDS:
+            raise ValueError(
+                f"{game.name} has {game.size:,} codewords; the exact search takes at most "
+                f"{config.MAX_OPTIMAL_CODEWORDS:,}"
+            )
+        self.game = game
+        self.tables = game_tables(game)
+        self.buffers = _buffers(game, self.tables)
+        self.cache_budget = cache_budget(game)
+        self.cache = _cache(self.cache_budget)
+        self.counters = np.zeros(en.N_STATS, dtype=np.int64)
+        # The abort ticket (control[0]; the search stops once it passes run[0]) and the live
+        # node count (live[run[1]]): a worker process swaps in arrays shared with its parent.
+        self.control = np.zeros(1, dtype=np.int64)
+        self.live = np.zeros(1, dtype=np.int64)
+        self.run = np.zeros(2, dtype=np.int64)
+        self.parts = int(self.tables.params[en.P_PARTS])
+        self.saturated_depth = self.tables.lb.shape[0] - 1
+        self.root_progress = None  # something with show_nodes(nodes), or None
+        # Called with the nodes searched so far about five times a second while a search runs
+        # (e.g. to enforce a time limit); what it raises stops the search and is raised again.
+        self.abort_check = None
+
+    # -- what the search has done -------------------------------------------------------
+
+    @property
+    def stats(self) -> SearchStats:
+        return SearchStats(**{name: int(self.counters[i]) for i, name in enumerate(en.STAT_NAMES)})
+
+    def add_counts(self, delta: dict) -> None:
+        """Add counts (a worker's, or the root's own) to the statistics, by name."""
+        for name, value in delta.items():
+            self.counters[en.STAT_NAMES.index(name)] += int(value)
+
+    @property
+    def cache_bytes(self) -> int:
+        """What the cache holds now: its entries and their keys."""
+        return int(self.cache.meta[0]) * ENTRY_BYTES + int(self.cache.meta[1]) * 4
+
+    @property
+    def cache_capacity_bytes(self) -> int:
+        return sum(array.nbytes for array in self.cache)
+
+    # -- bounds ---------------------------------------------------------------------------
+
+    def lb_table(self, depth: int) -> np.ndarray:
+        """LB[m] for m = 0..size with `depth` guesses left (see bounds.lower_bound_table)."""
+        return self.tables.lb[min(max(depth, 0), self.saturated_depth)]
+
+    def lower_bound(self, n: int, depth: int) -> int:
+        return int(self.lb_table(depth)[n])
+
+    # -- the search -------------------------------------------------------------------------
+
+    def _load(self, secrets, played) -> int:
+        """Put S in the arena and set up the group of the guesses played; returns the level the
+        search starts at. played None (or () for a set that is not every codeword): S is any
+        set, and only symmetries that hold for any set are used."""
+        secrets = np.asarray(secrets)
+        n = len(secrets)
+        self.buffers.arena[:n] = secrets
+        any_set = played is None or (not played and n != self.game.size)
+        en.start_group(self.tables, self.buffers, any_set)
+        level = 0
+        if not any_set:
+            for guess in played:
+                en.extend_group(self.tables, self.buffers, level, int(guess))
+                level += 1
+        return level
+
+    def root_candidates(self) -> np.ndarray:
+        """The first guesses worth trying: one per pattern of repeated colors (1111, 1112, 1122,
+        1123, 1234 for 4 pins), in index order."""
+        everything = np.arange(self.game.size, dtype=np.int64)
+        level = self._load(everything, ())
+        out = np.empty(self.game.size, dtype=np.int32)
+        found = en.candidates(self.tables, self.buffers, level, 0, out)
+        return out[:found].astype(np.int64)
+
+    def value(self, secrets: np.ndarray, played, depth: int, beta: int) -> int:
+        """F(secrets, depth) if it is below `beta`; otherwise a lower bound that is >= beta.
+
+        `secrets`: sorted codeword indices; `played`: the guesses played to reach them (only
+        used to find symmetric guesses; None: S is any set). Raises SearchAborted when the
+        abort ticket passes this search's ticket, and KeyboardInterrupt on Ctrl-C (the search
+        runs in a thread, so the main thread keeps handling signals and the progress bar)."""
+        n = len(secrets)
+        level = self._load(secrets, played)
+        self.counters[en.S_ABORTED] = 0
+        args = (self.tables, self.buffers, self.cache, self.counters, self.control, self.live, self.run,
+                0, n, int(depth), int(beta), level, n)
+        if n <= 2:
+            return int(en.position_value(*args))
+        out = self._run(args)
+        if self.counters[en.S_TOO_DEEP]:
+            raise RuntimeError("the exact search went deeper than its buffers allow")
+        if self.counters[en.S_ABORTED]:
+            raise SearchAborted
+        return out
+
+    def _run(self, args) -> int:
+        """The engine in a worker thread (it releases the GIL), this thread watching it."""
+        result = []
+        worker = threading.Thread(target=lambda: result.append(int(en.position_value(*args))),
+                                  daemon=True)
+        worker.start()
+        try:
+            while worker.is_alive():
+                worker.join(timeout=0.2)
+                if self.root_progress is not None:
+                    self.root_progress.show_nodes(int(self.counters[en.S_NODES]))
+                if self.abort_check is not None:
+                    self.abort_check(int(self.counters[en.S_NODES]))
+        except BaseException:
+            self.control[0] = max(self.control[0], self.run[0] + 1)  # stop the engine, then go
+            worker.join()
+            raise
+        return result[0]
+
+    def cache_key(self, secrets: np.ndarray) -> bytes:
+        """The codewords of the set's cache key: its image under a renaming of pins and colors
+        that the set itself fixes (`engine.canonical_key`)."""
+        n = len(secrets)
+        self.buffers.arena[:n] = secrets
+        image = np.empty(n, dtype=np.int32)
+        en.canonical_key(self.tables, self.buffers.arena, 0, n, self.buffers.pin_order[0],
+                         self.buffers.labels[0], image, self.buffers.scratch)
+        return image.tobytes()
+
+    # -- the tree ---------------------------------------------------------------------------
+
+    def best_guess(self, secrets: np.ndarray, played, depth: int) -> int:
+        """The guess of an optimal tree for this feasible position (searching it if need be)."""
+        n = len(secrets)
+        if n <= 2:
+            return int(secrets[0])
+        for attempt in range(2):
+            level = self._load(secrets, played)
+            guess = int(en.cached_guess(self.tables, self.buffers, self.cache, 0, n, int(depth), level))
+            if guess >= 0:
+                return guess
+            if attempt == 0 and self.value(secrets, played, depth, INFEASIBLE) >= INFEASIBLE:
+                raise ValueError("no strategy wins every secret of this position within the depth left")
+        raise RuntimeError("the optimal guess of a position was not kept in the cache")
+
+    def tree(self, secrets: np.ndarray, played, depth: int) -> dict:
+        """The optimal subtree as {"guess", "games", "next": {"b,w": subtree}}."""
+        guess = self.best_guess(secrets, played, depth)
+        node = {"guess": self.game.format_codeword(guess), "games": int(len(secrets))}
+        branches = {}
+        for ordinal, part in self.split(guess, secrets):
+            if ordinal != self.game.win_ordinal:
+                score = format_score(*ordinal_to_score(ordinal, self.game))
+                branches[score] = self.tree(part, None if played is None else tuple(played) + (guess,),
+                                            depth - 1)
+        if branches:
+            node["next"] = branches
+        return node
+
+    def split(self, guess: int, secrets: np.ndarray) -> list[tuple[int, np.ndarray]]:
+        """(score ordinal, secrets) of each non-empty part of `secrets` under `guess`, by ordinal."""
+        secrets = np.ascontiguousarray(secrets, dtype=np.int64)
+        ordinals = np.empty(len(secrets), dtype=np.uint8)
+        en.score_row(self.tables, int(guess), secrets, 0, len(secrets), ordinals)
+        order = np.argsort(ordinals, kind="stable")
+        ordinals, secrets = ordinals[order], secrets[order]
+        cuts = np.flatnonzero(np.diff(ordinals)) + 1
+        return [(int(group_ordinals[0]), part)
+                for group_ordinals, part in zip(np.split(ordinals, cuts), np.split(secrets, cuts))]
+
+
+def solve_position(game: "Game | str", secrets, played=None, depth: "int | None" = None,
+                   upper_bound: "int | None" = None, search: "OptimalSearch | None" = None
+                   ) -> PositionResult:
+    """Solve one position exactly: the unit of work a scheduler can farm out.
+
+    game: the game; secrets: the codeword indices still possible (any order);
+    played: the guesses played to reach them, if `secrets` are exactly the
+    codewords consistent with those guesses' scores (codeword indices; they
+    only let the search skip guesses symmetric to others), or None for any set
+    of secrets (always correct, fewer symmetries);
+    depth: the guesses left (None: no limit); upper_bound: a total to beat
+    (None: none), e.g. the best total a scheduler has found so far for this
+    position.
+
+    Returns a PositionResult: when the optimum is below upper_bound, `value` is
+    the optimal total turns of these secrets (each counting the guesses from
+    this position on, the winning one included), `exact` is True and `tree` is
+    an optimal subtree in the nested form of `StrategyTree.as_dict`; otherwise
+    `exact` is False and `value` is a lower bound that is at least
+    upper_bound. A value >= INFEASIBLE means the secrets cannot all be won
+    within `depth` guesses.
+
+    It reads no global state and keeps none (pass `search` to share a cache
+    between calls in one process), so positions can be solved in separate
+    processes or machines. Below a first guess g, the subproblems are
+    solve_position(game, part, (g,), depth - 1) for each non-winning part of
+    g's partition of all codewords; the total of g is size + the sum of their
+    values.
+    """
+    search = search if search is not None else OptimalSearch(game)
+    secrets = np.unique(np.asarray(secrets, dtype=np.int64))
+    if len(secrets) == 0:
+        raise ValueError("a position needs at least one possible secret")
+    if secrets[0] < 0 or secrets[-1] >= search.game.size:
+        raise ValueError(f"secrets must be codeword indices of {search.game.name}")
+    played = None if played is None else tuple(int(g) for g in played)
+    depth = len(secrets) if depth is None else int(depth)
+    beta = INFEASIBLE if upper_bound is None else int(upper_bound)
+    value = search.value(secrets, played, depth, beta)
+    exact = value < beta
+    tree = search.tree(secrets, played, depth) if exact and value < INFEASIBLE else None
+    return PositionResult(value=int(value), exact=bool(exact), tree=tree, stats=search.stats)

@@ -1,0 +1,205 @@
+"""The exact optimal strategy of a whole game: `optimal()`, its result, and its progress bar."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..games import Game
+from ..results import OPTIMAL, SolveResult
+from ..scoring import format_score, ordinal_to_score
+from . import config
+from .root import RootSearch
+from .search import INFEASIBLE, OptimalSearch
+
+OBJECTIVES = ("total", "worst")
+
+
+def parse_objective(objective: str) -> str:
+    name = str(objective).strip().lower()
+    if name not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
+    return name
+
+
+@dataclass
+class OptimalResult(SolveResult):
+    """A SolveResult of the exact search, with what the search did."""
+
+    objective: str = "total"
+    max_turns_limit: "int | None" = None
+    nodes_searched: int = 0
+    search_stats: dict = field(default_factory=dict)
+    upper_bound: "int | None" = None  # the heuristics' best total the search started from
+
+    def summary(self) -> dict:
+        out = super().summary()
+        out.update(objective=self.objective, max_turns_limit=self.max_turns_limit,
+                   nodes_searched=self.nodes_searched, upper_bound=self.upper_bound,
+                   stats=dict(self.search_stats))
+        return out
+
+    def describe(self) -> str:
+        # The solvers' "scores saved" line means nothing here: the search never scores every codeword.
+        text = "\n".join(line for line in super().describe().splitlines()
+                         if not line.startswith("  case equivalence"))
+        limit = f", at most {self.max_turns_limit} turns" if self.max_turns_limit else ""
+        stats = self.search_stats
+        return (text + f"\n  objective     {self.objective}{limit}"
+                f"\n  search        {self.nodes_searched:,} nodes, {stats.get('cache_hits', 0):,} cache hits, "
+                f"{stats.get('shortcuts', 0):,} shortcuts, {stats.get('candidates_searched', 0):,} "
+                f"candidates searched")
+
+
+def heuristic_bounds(game: Game) -> list[tuple[int, int]]:
+    """(total, max) of each of the four strategies from its default opening, on the cpu backend."""
+    from ..solve import solve
+    from ..strategies import Strategy
+
+    found = []
+    for strategy in Strategy:
+        result = solve(game, strategy, "cpu", case_equivalence="off")
+        found.append((result.total_turns, result.max_turns))
+    return found
+
+
+def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total",
+            progress: bool = False, workers: "int | None" = None, client=None) -> OptimalResult:
+    """The exact optimal strategy of `game` as a SolveResult (strategy "optimal").
+
+    objective "total": the fewest total turns, with `max_turns` the fewest
+    among strategies that never need more than max_turns; "worst": the least
+    max turns, then the fewest total turns among strategies reaching it (with
+    `max_turns`, the least max turns is looked for up to max_turns only).
+    `workers`: processes that search the subtrees below the first guesses
+    (default: one per core, at most MAX_WORKERS; 1 searches in this process).
+    `client`: a `distributed.Client`; the subtrees below the first guesses are
+    then searched on its workers (whatever the game's size), at most one per
+    worker thread at a time, and `workers` is ignored. The result is the
+    in-process one (see docs/cluster.md).
+
+    >>> optimal("3p2c").total_turns
+    18
+    """
+    game = Game.parse(game)
+    objective = parse_objective(objective)
+    if max_turns is not None:
+        if isinstance(max_turns, bool) or int(max_turns) != max_turns or max_turns < 1:
+            raise ValueError(f"max turns must be a whole number of at least 1, got {max_turns!r}")
+        max_turns = int(max_turns)
+    search = OptimalSearch(game)
+    started = time.perf_counter()
+    everything = np.arange(game.size, dtype=np.int64)
+    # A first upper bound from the four strategies; small games find one faster on their own.
+    heuristics = heuristic_bounds(game) if game.size >= config.HEURISTIC_MIN_CODEWORDS else []
+    unlimited = game.size
+
+    def bound_within(limit):
+        totals = [t for t, m in heuristics if m <= limit]
+        return min(totals) + 1 if totals else INFEASIBLE
+
+    if client is not None:
+        root = RootSearch(search, sum(client.nthreads().values()), client)
+    else:
+        if workers is None:
+            workers = min(os.cpu_count() or 1, config.MAX_WORKERS)
+        root = RootSearch(search, workers if game.size >= config.PARALLEL_MIN_CODEWORDS else 1)
+    with RootProgress(progress, game, objective) as bar:
+        search.root_progress = bar
+        if objective == "worst":
+            cap = min([max_turns if max_turns is not None else unlimited] + [m for _t, m in heuristics])
+            depth = 1
+            while search.lower_bound(game.size, depth) >= INFEASIBLE:
+                depth += 1
+            value = INFEASIBLE
+            while depth <= (max_turns if max_turns is not None else unlimited):
+                beta = bound_within(depth) if depth >= cap else INFEASIBLE
+                value, tree = root.solve(depth, beta)
+                if value < INFEASIBLE:
+                    break
+                depth += 1
+        else:
+            depth = max_turns if max_turns is not None else unlimited
+            value, tree = root.solve(depth, bound_within(depth))
+    if value >= INFEASIBLE:
+        raise ValueError(f"no strategy wins every game of {game.name} within {max_turns} turns")
+    elapsed = time.perf_counter() - started
+    guesses, turns = guesses_of_tree(game, search, tree)
+    result = OptimalResult(
+        game=game, strategy=OPTIMAL, backend="cpu", first_guess=game.parse_codeword(tree["guess"]),
+        guesses=guesses, turns=turns, scores=search.stats.scores, elapsed_s=elapsed, case_equivalence=True,
+        objective=objective, max_turns_limit=max_turns, nodes_searched=search.stats.nodes,
+        search_stats=search.stats.as_dict(),
+        upper_bound=min((t for t, _m in heuristics), default=None),
+    )
+    if result.total_turns != value:  # the tree must cost what the search proved
+        raise AssertionError(f"optimal tree of {game.name} costs {result.total_turns}, search said {value}")
+    return result
+
+
+def guesses_of_tree(game: Game, search: OptimalSearch, tree: dict) -> tuple[np.ndarray, np.ndarray]:
+    """Per-turn guess vectors and turns per secret, by playing every secret down the tree."""
+    depth = _tree_depth(tree)
+    guesses = np.full((depth, game.size), -1, dtype=np.int32)
+    turns = np.zeros(game.size, dtype=np.int64)
+    stack = [(tree, np.arange(game.size, dtype=np.int64), 0)]
+    while stack:
+        node, secrets, t = stack.pop()
+        guess = game.parse_codeword(node["guess"])
+        guesses[t, secrets] = guess
+        branches = node.get("next", {})
+        for ordinal, part in search.split(guess, secrets):
+            if ordinal == game.win_ordinal:
+                turns[part] = t + 1
+            else:
+                stack.append((branches[format_score(*ordinal_to_score(ordinal, game))], part, t + 1))
+    return guesses, turns
+
+
+def _tree_depth(node: dict) -> int:
+    return 1 + max((_tree_depth(child) for child in node.get("next", {}).values()), default=0)
+
+
+class RootProgress:
+    """A tqdm bar over the nodes searched (stderr), or nothing.
+
+    Its postfix says where the root stands when the subtrees are farmed out: the opening being
+    tried, its parts done and running, and the best total so far. Worker processes count their
+    nodes into a shared counter that the bar reads while it waits (`show_nodes`), so a part that
+    runs for minutes still moves the bar; parts from a Dask cluster add theirs when they finish.
+    """
+
+    def __init__(self, enabled: bool, game: Game, objective: str):
+        self.enabled = enabled
+        self.label = f"{game.name} optimal ({objective})"
+        self.bar = None
+
+    def __enter__(self):
+        if self.enabled:
+            from tqdm import tqdm
+
+            self.bar = tqdm(desc=self.label, unit=" nodes", leave=False)
+        return self
+
+    def __exit__(self, *exc_info):
+        if self.bar is not None:
+            self.bar.close()
+
+    def tick(self, nodes: int) -> None:
+        if self.bar is not None:
+            self.bar.update(nodes)
+
+    def show_nodes(self, nodes: int) -> None:
+        """The nodes searched so far, when a live count is known (never moves the bar back)."""
+        if self.bar is not None and nodes > self.bar.n:
+            self.bar.update(nodes - self.bar.n)
+
+    def where(self, text: str) -> None:
+        if self.bar is not None:
+            self.bar.set_postfix_str(text, refresh=True)
+
+
+# -- the root, in this process or farmed out to worker processes ----------------------
