@@ -467,20 +467,19 @@ def review_move(game: "Game | str", secrets, played, guess: int,
     guess = int(guess)
     best, best_moves, complete = position.best()
     value = position.value(guess)
-    moves = []
+    chosen: dict = {}  # strategy -> (its guess, that guess's value); None where its search is refused
     for strategy in Strategy:
         try:
-            chosen = position.strategy_guess(strategy)
-        except ValueError:  # its own search is refused here as too large
-            moves.append(StrategyMove(strategy, None, None, None))
+            move = position.strategy_guess(strategy)
+        except ValueError:  # its own search is too large here
+            chosen[strategy] = None
             continue
-        moves.append((strategy, chosen, value if chosen == guess else position.value(chosen)))
+        chosen[strategy] = (move, value if move == guess else position.value(move))
     if best is None:  # stopped: F(S) lies between the least floor and the least value seen
-        highs = [value.high] + [m[2].high for m in moves if isinstance(m, tuple)]
-        best = Bounds(min(position.least_possible(), min(highs)), min(highs))
-    strategies = tuple(
-        m if isinstance(m, StrategyMove) else StrategyMove(m[0], m[1], m[2], loss_bounds(m[2], best, n))
-        for m in moves)
+        least_seen = min([value.high] + [c[1].high for c in chosen.values() if c is not None])
+        best = Bounds(min(position.least_possible(), least_seen), least_seen)
+    strategies = tuple(StrategyMove(s, None, None, None) if c is None else
+                       StrategyMove(s, c[0], c[1], loss_bounds(c[1], best, n)) for s, c in chosen.items())
     return MoveReview(game=game, guess=guess, possible=n, could_be_secret=bool(np.isin(guess, position.secrets)),
                       value=value, best=best, best_moves=best_moves, best_moves_complete=complete,
                       strategies=strategies,
