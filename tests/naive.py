@@ -100,6 +100,26 @@ class BruteForceOptimum:
             self.memo[key] = best
         return self.memo[key]
 
+    def value(self, secrets: int, guess: int) -> float:
+        """The coach's value of `guess` at the position `secrets` (a mask), no turn limit: |S| + the
+        sum of cost(P) over the parts it splits S into, the winning part left out. A guess that
+        leaves S whole costs |S| + cost(S)."""
+        parts = [secrets & mask for mask in self.part[guess]]
+        return secrets.bit_count() + sum(self.cost(p, None) for p in parts if p)
+
+    def best_moves(self, secrets: int) -> tuple[float, list[int]]:
+        """(cost(S), every codeword whose value is cost(S), in index order)."""
+        values = [self.value(secrets, g) for g in range(self.game.size)]
+        least = min(values)
+        return least, [g for g, v in enumerate(values) if v == least]
+
+    @staticmethod
+    def mask_of(indices) -> int:
+        mask = 0
+        for s in indices:
+            mask |= 1 << int(s)
+        return mask
+
     def total(self, max_turns: "int | None" = None) -> float:
         """The optimal total turns over every secret, within max_turns guesses if given."""
         return self.cost((1 << self.game.size) - 1, max_turns)

@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import mmlib.core.play
+import mmlib.core.next_guess
 from mmlib.cli import main
 from mmlib.core.files import check_writable, locked, write_atomically
 from mmlib.core.games import MAX_TEXT_CHARS, Game
@@ -537,7 +537,7 @@ def test_play_survives_bad_bytes_and_long_lines_in_a_real_process():
 
 def play_with_a_tiny_search_limit(args, stdin: str, monkeypatch, capsys) -> tuple[int, str]:
     """`main(args)` with `stdin` typed, where every next-guess search past the first is refused."""
-    monkeypatch.setattr(mmlib.core.play, "MAX_SEARCH_SCORES", 10)
+    monkeypatch.setattr(mmlib.core.next_guess, "MAX_SEARCH_SCORES", 10)
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     status = main(args)
     return status, capsys.readouterr().out

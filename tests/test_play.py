@@ -476,3 +476,28 @@ def test_widget_controls_carry_css_classes():
                for c in w._dom_classes}
     assert {"mm-pins", "mm-colors", "mm-strategy", "mm-mode", "mm-black", "mm-white", "mm-score",
             "mm-guess", "mm-guess-button", "mm-hint", "mm-undo", "mm-new", "mm-status"} <= classes
+
+
+def test_widget_coaches_your_guesses_and_offers_the_optimal_strategy():
+    from mmlib.core.review import review_game
+    from mmlib.workbench.play_widget import YOU_GUESS, PlayWidget
+
+    widget = PlayWidget(seed=5)
+    assert widget.mode.style.button_width == "auto"  # "The computer guesses" is not cut short
+    assert "mm-coach" in widget.coach._dom_classes and widget.coach.value == ""
+    widget.mode.value = YOU_GUESS
+    secret = GAME.format_codeword(widget.session.secret)
+    widget.guess("1234")
+    widget.guess("1122")
+    expected = review_game(GAME, widget.session.move_texts()).reviews[-1].coach_line()
+    assert expected[len("coach: "):] in widget.coach.value and "loses" in widget.coach.value
+    widget.undo()
+    assert widget.coach.value == ""
+    widget.guess(secret)
+    assert "best move" in widget.coach.value or "loses" in widget.coach.value
+
+    assert ("Optimal", "optimal") in widget.controls.strategy.options
+    widget.controls.strategy.value = "optimal"
+    assert "Optimal would play 1123" in widget.hint()
+    widget.mode.value = "computer-guesses"
+    assert "1123" in widget.computer_guess.value and "Optimal" in widget.status.value

@@ -19,3 +19,12 @@ def integer(text: str) -> int:
     if value is None or len(text) > 30:
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number written with digits 0-9")
     return -value if negative else value
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a positive number of seconds, such as 5 or 0.5, written with ASCII digits."""
+    whole, point, fraction = text.partition(".")
+    if (len(text) > 30 or (point and not fraction) or ascii_whole_number(whole or "0") is None
+            or (fraction and ascii_whole_number(fraction) is None) or float(text) <= 0):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a positive number of seconds such as 5 or 0.5")
+    return float(text)

@@ -19,6 +19,7 @@ import sys
 COMMAND_MODULES = [
     "mmlib.cli.solve_commands",
     "mmlib.cli.play_commands",
+    "mmlib.cli.review_command",
     "mmlib.cli.case_commands",
     "mmlib.cli.images_command",
     "mmlib.cli.bench_command",

@@ -7,7 +7,8 @@ import sys
 from ..core.cluster import SCHEDULER_HELP
 from ..core.files import check_writable
 from ..core.optimal import OBJECTIVES, optimal
-from .arguments import integer
+from ..studies.optimal_openings import DEFAULT_GAME_TIME_LIMIT_S, DEFAULT_MAX_CODEWORDS
+from .arguments import integer, seconds
 from .solve_commands import write_tree_file
 
 
@@ -42,6 +43,19 @@ def register(subparsers):
                    help="also store each row's tree in data/optimal_trees/ (small games only)")
     t.add_argument("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP + OPTIMAL_ON_CLUSTER)
     t.set_defaults(handler=run_table)
+
+    o = subparsers.add_parser("optimal-openings",
+                              help="the optimal total with each first guess fixed: data/optimal_openings.csv")
+    o.add_argument("games", metavar="GAME", nargs="*",
+                   help="games to search (default: those of data/optimal.csv with at most --max-codewords)")
+    o.add_argument("--max-codewords", type=integer, default=DEFAULT_MAX_CODEWORDS, metavar="N",
+                   help=f"with no GAME, the games of data/optimal.csv of at most N codewords "
+                        f"(default {DEFAULT_MAX_CODEWORDS})")
+    o.add_argument("--time-limit", type=seconds, default=DEFAULT_GAME_TIME_LIMIT_S, metavar="S",
+                   help=f"leave out a game whose openings take more than S seconds in all "
+                        f"(default {DEFAULT_GAME_TIME_LIMIT_S:g})")
+    o.add_argument("--redo", action="store_true", help="search games the table already has again")
+    o.set_defaults(handler=run_openings)
 
 
 OPTIMAL_ON_CLUSTER = "; the subtrees below the first guesses are searched on its workers"
@@ -79,4 +93,16 @@ def run_table(args) -> int:
         update_optimal_table(args.games or None, max_codewords=args.max_codewords,
                              objectives=objectives, redo=args.redo, trees=args.trees, command=command,
                              progress=True, client=client, rules=rules)
+    return 0
+
+
+def run_openings(args) -> int:
+    from ..studies.optimal_openings import update_openings_table
+
+    command = "python -m mmlib " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["optimal-openings"] \
+        else "python -m mmlib optimal-openings"
+    left_out = update_openings_table(args.games or None, max_codewords=args.max_codewords,
+                                     time_limit=args.time_limit, redo=args.redo, command=command)
+    if left_out:
+        print(f"left out (past {args.time_limit:g} s): {' '.join(left_out)}")
     return 0

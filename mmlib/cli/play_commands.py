@@ -17,11 +17,13 @@ import sys
 from dataclasses import dataclass
 from typing import BinaryIO, Iterator, TextIO
 
+from ..core.coach import DEFAULT_TIME_LIMIT_S, STRATEGY_CHOICES
 from ..core.games import COLOR_CHARS
+from ..core.openings import pairs_first_guess
 from ..core.play import GameSession, score_format, format_move, parse_move, parse_score, random_secret
+from ..core.results import OPTIMAL
 from ..core.scoring import format_score
-from ..core.strategies import STRATEGY_NAMES
-from .arguments import integer
+from .arguments import integer, seconds
 
 SHOW_POSSIBLE = 10
 
@@ -32,7 +34,8 @@ def register(subparsers):
     n.add_argument("moves", metavar="GUESS=B,W", nargs="*", help="the moves so far, e.g. 1122=1,0")
     _add_strategy_options(n)
     n.add_argument("--json", action="store_true",
-                   help="print one JSON object: moves, remaining, possible, next_guess, won")
+                   help="print one JSON object: moves, remaining, possible, next_guess, won (with "
+                        "--strategy optimal also total_turns and expected_turns from here)")
     n.add_argument("--show", type=integer, default=SHOW_POSSIBLE, metavar="N",
                    help=f"list at most N possible secrets (default {SHOW_POSSIBLE}; 0 lists them all)")
     n.set_defaults(handler=run_next)
@@ -44,6 +47,9 @@ def register(subparsers):
     p.add_argument("--codemaker", action="store_true",
                    help="you guess, the computer scores against a random secret")
     p.add_argument("--seed", type=integer, metavar="N", help="seed for the random secret of --codemaker")
+    p.add_argument("--coach", action="store_true",
+                   help="with --secret or --codemaker: after each of your guesses, what it lost against "
+                        "the best move")
     p.set_defaults(handler=run_play)
 
     v = subparsers.add_parser("verify", help="check a strategy tree written by solve --tree, independently")
@@ -53,16 +59,20 @@ def register(subparsers):
 
 def _add_strategy_options(parser):
     parser.add_argument("--strategy", default="knuth", metavar="S",
-                        help=f"one of {', '.join(STRATEGY_NAMES)} (default knuth)")
+                        help=f"one of {', '.join(STRATEGY_CHOICES)} (default knuth); optimal: the exact "
+                             "search's proven best guess")
     parser.add_argument("--first-guess", metavar="G",
-                        help="the opening (default: the one solve plays)")
+                        help="the opening (default: the one solve plays; optimal: a best one)")
+    parser.add_argument("--time-limit", type=seconds, default=DEFAULT_TIME_LIMIT_S, metavar="S",
+                        help=f"seconds of exact search per optimal guess or coached move "
+                             f"(default {DEFAULT_TIME_LIMIT_S:g})")
 
 
 # -- next ------------------------------------------------------------------------
 
 
 def run_next(args) -> int:
-    session = GameSession(args.game, args.strategy, args.first_guess)
+    session = GameSession(args.game, args.strategy, args.first_guess, time_limit=args.time_limit)
     if args.show < 0:
         raise ValueError(f"--show must be 0 or more, got {args.show}")
     for text in args.moves:
@@ -71,11 +81,15 @@ def run_next(args) -> int:
         if session.conflict is not None:
             raise ValueError(session.conflict)
     limit = None if args.show == 0 else args.show
-    guess = session.next_guess()
+    total = None  # optimal: the least total turns over the possible secrets from here
+    if session.strategy is OPTIMAL and not session.won:
+        guess, total = session.optimal_move()
+    else:
+        guess = session.next_guess()
     next_text = None if guess is None else session.game.format_codeword(guess)
     possible = session.possible_codewords(limit)
     if args.json:
-        print(json.dumps({
+        out = {
             "game": session.game.name,
             "strategy": session.strategy.label,
             "moves": session.move_texts(),
@@ -83,7 +97,11 @@ def run_next(args) -> int:
             "possible": possible,
             "next_guess": next_text,
             "won": session.won,
-        }))
+        }
+        if session.strategy is OPTIMAL:
+            out["total_turns"] = total
+            out["expected_turns"] = None if total is None else round(total / session.remaining, 6)
+        print(json.dumps(out))
         return 0
     more = session.remaining - len(possible)
     print(f"possible secrets: {session.remaining:,}")
@@ -92,6 +110,9 @@ def run_next(args) -> int:
         print(f"won: the secret is {next_text or possible[0]}")
     else:
         print(f"next guess ({session.strategy.title}): {next_text}")
+        if total is not None:
+            print(f"  proven best: {total / session.remaining:.4f} turns expected from here, this guess "
+                  f"included ({total:,} in all over the {session.remaining:,} possible secrets)")
     return 0
 
 
@@ -200,13 +221,18 @@ def run_play(args) -> int:
         raise ValueError("--seed picks the random secret of --codemaker; add --codemaker")
     if args.seed is not None and args.seed < 0:
         raise ValueError(f"--seed must be 0 or more, got {args.seed}")
+    if args.coach and args.secret is None and not args.codemaker:
+        raise ValueError("--coach reviews your guesses: add --codemaker or --secret CODE")
     secret = args.secret
     if secret is None and args.codemaker:
         probe = GameSession(args.game, args.strategy, args.first_guess)  # checks the game first
         secret = random_secret(probe.game, args.seed)
-    session = GameSession(args.game, args.strategy, args.first_guess, secret=secret)
+    session = GameSession(args.game, args.strategy, args.first_guess, secret=secret, time_limit=args.time_limit)
     console = stdin_console()
-    won = play_codemaker(session, console) if secret is not None else play_codebreaker(session, console)
+    if secret is not None:
+        won = play_codemaker(session, console, coach=args.coach)
+    else:
+        won = play_codebreaker(session, console)
     return 0 if won else 1
 
 
@@ -301,14 +327,17 @@ def play_codebreaker(session: GameSession, console: Console) -> bool:
             return True
 
 
-def play_codemaker(session: GameSession, console: Console) -> bool:
+def play_codemaker(session: GameSession, console: Console, coach: bool = False) -> bool:
     """The person guesses the session's secret; the computer scores. True if the person found it.
 
     A bad guess, or a hint the strategy cannot give here, is said and the prompt comes again.
+    `coach`: after each guess, one line with what it lost against the best move.
     """
     game, title = session.game, session.strategy.title
     console.say(f"{game.name}: I have a secret of {_colors_text(session)}. Find it!")
-    console.say(f'Type a guess such as {game.format_codeword(session.first_guess)}; "hint" asks {title}, '
+    # An example only: the optimal opening is not searched for it.
+    example = pairs_first_guess(game) if session.strategy is OPTIMAL else game.format_codeword(session.first_guess)
+    console.say(f'Type a guess such as {example}; "hint" asks {title}, '
                 '"undo" takes back your last guess, "list" shows the possible secrets, '
                 '"quit" gives up and shows the secret.')
     secret_text = game.format_codeword(session.secret)
@@ -341,8 +370,19 @@ def play_codemaker(session: GameSession, console: Console) -> bool:
         shown = f"{game.format_codeword(session.moves[-1].guess)} scores {format_score(*score)}"
         if session.won:
             console.say(f"  {shown}: you found the secret in {_guesses(len(session.moves))}.")
+        else:
+            console.say(f"  {shown}; {_possible_line(session)}")
+        if coach:
+            console.say(f"  {_coach_line(session)}")
+        if session.won:
             return True
-        console.say(f"  {shown}; {_possible_line(session)}")
+
+
+def _coach_line(session: GameSession) -> str:
+    """The coach's line for the session's last move."""
+    from ..core.review import review_session_move
+
+    return review_session_move(session, len(session.moves) - 1, session.time_limit).coach_line()
 
 
 # -- verify ----------------------------------------------------------------------

@@ -7,12 +7,20 @@ for many regions at once with the same per-candidate math.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 from numba import njit
 
+from .case_equivalence import acr_candidates, acr_size, region_zero_free, use_case_equivalence
 from .games import Codewords, Game
 from .scoring import packed_score_ordinal, score_mask
 from .strategies import Strategy, entropy_table, is_better, rank_of_counts
+
+# One next-guess search scores every codeword against every possible secret.
+# Beyond this many scores (about half a minute on one core) the search is
+# refused with a clear message instead of leaving a person waiting for hours.
+MAX_SEARCH_SCORES = 20_000_000_000
 
 
 @njit(cache=True)
@@ -90,3 +98,35 @@ def choose_next_guess(
         game.score_slots, int(strategy), entropy_table(len(ps)),
     )
     return int(guess), cost + len(candidates) * len(ps)
+
+
+@lru_cache(maxsize=8192)
+def _cached_next_guess(game: Game, strategy: Strategy, ps_bytes: bytes, zero: int, free: int) -> int:
+    # The same sets of possible secrets come back again and again (every game
+    # that reaches a node of the strategy tree asks the same question), so the
+    # answers are kept. Keyed by the bytes of the sorted index array, and by the
+    # Zero and Free colors whose class representatives are searched (the answer
+    # is the same either way; the key just says which search found it).
+    ps = np.frombuffer(ps_bytes, dtype=np.int64)
+    candidates = acr_candidates(game, zero, free) if zero or free else None
+    return choose_next_guess(game, strategy, ps, candidates)[0]
+
+
+def strategy_next_guess(game: Game, strategy: Strategy, ps: np.ndarray, played) -> int:
+    """The strategy's guess for the possible secrets `ps` (sorted indices, at least one) reached
+    by the guesses `played`: the guess every solver plays there (the same tie-breaks).
+
+    Only the class representatives of the position's Zero and Free colors are searched (the
+    answer is the same); a search of more than MAX_SEARCH_SCORES scores is refused (ValueError).
+    """
+    zero, free = 0, 0
+    if len(ps) >= 3 and use_case_equivalence(game, "auto"):
+        zero, free = region_zero_free(game, ps, list(played))
+    candidates = acr_size(game.pins, game.colors, zero.bit_count(), free.bit_count(), game.norepeat)
+    if len(ps) >= 3 and candidates * len(ps) > MAX_SEARCH_SCORES:
+        raise ValueError(
+            f"choosing the next guess means scoring {candidates:,} codewords against "
+            f"{len(ps):,} possible secrets, too many for one core here; play more moves first"
+        )
+    return _cached_next_guess(game, Strategy.parse(strategy), np.ascontiguousarray(ps, dtype=np.int64).tobytes(),
+                              zero, free)

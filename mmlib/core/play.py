@@ -4,7 +4,8 @@
 and the Play notebook's widget. It holds a game, a strategy and the moves played
 so far, each a guess with its score. After every move it keeps the set PS of
 secrets that give every move its score, so undo is a pop and the strategy's next
-guess is `choose_next_guess` on PS.
+guess is `strategy_next_guess` on PS; the strategy "optimal" plays the exact
+search's proven best guess (`mmlib.core.coach.optimal_move`), within a time limit.
 
 Scores typed by people go wrong in two ways, told apart here:
 
@@ -19,15 +20,15 @@ Scores typed by people go wrong in two ways, told apart here:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
-from .case_equivalence import acr_candidates, acr_size, region_zero_free, use_case_equivalence
+from .coach import DEFAULT_TIME_LIMIT_S, check_time_limit, optimal_move, parse_strategy_choice
 from .games import MAX_MATERIALIZED_CODEWORDS, Game, ascii_whole_number, check_length, shown
-from .next_guess import choose_next_guess
+from .next_guess import strategy_next_guess
 from .scoring import format_score, reference_score_under, score_ordinals, score_to_ordinal
 from .openings import default_first_guess
+from .results import OPTIMAL
 from .strategies import Strategy
 
 SCORE_FORMAT = "black,white such as 1,0 (or 1 0)"
@@ -37,12 +38,6 @@ BLACK_SCORE_FORMAT = "the number of black pegs, such as 1 (or 1,0)"
 def score_format(game: Game) -> str:
     """How a person types a score in `game`: black,white, or black pegs alone."""
     return BLACK_SCORE_FORMAT if game.black_only else SCORE_FORMAT
-
-# One next-guess search scores every codeword against every possible secret.
-# Beyond this many scores (about half a minute on one core) the search is
-# refused with a clear message instead of leaving a person waiting for hours.
-MAX_SEARCH_SCORES = 20_000_000_000
-
 
 def check_score(black: int, white: int, pins: "int | Game") -> tuple[int, int]:
     """(black, white) if some guess and secret of the game (or with `pins` pins, classic
@@ -130,18 +125,6 @@ def play_against(game: "str | Game", strategy: "str | Strategy", secret: "str | 
     return session
 
 
-@lru_cache(maxsize=8192)
-def _cached_next_guess(game: Game, strategy: Strategy, ps_bytes: bytes, zero: int, free: int) -> int:
-    # The same sets of possible secrets come back again and again (every game
-    # that reaches a node of the strategy tree asks the same question), so the
-    # answers are kept. Keyed by the bytes of the sorted index array, and by the
-    # Zero and Free colors whose class representatives are searched (the answer
-    # is the same either way; the key just says which search found it).
-    ps = np.frombuffer(ps_bytes, dtype=np.int64)
-    candidates = acr_candidates(game, zero, free) if zero or free else None
-    return choose_next_guess(game, strategy, ps, candidates)[0]
-
-
 class GameSession:
     """One game on a real board: the moves played, the secrets still possible, undo, the next guess.
 
@@ -153,24 +136,35 @@ class GameSession:
     """
 
     def __init__(self, game: "str | Game", strategy: "str | Strategy" = "knuth",
-                 first_guess: "str | int | None" = None, secret: "str | int | None" = None):
+                 first_guess: "str | int | None" = None, secret: "str | int | None" = None,
+                 time_limit: "float | None" = DEFAULT_TIME_LIMIT_S):
         self.game = Game.parse(game)
-        self.strategy = Strategy.parse(strategy)
+        # One of the four strategies, or OPTIMAL: the exact search's proven best guess.
+        self.strategy = parse_strategy_choice(strategy)
+        # Seconds the exact search may take for one optimal guess (None: no limit).
+        self.time_limit = check_time_limit(time_limit)
         if self.game.size > MAX_MATERIALIZED_CODEWORDS:
             raise ValueError(
                 f"{self.game.name} has {self.game.size:,} codewords, too many to play here "
                 f"(at most {MAX_MATERIALIZED_CODEWORDS:,})"
             )
-        self.first_guess = (
-            default_first_guess(self.game, self.strategy) if first_guess is None
-            else self._codeword(first_guess, "first guess")
-        )
+        # The optimal opening is looked up (or searched) only when it is asked for.
+        self._first_guess = None if first_guess is None else self._codeword(first_guess, "first guess")
+        if self._first_guess is None and self.strategy is not OPTIMAL:
+            self._first_guess = default_first_guess(self.game, self.strategy)
         self.secret = None if secret is None else self._codeword(secret, "secret")
         self.moves: list[Move] = []
         # _possible[k] is PS after the first k moves; None stands for every codeword,
         # so a session on a big game costs nothing until the first move.
         self._possible: list["np.ndarray | None"] = [None]
         self.conflict: "str | None" = None
+
+    @property
+    def first_guess(self) -> int:
+        """The opening the strategy plays (given, or the one `solve` plays; optimal: a proven best)."""
+        if self._first_guess is None:
+            self._first_guess = self.optimal_move(possible_after=0)[0]
+        return self._first_guess
 
     # -- what the board says ---------------------------------------------------
 
@@ -201,6 +195,13 @@ class GameSession:
     def turn(self) -> int:
         """The number of the next move, 1 for the first."""
         return len(self.moves) + 1
+
+    def possible_after(self, count: int) -> np.ndarray:
+        """The secrets that were possible after the first `count` moves (0: every codeword)."""
+        if not 0 <= count <= len(self.moves):
+            raise ValueError(f"there is no position after {count} moves: {len(self.moves)} were played")
+        ps = self._possible[count]
+        return np.arange(self.game.size, dtype=np.int64) if ps is None else ps
 
     def remaining_after_each_move(self) -> list[int]:
         """How many secrets were still possible after each move, in play order."""
@@ -250,18 +251,17 @@ class GameSession:
             return None
         if not self.moves:
             return self.first_guess
-        ps = self.possible
-        zero, free = 0, 0
-        if len(ps) >= 3 and use_case_equivalence(self.game, "auto"):
-            zero, free = region_zero_free(self.game, ps, [move.guess for move in self.moves])
-        candidates = acr_size(self.game.pins, self.game.colors, zero.bit_count(), free.bit_count(),
-                              self.game.norepeat)
-        if len(ps) >= 3 and candidates * len(ps) > MAX_SEARCH_SCORES:
-            raise ValueError(
-                f"choosing the next guess means scoring {candidates:,} codewords against "
-                f"{len(ps):,} possible secrets, too many for one core here; play more moves first"
-            )
-        return _cached_next_guess(self.game, self.strategy, np.ascontiguousarray(ps).tobytes(), zero, free)
+        if self.strategy is OPTIMAL:
+            return self.optimal_move()[0]
+        return strategy_next_guess(self.game, self.strategy, self.possible, [move.guess for move in self.moves])
+
+    def optimal_move(self, possible_after: "int | None" = None) -> tuple[int, int]:
+        """(a proven best guess, the least total turns over the possible secrets from here), by the
+        exact search within the session's time limit (ValueError past it), whatever the strategy.
+        `possible_after` k: at the position after the first k moves instead of now."""
+        k = len(self.moves) if possible_after is None else possible_after
+        played = tuple(move.guess for move in self.moves[:k])
+        return optimal_move(self.game, self.possible_after(k), played, self.time_limit)
 
     # -- the codemaker's side --------------------------------------------------
 

@@ -10,9 +10,13 @@ Two modes (the `mm-mode` toggle):
 Both have Hint (`mm-hint`: the strategy's next guess, or the possible secrets
 when the computer is guessing), Undo (`mm-undo`) and New game (`mm-new`), and
 show the number of secrets still possible (`mm-status`), the moves
-(`mm-history`) and the last message (`mm-message`). Every control carries a CSS
-class so a browser test can find it; the methods `score`, `guess`, `hint`,
-`undo`, `new_game` and `reveal` do what the buttons do, for scripts and tests.
+(`mm-history`) and the last message (`mm-message`). When you guess, the coach
+line (`mm-coach`) says after each guess how many turns it lost on average
+against the best move there, and which moves were best (`mmlib.core.coach`).
+The strategy menu offers the four strategies and Optimal, the exact search's
+proven best guess. Every control carries a CSS class so a browser test can find
+it; the methods `score`, `guess`, `hint`, `undo`, `new_game` and `reveal` do
+what the buttons do, for scripts and tests.
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ from html import escape
 import ipywidgets as widgets
 import numpy as np
 
+from ..core.coach import DEFAULT_TIME_LIMIT_S
 from ..core.play import GameSession, format_move, parse_score
+from ..core.review import review_session_move
 from ..core.scoring import format_score
 from .widgets import game_controls
 
@@ -39,12 +45,15 @@ class PlayWidget:
     """A game against the computer in a notebook; display `PlayWidget().widget`."""
 
     def __init__(self, pins: int = 4, colors: int = 6, strategy: str = "knuth",
-                 mode: str = COMPUTER_GUESSES, seed: "int | None" = None, max_codewords: int = 4096):
-        self.controls = game_controls(pins, colors, strategy, max_codewords=max_codewords)
+                 mode: str = COMPUTER_GUESSES, seed: "int | None" = None, max_codewords: int = 4096,
+                 time_limit: "float | None" = DEFAULT_TIME_LIMIT_S):
+        self.controls = game_controls(pins, colors, strategy, max_codewords=max_codewords, optimal=True)
         self.rng = np.random.default_rng(seed)
+        self.time_limit = time_limit  # seconds of exact search per optimal guess or coach line
+        # Buttons as wide as their labels: the default width cuts "The computer guesses" short.
         self.mode = _with_class(widgets.ToggleButtons(
             options=[("The computer guesses", COMPUTER_GUESSES), ("You guess", YOU_GUESS)],
-            value=mode, description="mode"), "mm-mode")
+            value=mode, description="mode", style={"button_width": "auto"}), "mm-mode")
 
         self.computer_guess = _with_class(widgets.HTML(), "mm-computer-guess")
         self.black = _with_class(widgets.BoundedIntText(value=0, min=0, max=pins, description="black",
@@ -62,6 +71,7 @@ class PlayWidget:
         self.status = _with_class(widgets.HTML(), "mm-status")
         self.message = _with_class(widgets.HTML(), "mm-message")
         self.history = _with_class(widgets.HTML(), "mm-history")
+        self.coach = _with_class(widgets.HTML(), "mm-coach")
 
         self.computer_panel = widgets.VBox([
             self.computer_guess, widgets.HBox([self.black, self.white, self.score_button])])
@@ -69,7 +79,7 @@ class PlayWidget:
         self.widget = widgets.VBox([
             self.controls.box(), self.mode, self.computer_panel, self.you_panel,
             widgets.HBox([self.hint_button, self.undo_button, self.new_button]),
-            self.status, self.message, self.history,
+            self.status, self.message, self.coach, self.history,
         ])
 
         self.score_button.on_click(lambda _b: self.score(self.black.value, self.white.value))
@@ -98,7 +108,8 @@ class PlayWidget:
         game = self.controls.game
         strategy = self.controls.chosen_strategy
         secret = None if self.computer_is_guessing else int(self.rng.integers(game.size))
-        self.session = GameSession(game, strategy, secret=secret)
+        self.session = GameSession(game, strategy, secret=secret, time_limit=self.time_limit)
+        self.coach.value = ""
         self.black.max = self.white.max = game.pins
         self.black.value = self.white.value = 0
         self.guess_text.value = ""
@@ -118,7 +129,11 @@ class PlayWidget:
         except ValueError as error:
             self._say(str(error), problem=True)
             return
-        guess = self.session.next_guess()
+        try:
+            guess = self.session.next_guess()
+        except ValueError as error:  # the optimal guess ran past its time limit
+            self._say(str(error), problem=True)
+            return
         self.session.play(guess, score)
         self._say(f"{self.session.game.format_codeword(guess)} scored {format_score(*score)}.")
         self._after_move()
@@ -135,6 +150,7 @@ class PlayWidget:
         self.guess_text.value = ""
         played = self.session.game.format_codeword(self.session.moves[-1].guess)
         self._say(f"{played} scores {format_score(*score)}.")
+        self._coach_last_move()
         self._after_move()
 
     def hint(self) -> str:
@@ -149,7 +165,11 @@ class PlayWidget:
             more = session.remaining - len(shown)
             text = "Possible secrets: " + " ".join(shown) + (f" and {more:,} more" if more else "")
         else:
-            text = f"{session.strategy.title} would play {session.game.format_codeword(session.next_guess())}."
+            try:
+                text = f"{session.strategy.title} would play {session.game.format_codeword(session.next_guess())}."
+            except ValueError as error:
+                self._say(str(error), problem=True)
+                return str(error)
         self._say(text)
         return text
 
@@ -160,6 +180,7 @@ class PlayWidget:
             self._say(str(error), problem=True)
             return
         self._say(f"Took back {format_move(self.session.game, move)}.")
+        self.coach.value = ""
         self._refresh()
 
     def reveal(self) -> None:
@@ -169,6 +190,15 @@ class PlayWidget:
         self._say(f"The secret is {self.session.game.format_codeword(self.session.secret)}.")
 
     # -- display -----------------------------------------------------------------
+
+    def _coach_last_move(self) -> None:
+        """The coach line for the move just played (not for a move that contradicts the others)."""
+        session = self.session
+        if session.conflict is not None:
+            self.coach.value = ""
+            return
+        line = review_session_move(session, len(session.moves) - 1, self.time_limit).coach_line()
+        self.coach.value = f"<i>{escape(line[0].upper() + line[1:])}</i>"
 
     def _ready(self, mode: str) -> bool:
         if self.mode.value != mode:
@@ -212,8 +242,12 @@ class PlayWidget:
             if session.conflict is not None or session.won:
                 self.computer_guess.value = ""
             else:
-                guess = session.game.format_codeword(session.next_guess())
-                self.computer_guess.value = f"My guess {session.turn}: <code>{guess}</code>"
+                try:
+                    guess = session.game.format_codeword(session.next_guess())
+                    self.computer_guess.value = f"My guess {session.turn}: <code>{guess}</code>"
+                except ValueError as error:  # the optimal guess ran past its time limit
+                    self.computer_guess.value = ""
+                    self._say(str(error), problem=True)
         rows = "".join(
             f"<tr><td>{turn}</td><td><code>{session.game.format_codeword(move.guess)}</code></td>"
             f"<td>{format_score(*move.score)}</td><td>{left:,}</td></tr>"

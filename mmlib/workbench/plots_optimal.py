@@ -88,3 +88,48 @@ def optimum_against_heuristics_figure(gaps: pd.DataFrame, game: str) -> Figure:
     ax.set_ylabel("total turns over every secret")
     ax.set_title(f"{game}: the optimum and the four strategies")
     return fig
+
+
+def openings_figure(openings: pd.DataFrame, game: str) -> Figure:
+    """One game: the optimal total with each first guess fixed (data/optimal_openings.csv), as
+    average turns per secret, with the turns each opening loses against the best one."""
+    fig = Figure(figsize=(7, 3.8), layout="constrained")
+    ax = fig.subplots()
+    rows = openings[openings["game"] == game]
+    ax.set_title(f"{game}: best play after each first guess (+: turns lost against the best)")
+    ax.set_xlabel("first guess (its class: the number of codewords like it)")
+    ax.set_ylabel("average turns per secret")
+    if rows.empty:
+        _empty_note(ax, f"data/optimal_openings.csv has no rows for {game}")
+        return fig
+    labels = [f"{r.opening}\n({int(r.codewords):,})" for r in rows.itertuples()]
+    colors = ["#55a868" if best else "0.6" for best in rows["best"]]
+    bars = ax.bar(labels, rows["average_turns"], color=colors)
+    for bar, row in zip(bars, rows.itertuples()):
+        note = "best" if row.best else f"+{row.loss:.3f}"
+        ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(), f"{row.average_turns:.3f}\n{note}",
+                ha="center", va="bottom", fontsize=8)
+    low, high = rows["average_turns"].min(), rows["average_turns"].max()
+    ax.set_ylim(max(0.0, low - 0.15 * (high - low + 0.1)), high + 0.25 * (high - low + 0.1))
+    return fig
+
+
+def strategy_loss_by_turn_figure(losses) -> Figure:
+    """Turns lost against the optimum on each turn, one line per strategy (`StrategyLoss`es of
+    one game, from `mmlib.studies.strategy_loss`): where each strategy's gap comes from."""
+    fig = Figure(figsize=(7, 3.8), layout="constrained")
+    ax = fig.subplots()
+    game = losses[0].game.name if losses else ""
+    for loss in losses:
+        turns = loss.by_turn()
+        ax.plot(turns["turn"], turns["turns_lost"] / loss.game.size, "o-", color=STRATEGY_COLORS[loss.strategy],
+                label=f"{loss.strategy.title} ({loss.first_guess}): {loss.loss_per_game:.3f} in all", markersize=4)
+    if not losses:
+        _empty_note(ax, "no strategy given")
+    ax.set_title(f"{game}: where each strategy loses turns against the best possible play")
+    ax.set_xlabel("turn")
+    ax.set_ylabel("turns lost per game on that turn")
+    ax.axhline(0, color="0.5", lw=0.8)
+    if losses:
+        ax.legend(fontsize=8)
+    return fig

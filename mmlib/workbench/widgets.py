@@ -15,7 +15,9 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
+from ..core.coach import parse_strategy_choice
 from ..core.games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, NOREPEAT, RULES, Game, parse_rules
+from ..core.results import OPTIMAL, StrategyLabel
 from ..core.strategies import Strategy
 
 PINS_CLASS, COLORS_CLASS, STRATEGY_CLASS, RULES_CLASS = "mm-pins", "mm-colors", "mm-strategy", "mm-rules"
@@ -47,8 +49,9 @@ class GameControls:
         return self.rules.value if self.rules is not None else "classic"
 
     @property
-    def chosen_strategy(self) -> Strategy:
-        return Strategy.parse(self.strategy.value) if self.strategy is not None else Strategy.KNUTH
+    def chosen_strategy(self) -> "Strategy | StrategyLabel":
+        """The strategy chosen (OPTIMAL where the menu offers it and it is chosen)."""
+        return parse_strategy_choice(self.strategy.value) if self.strategy is not None else Strategy.KNUTH
 
     def box(self) -> widgets.HBox:
         items = [self.pins, self.colors] + [c for c in (self.rules, self.strategy) if c is not None]
@@ -69,9 +72,11 @@ def game_controls(
     max_pins: int = MAX_PINS,
     games=None,
     rules: "str | None" = None,
+    optimal: bool = False,
 ) -> GameControls:
     """Sliders for pins and colors (and a strategy dropdown if `strategy` is given, a rules
-    dropdown starting at `rules` if that is given).
+    dropdown starting at `rules` if that is given). `optimal`: the strategy dropdown offers
+    Optimal (the exact search's proven best guess) after the four strategies.
 
     `games` (names or `Game`s), if given, limits the sliders to those games: the pins slider spans
     their pins and the colors slider, for each pin count, their colors (so a table's sliders only
@@ -133,9 +138,10 @@ def game_controls(
         rules_menu.observe(lambda _change: limit_colors({"new": pins_slider.value}), names="value")
     dropdown = None
     if strategy is not None:
+        choices = [*Strategy, OPTIMAL] if optimal else list(Strategy)
         dropdown = widgets.Dropdown(
-            options=[(s.title, s.label) for s in Strategy],
-            value=Strategy.parse(strategy).label,
+            options=[(s.title, s.label) for s in choices],
+            value=(parse_strategy_choice(strategy) if optimal else Strategy.parse(strategy)).label,
             description="strategy",
         )
         dropdown.add_class(STRATEGY_CLASS)

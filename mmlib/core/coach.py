@@ -1,0 +1,512 @@
+"""The coach: how far a move is from the best possible, proven by the exact search.
+
+A position is the set S of secrets still possible, reached by the guesses played. With F(P)
+the least total turns to finish the secrets P (the exact search, `mmlib.core.optimal`), the
+*value* of a guess g at S is the least total turns over S when g is played now and play is
+optimal afterwards:
+
+    V(S, g) = |S| + sum over g's non-winning parts P of F(P)
+
+The best value is F(S) = min over g of V(S, g), and the move's *loss* in expected turns is
+(V(S, g) - F(S)) / |S|: what playing g instead of a best move costs on average over the
+secrets still possible. Values are totals in turns, the winning guess counted.
+
+The exact search gets a time limit per move (`time_limit`, seconds; None: none). The search
+is stopped through its `abort_check` hook, which it calls every 256 positions it searches;
+the hook raises `SearchStopped` once the time is up. A part whose search was stopped is then
+known only between two bounds: the search's lower bound for its size, and above, the best
+total of the four heuristic strategies played from there (`heuristic_cost`). Such a move
+review says so (`MoveReview.exact` is False) and gives its numbers as bounds.
+
+The first move reads data/optimal_openings.csv (one exact total per opening class, written by
+`python -m mmlib optimal-openings`), so reviewing it costs nothing where the table has the game.
+One `OptimalSearch` per game is kept in the process (`shared_search`), so every review of the
+same game reuses the positions solved before.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from .files import DATA_DIR
+from .games import Codewords, Game, shown
+from .next_guess import count_subsets, strategy_next_guess
+from .openings import default_first_guess, first_guess_patterns
+from .optimal import INFEASIBLE, OptimalSearch
+from .results import OPTIMAL, StrategyLabel
+from .scoring import score_mask
+from .strategies import STRATEGY_NAMES, Strategy
+
+# Seconds of exact search one move's review may take before it falls back on bounds.
+DEFAULT_TIME_LIMIT_S = 5.0
+# The depth (guesses left) that means "no limit": the search clips it to |S|.
+NO_LIMIT = 1 << 30
+OPENINGS_CSV = DATA_DIR / "optimal_openings.csv"
+# Every strategy a player may choose: the four rank functions and the proven optimum.
+STRATEGY_CHOICES = (*STRATEGY_NAMES, OPTIMAL.label)
+
+
+class SearchStopped(Exception):
+    """The exact search ran past its time limit."""
+
+
+def parse_strategy_choice(value) -> "Strategy | StrategyLabel":
+    """One of the four strategies, or OPTIMAL for "optimal"."""
+    if isinstance(value, (Strategy, StrategyLabel)):
+        return value
+    if str(value).strip().lower() == OPTIMAL.label:
+        return OPTIMAL
+    try:
+        return Strategy.parse(value)
+    except ValueError:
+        raise ValueError(f"unknown strategy {shown(value)}: choose one of {', '.join(STRATEGY_CHOICES)}") from None
+
+
+def check_time_limit(seconds) -> "float | None":
+    """A time limit in seconds (a positive number), or None for none; ValueError otherwise."""
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
+            or seconds <= 0:
+        raise ValueError(f"the time limit must be a positive number of seconds, got {shown(seconds)}")
+    return float(seconds)
+
+
+@lru_cache(maxsize=4)
+def shared_search(game: Game) -> OptimalSearch:
+    """The exact search of `game` kept in this process, so later reviews reuse its cache."""
+    return OptimalSearch(game)
+
+
+# -- the openings table ------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _opening_rows() -> dict:
+    totals: dict = {}
+    if OPENINGS_CSV.exists():
+        with OPENINGS_CSV.open(newline="") as handle:
+            for row in csv.DictReader(handle):
+                totals.setdefault(row["game"], {})[row["opening"]] = int(row["total_turns"])
+    return totals
+
+
+def forget_openings_table() -> None:
+    """Read data/optimal_openings.csv again on the next look-up (after it was rewritten)."""
+    _opening_rows.cache_clear()
+
+
+def opening_totals(game: Game) -> "dict[str, int] | None":
+    """{opening pattern: optimal total with that first guess} from data/optimal_openings.csv, or
+    None where the table lacks the game (or some of its openings)."""
+    found = _opening_rows().get(game.name)
+    if found is None or set(found) != set(first_guess_patterns(game)):
+        return None
+    return dict(found)
+
+
+def opening_pattern_of(game: Game, codewords: np.ndarray) -> np.ndarray:
+    """The opening class of each codeword (index into `first_guess_patterns(game)`): codewords
+    with the same color multiplicities are one class, since nothing is played yet."""
+    patterns = first_guess_patterns(game)
+    shapes = {tuple(sorted(np.bincount(game.codewords.digits[game.parse_codeword(p)],
+                                       minlength=game.colors), reverse=True)): k
+              for k, p in enumerate(patterns)}
+    counts = -np.sort(-game.codewords.color_counts()[np.asarray(codewords, dtype=np.int64)], axis=1)
+    return np.array([shapes[tuple(row)] for row in counts.tolist()], dtype=np.int64)
+
+
+# -- values of moves ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """A total in turns known exactly (low == high) or only between two bounds."""
+
+    low: int
+    high: int
+
+    @property
+    def exact(self) -> bool:
+        return self.low == self.high
+
+    def __add__(self, other: "Bounds") -> "Bounds":
+        return Bounds(self.low + other.low, self.high + other.high)
+
+    def text(self) -> str:
+        return f"{self.low:,}" if self.exact else f"{self.low:,} to {self.high:,}"
+
+
+def loss_bounds(value: Bounds, best: Bounds, possible: int) -> tuple[float, float]:
+    """(least, most) expected turns lost by a move of `value` where the best is `best`."""
+    return max(0, value.low - best.high) / possible, (value.high - best.low) / possible
+
+
+@njit(cache=True)
+def _guess_floors(cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi, pins, unused, win, part_floor,
+                  counts, out):
+    """out[c] = |PS| + the sum of part_floor[size] over candidate c's non-winning parts: a lower
+    bound on its value (part_floor[m]: the least total m secrets can cost)."""
+    n = ps_words.shape[0]
+    for c in range(cand_words.shape[0]):
+        count_subsets(cand_words[c], cand_lo[c], cand_hi[c], ps_words, ps_lo, ps_hi, pins, unused, counts)
+        total = n
+        for o in range(counts.shape[0]):
+            if o != win and counts[o] > 0:
+                total += part_floor[counts[o]]
+        out[c] = total
+
+
+class _Deadline:
+    """The time a move's review may spend in the exact search; `check` is the search's hook."""
+
+    def __init__(self, seconds: "float | None"):
+        self.end = None if seconds is None else time.monotonic() + seconds
+        self.reached = False
+
+    def check(self, _nodes: int) -> None:
+        if self.end is not None and time.monotonic() > self.end:
+            self.reached = True
+            raise SearchStopped
+
+
+@contextmanager
+def _stopping_at(search: OptimalSearch, deadline: _Deadline):
+    previous = search.abort_check
+    search.abort_check = deadline.check
+    try:
+        yield
+    finally:
+        search.abort_check = previous
+
+
+class Position:
+    """The secrets still possible after some moves, and the values of guesses there.
+
+    `secrets`: the codeword indices still possible, exactly those consistent with the
+    guesses `played` (codeword indices) and their scores. Every exact search of this
+    position shares one deadline, `time_limit` seconds from now (None: no limit).
+    """
+
+    def __init__(self, game: "Game | str", secrets, played=(), time_limit: "float | None" = DEFAULT_TIME_LIMIT_S,
+                 openings_table: bool = True, bounds: bool = True):
+        """`openings_table`: at the start, read the openings' values from data/optimal_openings.csv
+        where it has the game; `bounds`: past the time limit, give a stopped part's bounds (else
+        `value` raises SearchStopped)."""
+        self.game = Game.parse(game)
+        self.secrets = np.unique(np.asarray(secrets, dtype=np.int64))
+        if len(self.secrets) == 0:
+            raise ValueError("no secret is possible")
+        self.played = tuple(int(g) for g in played)
+        self.n = len(self.secrets)
+        self.search = shared_search(self.game)
+        self.deadline = _Deadline(check_time_limit(time_limit))
+        self.at_start = not self.played and self.n == self.game.size
+        self.openings = opening_totals(self.game) if self.at_start and openings_table else None
+        self.bounds = bounds
+        self._best = None
+        self._floors: "np.ndarray | None" = None
+
+    @property
+    def stopped(self) -> bool:
+        """True once an exact search of this position ran past the time limit."""
+        return self.deadline.reached
+
+    # -- exact searches under the deadline ------------------------------------------------
+
+    def _exact(self, secrets: np.ndarray, played: tuple, beta: int = INFEASIBLE) -> "int | None":
+        """F(secrets) if below beta, else a lower bound >= beta; None if stopped by the deadline."""
+        try:
+            with _stopping_at(self.search, self.deadline):
+                return int(self.search.value(secrets, played, NO_LIMIT, beta))
+        except SearchStopped:
+            return None
+
+    def _part(self, secrets: np.ndarray, played: tuple) -> Bounds:
+        found = self._exact(secrets, played)
+        if found is not None:
+            return Bounds(found, found)
+        if not self.bounds:
+            raise SearchStopped
+        return Bounds(self.search.lower_bound(len(secrets), NO_LIMIT), heuristic_cost(self.game, secrets, played))
+
+    def _parts(self, guess: int) -> list[np.ndarray]:
+        return [part for ordinal, part in self.search.split(guess, self.secrets) if ordinal != self.game.win_ordinal]
+
+    def value(self, guess: int) -> Bounds:
+        """V(S, guess): the least total turns over S when `guess` is played now (bounds if stopped)."""
+        guess = int(guess)
+        if self.openings is not None:
+            total = self.openings[first_guess_patterns(self.game)[int(opening_pattern_of(self.game, [guess])[0])]]
+            return Bounds(total, total)
+        total = Bounds(self.n, self.n)
+        for part in self._parts(guess):
+            total = total + self._part(part, self.played + (guess,))
+        return total
+
+    def _is_at_most(self, guess: int, limit: int) -> "bool | None":
+        """Whether V(S, guess) <= limit, searching each part only as far as the limit needs;
+        None if the deadline stopped it first."""
+        parts = self._parts(guess)
+        floors = [self.search.lower_bound(len(p), NO_LIMIT) for p in parts]
+        total = self.n + sum(floors)
+        for part, floor in zip(parts, floors):
+            rest = total - floor
+            budget = limit + 1 - rest
+            found = self._exact(part, self.played + (guess,), budget)
+            if found is None:
+                return None
+            if found >= budget:
+                return False
+            total = rest + found
+        return True
+
+    def floors(self) -> np.ndarray:
+        """A lower bound on the value of every codeword (as a guess), by index."""
+        if self._floors is None:
+            part_floor = np.array([self.search.lower_bound(m, NO_LIMIT) if m else 0 for m in range(self.n + 1)],
+                                  dtype=np.int64)
+            cw, ps = self.game.codewords, Codewords.of(self.game, self.secrets)
+            out = np.empty(self.game.size, dtype=np.int64)
+            _guess_floors(cw.words, cw.counts_lo, cw.counts_hi, ps.words, ps.counts_lo, ps.counts_hi,
+                          self.game.pins, score_mask(self.game), self.game.win_ordinal, part_floor,
+                          np.zeros(self.game.score_slots, dtype=np.int64), out)
+            self._floors = out
+        return self._floors
+
+    def best(self) -> "tuple[Bounds | None, tuple[int, ...], bool]":
+        """(F(S), the guesses of that value in index order, whether that list is all of them);
+        (None, (), False) if the deadline stopped the search of F(S)."""
+        if self._best is None:
+            self._best = self._find_best()
+        return self._best
+
+    def best_value(self) -> "Bounds | None":
+        """F(S), the least total turns over S (exact), or None if the deadline stopped its search."""
+        if self.openings is not None:
+            least = min(self.openings.values())
+            return Bounds(least, least)
+        found = self._exact(self.secrets, self.played)
+        return None if found is None else Bounds(found, found)
+
+    def _find_best(self):
+        best = self.best_value()
+        if best is None:
+            return None, (), False
+        if self.openings is not None:
+            patterns = first_guess_patterns(self.game)
+            best_classes = [k for k, p in enumerate(patterns) if self.openings[p] == best.low]
+            everything = np.arange(self.game.size, dtype=np.int64)
+            moves = everything[np.isin(opening_pattern_of(self.game, everything), best_classes)]
+            return best, tuple(int(g) for g in moves), True
+        found = best.low
+        moves = []
+        for guess in np.flatnonzero(self.floors() <= found):
+            at_most = self._is_at_most(int(guess), found)
+            if at_most is None:  # stopped: the moves found so far, and the list says it is partial
+                if not moves:  # the search's own best guess: F(S) is in its cache, so no search
+                    moves.append(int(self.search.best_guess(self.secrets, self.played, NO_LIMIT)))
+                return Bounds(found, found), tuple(sorted(moves)), False
+            if at_most:
+                moves.append(int(guess))
+        return Bounds(found, found), tuple(moves), True
+
+    def least_possible(self) -> int:
+        """A lower bound on F(S) that needs no search: the least floor over every guess."""
+        return max(self.search.lower_bound(self.n, NO_LIMIT), int(self.floors().min()))
+
+    def strategy_guess(self, strategy: Strategy) -> int:
+        """The strategy's guess here, as the solvers play it (its default opening at the start)."""
+        if not self.played:
+            if self.n == self.game.size:
+                return default_first_guess(self.game, strategy)
+            raise ValueError("a position other than the start needs the guesses played")
+        return strategy_next_guess(self.game, strategy, self.secrets, self.played)
+
+
+def searched_opening_totals(game: "Game | str", time_limit: "float | None" = None, progress=None
+                            ) -> dict[str, tuple[int, float]]:
+    """{opening pattern: (optimal total with that first guess, seconds)} by the exact search, without
+    the openings table; ValueError if the search runs past `time_limit` seconds in all.
+    `progress(pattern)`, if given, is called as each opening is done."""
+    game = Game.parse(game)
+    position = Position(game, np.arange(game.size, dtype=np.int64), (), time_limit, openings_table=False,
+                        bounds=False)
+    found = {}
+    for pattern in first_guess_patterns(game):
+        started = time.perf_counter()
+        try:
+            value = position.value(game.parse_codeword(pattern))
+        except SearchStopped:
+            raise ValueError(f"the exact search of {game.name}'s openings ran past {time_limit:g} s") from None
+        found[pattern] = (value.low, time.perf_counter() - started)
+        if progress is not None:
+            progress(pattern)
+    return found
+
+
+# -- the heuristic bound --------------------------------------------------------------------
+
+
+def heuristic_cost(game: Game, secrets: np.ndarray, played: tuple) -> int:
+    """The least total turns any of the four strategies takes over `secrets` from here: an upper
+    bound on F(secrets)."""
+    return min(strategy_cost(game, strategy, secrets, played) for strategy in Strategy)
+
+
+def strategy_cost(game: Game, strategy: Strategy, secrets: np.ndarray, played: tuple) -> int:
+    """The total turns `strategy` takes over the possible secrets `secrets` reached by `played`."""
+    secrets = np.asarray(secrets, dtype=np.int64)
+    n = len(secrets)
+    if n <= 2:
+        return 2 * n - 1  # the lower one is played: it wins, or leaves the other one
+    memo = _strategy_costs(game)
+    key = (int(strategy), secrets.tobytes())
+    if key not in memo:
+        guess = strategy_next_guess(game, strategy, secrets, played)
+        total = n
+        for ordinal, part in shared_search(game).split(guess, secrets):
+            if ordinal != game.win_ordinal:
+                total += strategy_cost(game, strategy, part, played + (guess,))
+        memo[key] = total
+    return memo[key]
+
+
+@lru_cache(maxsize=4)
+def _strategy_costs(game: Game) -> dict:
+    return {}
+
+
+# -- one move, reviewed ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StrategyMove:
+    """What one strategy plays at a position and what that costs; `guess` None (and the rest
+    None) where its search is refused as too large."""
+
+    strategy: Strategy
+    guess: "int | None"
+    value: "Bounds | None"
+    loss: "tuple[float, float] | None"
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One guess at one position, against the best possible there."""
+
+    game: Game
+    guess: int
+    possible: int  # secrets possible before the guess
+    could_be_secret: bool
+    value: Bounds
+    best: Bounds  # F(S), or its bounds if the search was stopped
+    best_moves: tuple  # guesses of value F(S), index order; empty if the search of F(S) was stopped
+    best_moves_complete: bool  # best_moves holds every guess of value F(S)
+    strategies: tuple  # StrategyMove per strategy, in Strategy order
+    stopped: bool  # the exact search ran past the time limit: some numbers are bounds
+    time_limit: "float | None"
+    seconds: float = field(compare=False, default=0.0)
+
+    @property
+    def exact(self) -> bool:
+        return self.value.exact and self.best.exact
+
+    @property
+    def loss(self) -> tuple[float, float]:
+        """(least, most) expected turns the guess loses against the best; equal when exact."""
+        return loss_bounds(self.value, self.best, self.possible)
+
+    def best_known(self) -> "int | None":
+        """A best guess if the search proved one, else the guess with the least upper bound seen."""
+        if self.best_moves:
+            return self.best_moves[0]
+        seen = [(self.value.high, self.guess)] + [(s.value.high, s.guess) for s in self.strategies if s.value]
+        return min(seen)[1]
+
+    def best_text(self, limit: int = 3) -> str:
+        """The best moves, at most `limit` of them and how many more."""
+        fmt = self.game.format_codeword
+        if not self.best_moves:
+            return f"{fmt(self.best_known())} (best known, search stopped)"
+        text = " ".join(fmt(g) for g in self.best_moves[:limit])
+        more = len(self.best_moves) - limit
+        text += f" +{more:,} more" if more > 0 else ""
+        return text if self.best_moves_complete else text + " (maybe more: search stopped)"
+
+    def coach_line(self) -> str:
+        """One line for a player: what the guess lost and the best move."""
+        fmt = self.game.format_codeword
+        guess = fmt(self.guess)
+        low, high = self.loss
+        if self.exact:
+            if high == 0:
+                return f"coach: {guess} is a best move ({self.value.low / self.possible:.3f} turns expected from here)"
+            return f"coach: {guess} loses {high:.3f} turns on average; best: {self.best_text()}"
+        limit = f"{self.time_limit:g} s" if self.time_limit else "its time"
+        return (f"coach: {guess} loses at most {high:.3f} turns on average (a bound: the exact search "
+                f"ran past {limit}); best known: {fmt(self.best_known())}")
+
+
+def review_move(game: "Game | str", secrets, played, guess: int,
+                time_limit: "float | None" = DEFAULT_TIME_LIMIT_S) -> MoveReview:
+    """How good `guess` is where `secrets` are still possible after the guesses `played`:
+    its value, the best value and moves, each strategy's move and loss, all within
+    `time_limit` seconds of exact search (then bounds, and `stopped` is True)."""
+    started = time.perf_counter()
+    position = Position(game, secrets, played, time_limit)
+    game, n = position.game, position.n
+    guess = int(guess)
+    best, best_moves, complete = position.best()
+    value = position.value(guess)
+    chosen: dict = {}  # strategy -> (its guess, that guess's value); None where its search is refused
+    for strategy in Strategy:
+        try:
+            move = position.strategy_guess(strategy)
+        except ValueError:  # its own search is too large here
+            chosen[strategy] = None
+            continue
+        chosen[strategy] = (move, value if move == guess else position.value(move))
+    if best is None:  # stopped: F(S) lies between the least floor and the least value seen
+        least_seen = min([value.high] + [c[1].high for c in chosen.values() if c is not None])
+        best = Bounds(min(position.least_possible(), least_seen), least_seen)
+    strategies = tuple(StrategyMove(s, None, None, None) if c is None else
+                       StrategyMove(s, c[0], c[1], loss_bounds(c[1], best, n)) for s, c in chosen.items())
+    return MoveReview(game=game, guess=guess, possible=n, could_be_secret=bool(np.isin(guess, position.secrets)),
+                      value=value, best=best, best_moves=best_moves, best_moves_complete=complete,
+                      strategies=strategies,
+                      stopped=position.stopped, time_limit=check_time_limit(time_limit),
+                      seconds=time.perf_counter() - started)
+
+
+# -- the optimal strategy as a player ---------------------------------------------------------
+
+
+def optimal_move(game: "Game | str", secrets, played, time_limit: "float | None" = DEFAULT_TIME_LIMIT_S
+                 ) -> tuple[int, int]:
+    """(a proven best guess, F(S)) where `secrets` are possible after `played`; ValueError if the
+    exact search does not finish within `time_limit` seconds."""
+    position = Position(game, secrets, played, time_limit)
+    if position.openings is not None:
+        best, moves, _complete = position.best()
+        return moves[0], best.low
+    found = position._exact(position.secrets, position.played)
+    guess = None
+    if found is not None:
+        try:
+            with _stopping_at(position.search, position.deadline):
+                guess = int(position.search.best_guess(position.secrets, position.played, NO_LIMIT))
+        except SearchStopped:
+            pass
+    if guess is None:
+        raise ValueError(f"the exact search did not finish within {time_limit:g} s for {position.n:,} possible "
+                         "secrets: allow more time or play more moves first")
+    return guess, found
