@@ -1039,6 +1039,7 @@ def _close_pool() -> None:
 
 
 def _init_worker(abort, nodes) -> None:
+    from .lifetime import die_with_parent; die_with_parent()  # noqa: E702 (first: the worker ends with its parent)
     _WORKER["abort"] = abort
     _WORKER["nodes"] = nodes
 
