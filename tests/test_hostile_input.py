@@ -22,6 +22,7 @@ import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -31,7 +32,7 @@ import pytest
 
 import mmlib.core.next_guess
 from mmlib.cli import main
-from mmlib.core.files import check_writable, locked, write_atomically
+from mmlib.core.files import check_writable, lock_path, locked, write_atomically
 from mmlib.core.games import MAX_TEXT_CHARS, Game
 from mmlib.core.play import GameSession, parse_move, parse_score
 from mmlib.core.solve import solve
@@ -325,13 +326,23 @@ def test_two_concurrent_optimal_tables_keep_every_row(tmp_path):
         assert got == {(g, o) for some in games for g in some for o in ("total", "worst")}, round_
 
 
-def test_the_lock_excludes_another_process(tmp_path):
+def test_the_lock_excludes_another_process_whatever_its_tmpdir(tmp_path, monkeypatch):
+    """The lock follows the table's real file (issue 24): a run with another TMPDIR, writing
+    through a symbolic link, still waits for the one holding it."""
     table = tmp_path / "table.csv"
     table.write_text("")
+    link = tmp_path / "link.csv"
+    link.symlink_to(table)
+    theirs, ours = tmp_path / "their-tmp", tmp_path / "our-tmp"
+    theirs.mkdir()
+    ours.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(ours))
+    assert lock_path(link) == lock_path(table)
     context = multiprocessing.get_context("fork")
     holding, release = context.Event(), context.Event()
 
     def hold():
+        tempfile.tempdir = str(theirs)  # as TMPDIR=... in the other run's environment
         with locked(table):
             holding.set()
             release.wait(30)
@@ -343,14 +354,16 @@ def test_the_lock_excludes_another_process(tmp_path):
     acquired = threading.Event()
 
     def take():
-        with locked(table):
+        with locked(link):
             acquired.set()
 
     thread = threading.Thread(target=take, daemon=True)
     thread.start()
-    assert not acquired.wait(0.5)  # the other process holds it
-    release.set()
-    child.join(30)
+    try:
+        assert not acquired.wait(0.5), "two processes held the table's lock at once"
+    finally:
+        release.set()
+        child.join(30)
     assert acquired.wait(30)
 
 

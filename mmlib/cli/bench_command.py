@@ -88,32 +88,38 @@ def _command_of(args) -> str:
 
 
 def run_bench(args) -> int:
-    from ..core.files import check_table
+    from ..core.cluster import check_backend_here
     from ..core.games import Game
     from ..core.options import parse_backend, parse_case_equivalence
+    from ..core.outputs import check_table
 
     if not args.games and not args.kernel and not args.table and not args.sweep:
         raise ValueError("bench needs a game (e.g. bench 5p8c), --kernel, --sweep or --table")
     if args.sweep and not args.scheduler:
         raise ValueError("--sweep measures the cluster's overhead: give --scheduler too")
+    backend = parse_backend(args.backend)
     if args.scheduler:
         from ..core.cluster import parse_scheduler
 
         parse_scheduler(args.scheduler)
-        if parse_backend(args.backend) == "cuda" and (args.optimal or args.sweep):
+        if backend == "cuda" and (args.optimal or args.sweep):
             raise ValueError("on a cluster, the optimal search and sweeps run on the cpu backend; "
                              "--backend cuda times solves")
     # Everything that can be wrong is found before the first measurement, which may take hours.
     games = [Game.parse(g) for g in args.games]
     strategies = _strategies(args.strategies)
-    parse_backend(args.backend)
     parse_case_equivalence(args.case_equivalence)
     if args.kernel:
-        Game.parse(args.kernel)
+        bench.check_kernel_game(args.kernel)
+        if backend != "cpu" and not games:
+            raise ValueError(f"--backend {backend} times solves, and --kernel times the cpu scoring kernel "
+                             f"alone: give games to solve on {backend}, or leave --backend out")
     if args.repeats < 1:
         raise ValueError(f"repeats must be at least 1, got {args.repeats}")
+    if games and not args.optimal:
+        check_backend_here(backend, args.scheduler)
     measuring = bool(games or args.kernel)
-    check_table(args.csv, write=measuring and not args.no_save)
+    check_table(args.csv, bench.BENCHMARKS_TABLE, write=measuring and not args.no_save)
     command = _command_of(args)
     new_rows = []
 

@@ -8,8 +8,11 @@ import sys
 from pathlib import Path
 
 from ..core.cluster import SCHEDULER_HELP
-from ..core.files import DATA_DIR, check_writable, locked, write_atomically
+from ..core.files import DATA_DIR, locked, write_atomically
+from ..core.games import ascii_whole_number, shown
+from ..core.outputs import check_outputs
 from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES
+from ..core.tables import TableSchema
 from .arguments import integer
 
 ACR_SIZES_CSV = DATA_DIR / "acr_sizes.csv"
@@ -18,6 +21,17 @@ CE_TIMING_COLUMNS = ("game", "pins", "colors", "codewords", "strategy", "backend
                      "median_s", "repeats", "scores", "scores_saved", "total_turns")
 # Games `ce-timing` measures by default: small to the reference backend's limit.
 CE_TIMING_GAMES = "3p4c,4p4c,3p8c,4p5c,5p4c,4p6c,3p12c,5p5c,3p15c,4p8c,6p4c"
+
+
+def _check_ce_timing_row(row: dict) -> None:
+    for column in ("codewords", "pins"):  # the merged table is sorted by them
+        if ascii_whole_number(row[column]) is None:
+            raise ValueError(f"{column} {shown(row[column])} is not a whole number")
+
+
+CE_TIMING_TABLE = TableSchema("case-equivalence timing table",
+                              ("game", "pins", "codewords", "strategy", "backend", "case_equivalence"),
+                              _check_ce_timing_row)
 
 
 def add_backend_options(parser):
@@ -151,7 +165,7 @@ def acr_size_rows(check: bool = True) -> list[dict]:
 def run_acr_sizes(args) -> int:
     from ..studies.first_guess import csv_text
 
-    check_writable(args.output)
+    check_outputs(files=[args.output])
     rows = acr_size_rows()
     write_atomically(args.output, csv_text(rows, ACR_SIZE_COLUMNS))
     print(f"wrote {len(rows):,} rows to {args.output}")
@@ -163,7 +177,7 @@ def run_acr_sizes(args) -> int:
 
 def run_first_guess(args) -> int:
     from ..studies.first_guess import rank_first_guesses
-    from ..core.cluster import maybe_client, parse_scheduler
+    from ..core.cluster import check_backend_here, maybe_client, parse_scheduler
     from ..core.games import Game
     from ..core.solve import parse_backend, parse_case_equivalence
     from ..core.strategies import Strategy
@@ -174,6 +188,7 @@ def run_first_guess(args) -> int:
     mode = parse_case_equivalence(args.case_equivalence)
     if args.scheduler is not None:
         parse_scheduler(args.scheduler)
+    check_backend_here(backend, args.scheduler)
 
     def tell(row):
         if not args.json and sys.stderr.isatty():
@@ -191,20 +206,25 @@ def run_first_guess(args) -> int:
 
 
 def run_sweep_command(args) -> int:
-    from ..studies.first_guess import (FIRST_GUESSES_CSV, RESULTS_CSV, default_sweep_games, parse_games,
-                               parse_rule_list, parse_strategies, plan_sweep, run_sweep)
-    from ..core.cluster import maybe_client, parse_scheduler
+    from ..core.cluster import check_backend_here, maybe_client, parse_scheduler
     from ..core.solve import parse_backend, parse_case_equivalence
+    from ..studies.first_guess import (FIRST_GUESSES_CSV, RESULTS_CSV, RESULTS_TABLE, default_sweep_games,
+                                       parse_games, parse_rule_list, parse_strategies, plan_sweep, run_sweep)
 
+    results_path = Path(args.results) if args.results is not None else RESULTS_CSV
+    first_guesses_path = Path(args.first_guesses) if args.first_guesses is not None else FIRST_GUESSES_CSV
     if args.fill_ce_scores:
+        from ..core.outputs import check_table
         from ..studies.first_guess import fill_ce_scores
 
-        filled = fill_ce_scores(Path(check_writable(args.results)) if args.results is not None else RESULTS_CSV,
-                                Path(check_writable(args.first_guesses)) if args.first_guesses is not None
-                                else FIRST_GUESSES_CSV,
-                                parse_games(args.games) if args.games is not None else None, args.ce_scores_from,
-                                parse_backend(args.backend), progress=not args.no_progress,
-                                winners_only=args.winners_only)
+        backend = parse_backend(args.backend)
+        check_backend_here(backend)
+        games = parse_games(args.games) if args.games is not None else None
+        check_outputs(files=[first_guesses_path], tables=[(results_path, RESULTS_TABLE)])
+        if args.ce_scores_from is not None:
+            check_table(args.ce_scores_from, RESULTS_TABLE, write=False)
+        filled = fill_ce_scores(results_path, first_guesses_path, games, args.ce_scores_from, backend,
+                                progress=not args.no_progress, winners_only=args.winners_only)
         print(f"filled the case-equivalence scores of {filled} rows")
         return 0
     if args.rules is not None and args.games is not None:
@@ -224,9 +244,10 @@ def run_sweep_command(args) -> int:
     mode = parse_case_equivalence(args.case_equivalence)
     if args.scheduler is not None:
         parse_scheduler(args.scheduler)
-    results_path = check_writable(args.results) if args.results is not None else RESULTS_CSV
-    first_guesses_path = (check_writable(args.first_guesses) if args.first_guesses is not None
-                          else FIRST_GUESSES_CSV)
+    check_backend_here(backend, args.scheduler)
+    # Before the plan is shown or anything played: both tables can be written, and every
+    # row the results table already holds can be merged into.
+    check_outputs(files=[first_guesses_path], tables=[(results_path, RESULTS_TABLE)])
     plan = plan_sweep(games, strategies, results_path, args.redo)
     print(f"sweep: {len(games)} games, {len(strategies)} strategies: {len(plan.todo)} solves to play, "
           f"{plan.already_done} already in {results_path}", file=sys.stderr)
@@ -250,12 +271,15 @@ def run_ce_timing(args) -> int:
     from ..studies.first_guess import csv_text, parse_games, parse_strategies, read_rows, warm_up
     from ..core.solve import parse_backend, solve
 
+    from ..core.cluster import check_backend_here
+
     games = parse_games(args.games)
     strategies = parse_strategies(args.strategies)
     backend = parse_backend(args.backend)
     if args.repeats < 1:
         raise ValueError("--repeats must be at least 1")
-    check_writable(args.output)
+    check_backend_here(backend)
+    check_outputs(tables=[(args.output, CE_TIMING_TABLE)])
     warm_up(backend, strategies[0], "on")
     new_rows = []
     for game in games:
@@ -284,7 +308,7 @@ def run_ce_timing(args) -> int:
         return row["game"], row["strategy"], row["backend"], row["case_equivalence"]
 
     with locked(args.output):  # another ce-timing may merge into the same table meanwhile
-        merged = {key(row): row for row in read_rows(args.output)}
+        merged = {key(row): row for row in read_rows(args.output, CE_TIMING_TABLE)}
         merged.update({key({k: str(v) for k, v in row.items()}): row for row in new_rows})
         rows = sorted(merged.values(), key=lambda r: (int(r["codewords"]), int(r["pins"]), r["strategy"],
                                                       r["backend"], r["case_equivalence"]))

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..core.files import IMAGES_DIR, check_writable_directory, write_atomically
+from ..core.outputs import check_outputs
 from ..core.games import shown
 
 DEFAULT_OUT = IMAGES_DIR
@@ -104,6 +105,7 @@ def write_images(out: "str | Path" = DEFAULT_OUT, only: "list[str] | None" = Non
     """Draw and save every registered image (or those named in `only`); return the paths."""
     check_images(only)
     out = check_writable_directory(out)
+    check_outputs(files=[out / name for name, _ in IMAGES if not only or name in only])  # before drawing
     written = []
     for name, draw in IMAGES:
         if only and name not in only:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 
 from ..core.cluster import SCHEDULER_HELP
-from ..core.files import check_writable
 from ..core.optimal import OBJECTIVES, optimal
+from ..core.outputs import check_outputs
 from ..studies.optimal_openings import DEFAULT_GAME_TIME_LIMIT_S, DEFAULT_MAX_CODEWORDS
 from .arguments import integer, seconds
 from .solve_commands import write_tree_file
@@ -30,9 +30,9 @@ def register(subparsers):
     t = subparsers.add_parser("optimal-table", help="solve games exactly and keep data/optimal.csv")
     t.add_argument("games", metavar="GAME", nargs="*",
                    help="games to solve (default: every game of at most --max-codewords codewords)")
-    t.add_argument("--max-codewords", type=integer, default=1296, metavar="N",
+    t.add_argument("--max-codewords", type=integer, metavar="N",
                    help="with no GAME, every game of at most N codewords (default 1296)")
-    t.add_argument("--rules", default="classic", metavar="LIST",
+    t.add_argument("--rules", metavar="LIST",
                    help="with no GAME, the games of these rule sets: comma-separated from classic, "
                         "norepeat, black, or all (default classic)")
     t.add_argument("--objectives", default="total,limit,worst", metavar="LIST",
@@ -67,8 +67,7 @@ def run_optimal(args) -> int:
     show_progress = args.progress or (not args.json and sys.stderr.isatty())
     if args.scheduler is not None:
         parse_scheduler(args.scheduler)
-    if args.tree is not None:
-        check_writable(args.tree)  # before the search, which may take hours
+    check_outputs(files=[args.tree])  # before the search, which may take hours
     with maybe_client(args.scheduler) as client:
         result = optimal(args.game, max_turns=args.max_turns, objective=args.objective,
                          progress=show_progress, client=client)
@@ -80,19 +79,23 @@ def run_optimal(args) -> int:
 
 def run_table(args) -> int:
     from ..core.cluster import maybe_client, parse_scheduler
+    from ..studies import optimal_table
     from ..studies.first_guess import parse_rule_list
-    from ..studies.optimal_table import update_optimal_table
 
     if args.scheduler is not None:
         parse_scheduler(args.scheduler)
-    objectives = [name.strip() for name in args.objectives.split(",") if name.strip()]
+    if args.games and (args.rules is not None or args.max_codewords is not None):
+        raise ValueError("give games, or --rules and --max-codewords to choose them, not both: "
+                         "a game's name carries its rules (4p6c-black)")
+    objectives = optimal_table.parse_objective_rows(args.objectives)
     command = "python -m mmlib " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["optimal-table"] \
         else "python -m mmlib optimal-table"
-    rules = parse_rule_list(args.rules)
-    with maybe_client(args.scheduler) as client:
-        update_optimal_table(args.games or None, max_codewords=args.max_codewords,
-                             objectives=objectives, redo=args.redo, trees=args.trees, command=command,
-                             progress=True, client=client, rules=rules)
+    rules = parse_rule_list(args.rules if args.rules is not None else "classic")
+    max_codewords = args.max_codewords if args.max_codewords is not None else optimal_table.DEFAULT_MAX_CODEWORDS
+    plan = optimal_table.plan_optimal_table(args.games or None, max_codewords, objectives, args.redo,
+                                            args.trees, optimal_table.OPTIMAL_CSV, rules)
+    with maybe_client(args.scheduler if plan.todo else None) as client:
+        optimal_table.run_optimal_table(plan, command, progress=True, client=client)
     return 0
 
 

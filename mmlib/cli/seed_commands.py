@@ -5,8 +5,9 @@ from __future__ import annotations
 import shlex
 import sys
 
-from ..core.files import DATA_DIR, check_writable, write_atomically
+from ..core.files import DATA_DIR, write_atomically
 from ..core.games import ascii_whole_number
+from ..core.outputs import check_outputs
 from .arguments import integer
 
 OUTPUTS = {
@@ -49,7 +50,8 @@ def run_seed_data(args) -> int:
     if args.repeats < 1:
         raise ValueError("--repeats must be at least 1")
     command = "python -m mmlib " + " ".join(shlex.quote(a) for a in sys.argv[1:])
-    output = check_writable(args.output if args.output is not None else str(OUTPUTS[args.what]))
+    output = args.output if args.output is not None else str(OUTPUTS[args.what])
+    check_outputs(files=[output])
     games = parse_games(args.games or DEFAULT_GAMES.get(args.what, "4p6c"))
     strategies = parse_strategies(args.strategies)
     if args.what == "scoring":

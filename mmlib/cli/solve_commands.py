@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from ..core.cluster import SCHEDULER_HELP
-from ..core.files import check_writable, write_atomically
+from ..core.files import write_atomically
+from ..core.outputs import check_outputs
 from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES, solve
 from ..core.strategies import STRATEGY_NAMES
 from .arguments import integer
@@ -48,7 +49,7 @@ def register(subparsers):
 def run_solve(args) -> int:
     import sys
 
-    from ..core.cluster import maybe_client, parse_scheduler
+    from ..core.cluster import check_backend_here, maybe_client, parse_scheduler
     from ..core.solve import check_cluster_backend, parse_backend
 
     show_progress = args.progress or (not args.json and sys.stderr.isatty())
@@ -56,8 +57,8 @@ def run_solve(args) -> int:
     if args.scheduler is not None:
         parse_scheduler(args.scheduler)
         check_cluster_backend(backend)
-    if args.tree is not None:
-        check_writable(args.tree)  # before the solve, which may take hours
+    check_backend_here(backend, args.scheduler)
+    check_outputs(files=[args.tree])  # before the solve, which may take hours
     with maybe_client(args.scheduler, backend) as client:
         result = solve(args.game, args.strategy, backend, args.first_guess, args.case_equivalence,
                        progress=show_progress, ce_min_region=args.ce_min_region, client=client)

@@ -5,7 +5,12 @@ without a scheduler never loads them (the embedded default).
 
 * `parse_scheduler(text)`: 'tcp://host:port' (a running `dask scheduler`) or
   'local:N' (a local cluster of N worker processes, one thread each, started
-  for the run); anything else is a ValueError of one line.
+  for the run), written with ASCII digits; anything else (tls://, ucx://,
+  inproc://, which need settings mmlib does not make) is a ValueError of one line.
+* `check_backend_here(backend, scheduler)`: the cuda backend refused at once where
+  the work would run on this machine and it has no GPU.
+* `check_client(client)`: None or a connected client; an address passed where
+  a client belongs is refused with how to open one.
 * `open_client(address, backend)`: a context manager giving a connected
   `distributed.Client`, and closing it (and the local cluster it started)
   at the end. With backend 'cuda' and 'local:N' it starts dask-cuda's
@@ -32,6 +37,8 @@ import contextlib
 import re
 import sys
 
+from .games import ascii_whole_number, check_length, shown
+
 LOCAL_PREFIX = "local:"
 SCHEDULER_HELP = ("a Dask scheduler: tcp://HOST:PORT of a running one, or local:N to start "
                   "N worker processes on this machine for the run (default: run in-process)")
@@ -43,21 +50,58 @@ WORKER_ENVIRONMENT = {"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
 # worker's threads every 10 ms; measured on 5p6c, the cluster path took 25% longer with it).
 LOCAL_WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
 
-_ADDRESS = re.compile(r"^(tcp|tls|inproc|ucx)://[^\s/:]+(:\d{1,5})?$")
+# tcp://HOST[:PORT]: a host name or IPv4 address, or an IPv6 address in brackets; ASCII only.
+_ADDRESS = re.compile(r"tcp://(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::(?P<port>[0-9]{1,5}))?", re.ASCII)
+# Dask's other transports: each needs settings (certificates, UCX, one process) mmlib does not make.
+OTHER_TRANSPORTS = ("tls", "ucx", "inproc", "ws", "wss")
+# More local workers than this is a typo, not a machine.
+MAX_LOCAL_WORKERS = 1024
 
 
 def parse_scheduler(text) -> "tuple[str, str | int]":
     """('local', N) for 'local:N', ('remote', address) for 'tcp://host:port'; else ValueError."""
-    text = str(text).strip()
+    text = check_length(text, "scheduler").strip()
     if text.lower().startswith(LOCAL_PREFIX):
-        count = text[len(LOCAL_PREFIX):]
-        if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"bad scheduler {text!r}: local:N needs a number of workers N >= 1")
-        return "local", int(count)
-    if _ADDRESS.match(text):
+        count = ascii_whole_number(text[len(LOCAL_PREFIX):])
+        if count is None or not 1 <= count <= MAX_LOCAL_WORKERS:
+            raise ValueError(f"bad scheduler {shown(text)}: local:N needs a number of workers N from 1 "
+                             f"to {MAX_LOCAL_WORKERS}, written with digits 0-9")
+        return "local", count
+    match = _ADDRESS.fullmatch(text)
+    if match:
+        port = match.group("port")
+        if port is not None and not 1 <= int(port) <= 65535:
+            raise ValueError(f"bad scheduler {shown(text)}: the port must be 1..65535")
         return "remote", text
-    raise ValueError(f"bad scheduler {text!r}: write tcp://HOST:PORT (a running dask scheduler) "
+    scheme = text.partition("://")[0].lower() if "://" in text else ""
+    if scheme in OTHER_TRANSPORTS:
+        raise ValueError(f"bad scheduler {shown(text)}: mmlib connects to tcp:// schedulers only "
+                         f"({scheme}:// needs settings it does not make); write tcp://HOST:PORT or local:N")
+    raise ValueError(f"bad scheduler {shown(text)}: write tcp://HOST:PORT (a running dask scheduler) "
                      f"or local:N (N local worker processes)")
+
+
+def check_client(client) -> None:
+    """ValueError unless `client` is None or a connected `distributed.Client` (or one like it)."""
+    if client is None:
+        return
+    if isinstance(client, (str, bytes)):
+        raise ValueError(f"client={shown(client)} is an address, not a client: pass "
+                         f"distributed.Client(...), or open one for the run with "
+                         f"mmlib.core.cluster.open_client({shown(client)})")
+    if not all(callable(getattr(client, name, None)) for name in ("submit", "map", "nthreads")):
+        raise ValueError(f"client must be a distributed.Client, not {type(client).__name__}")
+
+
+def check_backend_here(backend: str, scheduler=None) -> None:
+    """ValueError now, before any work is planned or done, if `backend` needs a GPU this
+    machine lacks: 'cuda' in this process, or on a local:N cluster started here. (The
+    workers of a remote scheduler bring their own GPUs, checked when the work starts.)"""
+    if backend != "cuda" or (scheduler is not None and parse_scheduler(scheduler)[0] != "local"):
+        return
+    from .solver_cuda import require_cuda_gpu
+
+    require_cuda_gpu()
 
 
 def _local_cluster(workers: int, backend: str):
@@ -104,8 +148,9 @@ def open_client(address, backend: str = "cpu"):
         else:
             try:
                 client = Client(value, timeout="10s")
-            except OSError as error:
-                raise ValueError(f"cannot reach the dask scheduler at {value}: {error}") from None
+            except Exception as error:  # noqa: BLE001 (refused, timed out, not a scheduler: all one line)
+                reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+                raise ValueError(f"cannot reach the dask scheduler at {value}: {reason}") from None
         try:
             yield client
         finally:

@@ -11,11 +11,16 @@ Every file mmlib writes goes through `write_atomically`:
   at its own offset, even when it leads to a regular file (stdout sent to a file);
 * a symbolic link is followed: its target is replaced, the link stays a link.
 
-`check_writable` (and `check_writable_directory`) is the cheap check a command
-runs on its output paths before any expensive work, so a bad path costs a
-second, not the hour of measuring before it. `locked(path)` guards a
-read-merge-write of a table against another process doing the same (the lock
-file lives in the temporary folder, so data/ holds only tables).
+`check_writable` (and `check_writable_directory`) is the cheap check run on
+every output path before any expensive work (through `mmlib.core.outputs`), so
+a bad path costs a second, not the hour of measuring before it: it proves the
+folder takes a new file and that an existing file can be replaced. `locked(path)`
+guards a read-merge-write of a table against another process doing the same;
+its lock file lies beside the table (`.NAME.lock`), so every process that can
+write the table finds the same lock, whatever its environment.
+
+Temporary files are made and forgotten through `mmlib.core.lifetime`, which
+removes them if the run is interrupted.
 """
 
 from __future__ import annotations
@@ -26,8 +31,9 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from pathlib import Path
+
+from .lifetime import forget_temporary, temporary_file
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 DATA_DIR = REPOSITORY / "data"
@@ -35,11 +41,12 @@ IMAGES_DIR = REPOSITORY / "images"
 
 # The longest name of one file or folder (Linux and macOS file systems).
 NAME_MAX = 255
-# Temporary files write_atomically has made and not yet renamed or removed; an
-# interrupted `python -m mmlib` removes them before it leaves (remove_temporaries).
-_TEMPORARIES: set[str] = set()
 # Seconds a writer waits for another process's lock on the same table before giving up.
 LOCK_TIMEOUT_S = 600
+# Linux inode flags (FS_IOC_GETFLAGS) under which a file cannot be replaced, and the
+# ioctl that reads them (_IOR('f', 1, long)); the kernel writes an int.
+FS_IOC_GETFLAGS = 0x80086601 if sys.maxsize > 2**32 else 0x80046601
+FS_IMMUTABLE_FL, FS_APPEND_FL = 0x10, 0x20
 
 
 def _fail(path, reason: str) -> ValueError:
@@ -90,18 +97,37 @@ def _is_descriptor(path: Path) -> bool:
     return _descriptor(path)[0]
 
 
+def path_kind(path: "str | Path") -> str:
+    """What is at `path`, as the writers see it: 'missing', 'file' (a regular file),
+    'descriptor' (an open descriptor such as /dev/stdout), 'device' (a character
+    device), 'fifo', 'directory' or 'other'. Links are followed."""
+    path = Path(path)
+    try:
+        status = _stat_or_none(path)
+    except OSError as error:  # a name too long, a loop of links, a folder that cannot be searched
+        raise ValueError(f"cannot use {str(path)[:80]!r}: {_os_reason(error)}") from None
+    if status is None:
+        return "missing"
+    if _is_descriptor(path):
+        return "descriptor"
+    mode = status.st_mode
+    for kind, test in (("file", stat.S_ISREG), ("directory", stat.S_ISDIR), ("device", stat.S_ISCHR),
+                       ("fifo", stat.S_ISFIFO)):
+        if test(mode):
+            return kind
+    return "other"
+
+
 def _write_to_descriptor(number: int, content, binary: bool) -> None:
     """Write through this process's descriptor `number`, at its own offset (no new open)."""
     if callable(content):  # it wants a path: let it write a private temporary, then copy
-        handle, temporary = tempfile.mkstemp(prefix=".mmlib.", suffix=".out")
+        handle, temporary = temporary_file(None, ".mmlib.", ".out")
         os.close(handle)
-        _TEMPORARIES.add(temporary)
         try:
             content(temporary)
             data = Path(temporary).read_bytes()
         finally:
-            _TEMPORARIES.discard(temporary)
-            os.unlink(temporary)
+            forget_temporary(temporary, lambda: os.unlink(temporary))
     else:
         data = content if binary else content.encode(sys.stdout.encoding if number == 1 and sys.stdout
                                                      else "utf-8")
@@ -124,18 +150,56 @@ def _check_names(path: Path) -> None:
 def _probe(path: Path, directory: Path) -> None:
     # os.access says yes to root everywhere; only creating a file tells the truth.
     try:
-        handle, probe = tempfile.mkstemp(dir=directory, prefix=".mmlib.", suffix=".probe")
+        handle, probe = temporary_file(directory, ".mmlib.", ".probe")
     except OSError as error:
         raise _fail(path, f"cannot create a file in {str(directory)!r} ({_os_reason(error)})") from None
     os.close(handle)
-    os.unlink(probe)
+    forget_temporary(probe, lambda: os.unlink(probe))
+
+
+def _inode_flags(path: Path) -> int:
+    """The file's Linux inode flags (chattr); 0 where they cannot be read."""
+    if not sys.platform.startswith("linux"):
+        return 0
+    import fcntl
+
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return 0
+    try:
+        flags = bytearray(8)
+        fcntl.ioctl(handle, FS_IOC_GETFLAGS, flags, True)
+        return int.from_bytes(flags[:4], sys.byteorder)
+    except OSError:  # a file system without them (tmpfs)
+        return 0
+    finally:
+        os.close(handle)
+
+
+def _why_not_replaceable(target: Path, status) -> "str | None":
+    """Why renaming a new file onto the existing regular file `target` would fail, if that
+    can be known now without touching it; None if nothing stands in the way."""
+    flags = _inode_flags(target)
+    if flags & FS_IMMUTABLE_FL:
+        return "it is marked immutable (chattr +i), so it cannot be replaced"
+    if flags & FS_APPEND_FL:
+        return "it is marked append-only (chattr +a), so it cannot be replaced"
+    user = os.geteuid()
+    folder = target.parent.stat()
+    if user != 0 and folder.st_mode & stat.S_ISVTX and user not in (status.st_uid, folder.st_uid):
+        return (f"it belongs to another user (uid {status.st_uid}) in a sticky folder, "
+                "where only its owner may replace it")
+    return None
 
 
 def check_writable(path: "str | Path") -> Path:
     """`path` as a Path if `write_atomically` can write it; else ValueError with one line saying why.
 
     Cheap, and leaves nothing behind (a probe file is created and removed beside the
-    target): run it on every output path before the work that fills the file.
+    target): run it on every output path before the work that fills the file. An
+    existing file must also be replaceable: not immutable or append-only, not another
+    user's in a sticky folder.
     """
     if not str(path).strip():
         raise ValueError("cannot write to an empty path: name a file")
@@ -157,13 +221,21 @@ def check_writable(path: "str | Path") -> Path:
         if not directory.is_dir():
             raise _fail(path, f"no directory {str(directory)!r}")
         _probe(path, directory)
+        if status is not None:
+            reason = _why_not_replaceable(target, status)
+            if reason:
+                raise _fail(path, reason)
     except OSError as error:
         raise _fail(path, _os_reason(error)) from None
     return path
 
 
-def check_writable_directory(path: "str | Path") -> Path:
-    """`path` as a Path if files can be written into it (made if missing); else ValueError."""
+def check_writable_directory(path: "str | Path", create: bool = True) -> Path:
+    """`path` as a Path if files can be written into it; else ValueError.
+
+    `create`: make it (and its parents) if missing; otherwise only prove that it
+    could be made: the nearest folder above it that exists takes a new file.
+    """
     if not str(path).strip():
         raise ValueError("cannot write to an empty path: name a folder")
     path = Path(path)
@@ -171,48 +243,16 @@ def check_writable_directory(path: "str | Path") -> Path:
         _check_names(path)
         if path.exists() and not path.is_dir():
             raise _fail(path, "it is not a directory")
-        path.mkdir(parents=True, exist_ok=True)
-        _probe(path, path)
+        if create:
+            path.mkdir(parents=True, exist_ok=True)
+        existing = path
+        while not existing.exists():
+            existing = existing.parent
+        if not existing.is_dir():
+            raise _fail(path, f"{str(existing)!r} is not a directory")
+        _probe(path, existing)
     except OSError as error:
         raise _fail(path, _os_reason(error)) from None
-    return path
-
-
-def read_csv_rows(path: "str | Path") -> list[dict]:
-    """The rows of a CSV table, as dicts of strings; none if no regular file is there.
-
-    A stream (`/dev/stdout`, a FIFO) is somewhere to write a table, not to read one
-    back: reading it would wait for input that never comes.
-    """
-    import csv
-
-    status = _stat_or_none(Path(path))
-    if status is None or not stat.S_ISREG(status.st_mode) or _is_descriptor(Path(path)):
-        return []
-    with open(path, newline="") as handle:
-        return list(csv.DictReader(handle))
-
-
-def check_table(path: "str | Path", write: bool) -> Path:
-    """A table's path, checked up front: writable if `write`, else readable if it is there.
-
-    A table that is only read may be missing (it reads as empty) but not a directory,
-    an empty or over-long name, or something that cannot be read; when it is missing
-    its place must be one a later write could use.
-    """
-    if write:
-        return check_writable(path)
-    if not str(path).strip():
-        raise ValueError("cannot read an empty path: name a file")
-    path = Path(path)
-    _check_names(path)
-    status = _stat_or_none(path)
-    if status is None:
-        return check_writable(path)
-    if not (stat.S_ISREG(status.st_mode) or _is_stream(status)):
-        raise ValueError(f"cannot read {str(path)!r}: it is not a file")
-    if not os.access(path, os.R_OK):
-        raise ValueError(f"cannot read {str(path)!r}: permission denied")
     return path
 
 
@@ -248,8 +288,7 @@ def write_atomically(path: "str | Path", content) -> None:
                     out.write(content)
             return
         target = _file_target(path)
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name[:40]}.", suffix=".tmp")
-        _TEMPORARIES.add(temporary)
+        handle, temporary = temporary_file(target.parent, f".{target.name[:40]}.", ".tmp")
     except BrokenPipeError:  # the reader of a pipe has gone: the command line ends quietly
         raise
     except OSError as error:
@@ -268,38 +307,27 @@ def write_atomically(path: "str | Path", content) -> None:
             os.umask(umask)
             mode = 0o666 & ~umask
         os.chmod(temporary, mode)
-        os.replace(temporary, target)
+        forget_temporary(temporary, lambda: os.replace(temporary, target))
     except BaseException as error:
-        Path(temporary).unlink(missing_ok=True)
+        forget_temporary(temporary, lambda: Path(temporary).unlink(missing_ok=True))
         if isinstance(error, OSError):
             raise _fail(path, _os_reason(error)) from None
         raise
-    finally:
-        _TEMPORARIES.discard(temporary)
-
-
-def remove_temporaries() -> None:
-    """Remove every temporary file a write in progress has made (for an interrupt that cannot wait)."""
-    for temporary in list(_TEMPORARIES):
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
 
 
 def lock_path(path: "str | Path") -> Path:
-    """The lock file that guards the table at `path`: one per real file, in the temporary folder.
+    """The lock file that guards the table at `path`: `.NAME.lock` beside the real file.
 
-    Keyed by the table's resolved path, so a link and its target share one lock, and
-    kept out of the table's folder, so data/ holds only tables.
+    Keyed by the table's real path (a link and its target share one lock) and by
+    nothing else: not the environment (TMPDIR), not the user. The folder must take
+    new files anyway, since the table is written there through a temporary file.
     """
-    real = os.path.realpath(path)
-    digest = hashlib.sha256(os.fsencode(real)).hexdigest()[:32]
-    folder = Path(tempfile.gettempdir()) / f"mmlib-locks-{os.getuid()}"
-    folder.mkdir(mode=0o700, exist_ok=True)
-    if folder.is_symlink() or folder.stat().st_uid != os.getuid():  # someone else's, planted
-        raise ValueError(f"cannot lock {path}: {folder} is not this user's own folder")
-    return folder / f"{digest}.lock"
+    real = Path(os.path.realpath(path))
+    name = f".{real.name}.lock"
+    if len(os.fsencode(name)) > NAME_MAX:  # keep it a legal name, and still one per table
+        digest = hashlib.sha256(os.fsencode(real.name)).hexdigest()[:16]
+        name = f".{real.name[:100]}.{digest}.lock"
+    return real.parent / name
 
 
 @contextlib.contextmanager
@@ -308,6 +336,8 @@ def locked(path: "str | Path"):
 
     Use it around read-merge-write, so that two processes updating one table both
     keep their rows. Streams (a FIFO, /dev/null) are not tables and take no lock.
+    The lock file stays after the lock is released: removing it could let a third
+    process lock a new file while a second still holds the old one.
     """
     from filelock import FileLock, Timeout
 

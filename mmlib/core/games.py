@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from math import perm
+from numbers import Integral
 
 import numpy as np
 from numba import njit
@@ -65,6 +66,19 @@ def ascii_whole_number(text: str) -> "int | None":
     return int(text) if text and text.isascii() and text.isdigit() else None
 
 
+def whole_number(value, what: str, minimum: "int | None" = None, maximum: "int | None" = None) -> int:
+    """`value` as an int if it is an integer of Python or numpy (not a bool) within the bounds;
+    else ValueError. Text, floats (4.0, inf) and lists are refused, not converted."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise ValueError(f"{what} must be a whole number, got {shown(repr(value))} ({type(value).__name__})")
+    value = int(value)
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        bounds = (f"from {minimum} to {maximum}" if minimum is not None and maximum is not None
+                  else f"at least {minimum}" if minimum is not None else f"at most {maximum}")
+        raise ValueError(f"{what} must be {bounds}, got {value}")
+    return value
+
+
 # The rule sets, by the suffix that names them ("" for classic).
 CLASSIC, NOREPEAT, BLACK = "classic", "norepeat", "black"
 RULES = (CLASSIC, NOREPEAT, BLACK)
@@ -89,7 +103,11 @@ class Game:
     rules: str = CLASSIC
 
     def __post_init__(self):
-        if self.rules not in RULES:
+        # numpy integers are welcome and stored as int; text and floats are refused here,
+        # not half-accepted to fail later (Game(4.0, 6) would name itself 4.0p6c).
+        object.__setattr__(self, "pins", whole_number(self.pins, "pins"))
+        object.__setattr__(self, "colors", whole_number(self.colors, "colors"))
+        if not isinstance(self.rules, str) or self.rules not in RULES:
             raise ValueError(f"unknown rules {shown(self.rules)}: use one of {', '.join(RULES)}")
         if not MIN_PINS <= self.pins <= MAX_PINS:
             raise ValueError(

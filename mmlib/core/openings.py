@@ -12,12 +12,12 @@ The default opening is the best-max winner in data/first_guesses.csv, which
 
 from __future__ import annotations
 
-import csv
 from functools import lru_cache
 
 from .files import DATA_DIR
 from .games import COLOR_CHARS, Game
 from .strategies import Strategy
+from .tables import TableSchema, read_table
 
 FIRST_GUESSES_CSV = DATA_DIR / "first_guesses.csv"
 
@@ -27,10 +27,7 @@ FIRST_GUESSES_CSV = DATA_DIR / "first_guesses.csv"
 
 @lru_cache(maxsize=1)
 def _first_guess_rows() -> tuple[dict, ...]:
-    if not FIRST_GUESSES_CSV.exists():
-        return ()
-    with FIRST_GUESSES_CSV.open(newline="") as handle:
-        return tuple(csv.DictReader(handle))
+    return tuple(read_table(FIRST_GUESSES_CSV, TableSchema("first-guess table", ("game", "strategy", "best_max"))))
 
 
 def forget_first_guess_table() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .games import shown
+from .games import shown, whole_number
 
 BACKENDS = ("reference", "cpu", "cuda")
 CASE_EQUIVALENCE_MODES = ("auto", "on", "off")
@@ -24,3 +24,12 @@ def parse_case_equivalence(mode: "str | bool") -> str:
             f"unknown case-equivalence mode {shown(mode)}: choose one of {', '.join(CASE_EQUIVALENCE_MODES)}"
         )
     return mode
+
+
+def parse_max_turns(max_turns) -> "int | None":
+    """None (no limit), or a whole number of turns of at least 1; ValueError for anything else
+    (inf, 5.5, "5", [5]), never OverflowError or TypeError."""
+    if max_turns is None:
+        return None
+    return whole_number(max_turns, "max turns", minimum=1)
+

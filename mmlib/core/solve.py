@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .games import Game
+from .cluster import check_client
+from .games import Game, whole_number
 from .results import SolveResult
 from .openings import default_first_guess
 from .options import BACKENDS, CASE_EQUIVALENCE_MODES, parse_backend, parse_case_equivalence  # noqa: F401
@@ -59,7 +60,8 @@ def solve(
     strategy = Strategy.parse(strategy)
     backend = parse_backend(backend)
     mode = parse_case_equivalence(case_equivalence)
-    ce_min_region = int(ce_min_region)
+    check_client(client)
+    ce_min_region = whole_number(ce_min_region, "ce_min_region")
     if ce_min_region < 0:
         raise ValueError(f"ce_min_region must be 0 or more, not {ce_min_region}")
     if first_guess is None:

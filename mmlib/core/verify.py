@@ -19,8 +19,10 @@ It checks what the tree does, not which strategy chose its guesses: repeating
 the strategy's choices would need the solver again.
 
 Hostile input is bounded before it costs anything: a file over
-MAX_TREE_FILE_BYTES is refused unread, JSON nested deeper than MAX_JSON_DEPTH is
-refused before it is parsed (the parser recurses), the memory the game needs is
+MAX_TREE_FILE_BYTES is refused unread (its size is known from the file system;
+a pipe is read to one byte past the limit), JSON nested deeper than
+MAX_JSON_DEPTH is refused before it is parsed (the parser recurses) after a
+scan that is linear in the text, the memory the game needs is
 checked against what the machine has before any secret is listed, and the walk
 itself is a loop, so no tree is too deep for it. Every number that counts
 something must be a JSON integer; every key must be written exactly as `solve
@@ -32,7 +34,9 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,7 +61,10 @@ PARSED_BYTES_PER_FILE_BYTE = 32
 # the levels, its turns (measured with tracemalloc on 5p8c: about 100).
 VERIFY_BYTES_PER_SECRET = 256
 
-_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+# A JSON string, or an unterminated one running to the end of the text (the parser stops
+# there, so nothing after it can nest). Every string that starts matches in one pass:
+# nothing in the pattern can backtrack, so removing the strings is linear in the text.
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
 
 
 class TreeFormatError(ValueError):
@@ -115,16 +122,25 @@ class VerifyReport:
         )
 
 
+def _too_large(path: Path) -> TreeFormatError:
+    return TreeFormatError(f"{path} is larger than {format_gib(MAX_TREE_FILE_BYTES)}, the most verify reads")
+
+
 def verify_tree_file(path: "str | Path") -> VerifyReport:
     """Read and check a tree file; TreeFormatError if it cannot be read, TreeDefect if wrong."""
     path = Path(path)
     try:
-        with path.open("rb") as handle:  # at most one byte over the limit, whatever the file is
+        with path.open("rb") as handle:
+            # A regular file's size is known before a byte is read: too large, it stays unread.
+            # A pipe's is not: it is read to at most one byte over the limit.
+            status = os.fstat(handle.fileno())
+            if stat.S_ISREG(status.st_mode) and status.st_size > MAX_TREE_FILE_BYTES:
+                raise _too_large(path)
             raw = handle.read(MAX_TREE_FILE_BYTES + 1)
     except OSError as error:
         raise TreeFormatError(f"cannot read {path}: {(error.strerror or str(error)).lower()}") from None
     if len(raw) > MAX_TREE_FILE_BYTES:
-        raise TreeFormatError(f"{path} is larger than {format_gib(MAX_TREE_FILE_BYTES)}, the most verify reads")
+        raise _too_large(path)
     require_fits(len(raw) * PARSED_BYTES_PER_FILE_BYTE, host_memory_available(), "memory",
                  f"reading the {len(raw):,}-byte tree {path}")
     depth = json_depth(raw)

@@ -35,9 +35,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.files import DATA_DIR, read_csv_rows
+from ..core.files import DATA_DIR
 from ..core.games import Game
 from ..core.strategies import Strategy
+from ..core.tables import TableSchema, read_table
 
 BENCHMARKS_CSV = DATA_DIR / "benchmarks.csv"
 
@@ -50,6 +51,10 @@ COLUMNS = (
 # The `strategy` of a scoring-kernel row.
 KERNEL_ROW = "score-kernel"
 KERNEL_GAME = "6p9c"
+# Guesses the kernel benchmark scores against every codeword (distinct codewords).
+KERNEL_GUESSES = 64
+# Any columns: rows are appended whole, and columns this version does not know are kept.
+BENCHMARKS_TABLE = TableSchema("benchmarks table")
 
 # Columns of the README table, in order, with their headings.
 TABLE_COLUMNS = (
@@ -240,7 +245,16 @@ def bench_optimal(game, objective: str = "total", max_turns: "int | None" = None
 # -- the scoring kernel ----------------------------------------------------------------
 
 
-def bench_kernel(game=KERNEL_GAME, guesses: int = 64, repeats: int = 5, command: str = "") -> dict:
+def check_kernel_game(game, guesses: int = KERNEL_GUESSES) -> Game:
+    """The game the kernel benchmark can time: one of at least `guesses` codewords; else ValueError."""
+    game = Game.parse(game)
+    if game.size < guesses:
+        raise ValueError(f"the kernel benchmark scores {guesses} different guesses; {game.name} has only "
+                         f"{game.size} codewords")
+    return game
+
+
+def bench_kernel(game=KERNEL_GAME, guesses: int = KERNEL_GUESSES, repeats: int = 5, command: str = "") -> dict:
     """Scores per second on one core: `guesses` guesses, each against every codeword, counted.
 
     The loop the search spends its time in (`kernels_cpu.candidate_rank` with
@@ -250,9 +264,9 @@ def bench_kernel(game=KERNEL_GAME, guesses: int = 64, repeats: int = 5, command:
     from ..core.scoring import score_mask
     from ..core.strategies import entropy_table
 
-    game = Game.parse(game)
     if guesses < 1 or repeats < 1:
         raise ValueError("guesses and repeats must be at least 1")
+    game = check_kernel_game(game, guesses)
     codewords = game.codewords
     words, lo, hi = codewords.words, codewords.counts_lo, codewords.counts_hi
     slots = game.score_slots
@@ -311,8 +325,8 @@ def bench_kernel(game=KERNEL_GAME, guesses: int = 64, repeats: int = 5, command:
 
 
 def read_rows(path: "str | Path" = BENCHMARKS_CSV) -> list[dict]:
-    """The rows of the benchmarks table; none if it is not there (or is a stream)."""
-    return read_csv_rows(path)
+    """The rows of the benchmarks table; none if it is not there (or is a device or a descriptor)."""
+    return read_table(path, BENCHMARKS_TABLE)
 
 
 def rows_text(rows: list[dict]) -> str:

@@ -34,10 +34,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.files import DATA_DIR, read_csv_rows
-from ..core.games import COLOR_CHARS, RULES, Game, parse_rules
+from ..core.files import DATA_DIR
+from ..core.games import COLOR_CHARS, RULES, Game, ascii_whole_number, parse_rules, shown
 from ..core.openings import FIRST_GUESSES_CSV, first_guess_patterns, forget_first_guess_table, integer_partitions, table_first_guess  # noqa: F401
 from ..core.strategies import Strategy
+from ..core.tables import ANY_TABLE, TableSchema, read_table
 
 RESULTS_CSV = DATA_DIR / "results.csv"
 
@@ -199,8 +200,11 @@ def rank_first_guesses(game, strategy, backend: str = "cpu", case_equivalence="a
     With a Dask `client`, each pattern is a task on the cluster's workers
     (`progress`: a bar counting the finished ones).
     """
+    from ..core.cluster import check_client
+
     game = Game.parse(game)
     strategy = Strategy.parse(strategy)
+    check_client(client)
     tasks = [(game, strategy, pattern) for pattern in first_guess_patterns(game)]
     if client is not None:
         from ..core.cluster import map_tasks
@@ -281,9 +285,26 @@ def _sort_key(row: dict) -> tuple:
     return RULES.index(game.rules), game.size, game.pins, strategy_order, game.parse_codeword(row["first_guess"])
 
 
-def read_rows(path: "str | Path") -> list[dict]:
-    """The rows of a CSV table; none if the file is not there (or is a stream)."""
-    return read_csv_rows(path)
+def read_rows(path: "str | Path", schema: TableSchema = ANY_TABLE) -> list[dict]:
+    """The rows of a CSV table, checked against `schema`; none if the file is not there
+    (or is a device or a descriptor such as /dev/stdout)."""
+    return read_table(path, schema)
+
+
+def _check_result_row(row: dict) -> None:
+    """ValueError unless the merge can use the row: the winners and the order need these."""
+    game = Game.parse(row["game"])
+    game.parse_codeword(row["first_guess"], what="first guess")
+    if not row["strategy"].strip():
+        raise ValueError("it names no strategy")
+    for column in ("total_turns", "max_turns", "scores", "scores_saved"):
+        if ascii_whole_number(row[column]) is None:
+            raise ValueError(f"{column} {shown(row[column])} is not a whole number")
+
+
+RESULTS_TABLE = TableSchema("results table", ("game", "strategy", "first_guess", "total_turns", "max_turns",
+                                              "average_turns", "scores", "scores_saved", "case_equivalence"),
+                            _check_result_row)
 
 
 def csv_text(rows: list[dict], columns) -> str:
@@ -343,7 +364,7 @@ class SweepPlan:
 
 
 def plan_sweep(games, strategies, results_path=RESULTS_CSV, redo: bool = False) -> SweepPlan:
-    done = {_row_key(row) for row in read_rows(results_path)}
+    done = {_row_key(row) for row in read_rows(results_path, RESULTS_TABLE)}
     todo, skipped = [], 0
     for game in games:
         for strategy in strategies:
@@ -365,7 +386,7 @@ def save_tables(new_rows: list[dict], results_path=RESULTS_CSV, first_guesses_pa
     from ..core.files import locked, write_atomically
 
     with locked(results_path):
-        rows = merge_results(read_rows(results_path), new_rows)
+        rows = merge_results(read_rows(results_path, RESULTS_TABLE), new_rows)
         write_atomically(results_path, csv_text(rows, RESULTS_COLUMNS))
         write_atomically(first_guesses_path, csv_text(first_guess_table(rows), FIRST_GUESSES_COLUMNS))
     if Path(first_guesses_path).resolve() == FIRST_GUESSES_CSV.resolve():
@@ -384,6 +405,9 @@ def run_sweep(plan: SweepPlan, backend: str = "cpu", case_equivalence="auto",
     """
     from tqdm.auto import tqdm
 
+    from ..core.cluster import check_client
+
+    check_client(client)
     written = 0
 
     def save(_position, row):
@@ -435,8 +459,8 @@ def fill_ce_scores(results_path=RESULTS_CSV, first_guesses_path=FIRST_GUESSES_CS
     wanted = None if games is None else {Game.parse(g).name for g in games}
     if known_path and not Path(known_path).is_file():
         raise ValueError(f"cannot read {str(known_path)!r}: no such file")
-    known = {_row_key(row): row for row in read_rows(known_path)} if known_path else {}
-    rows = read_rows(results_path)
+    known = {_row_key(row): row for row in read_rows(known_path, RESULTS_TABLE)} if known_path else {}
+    rows = read_rows(results_path, RESULTS_TABLE)
     winners = {(w["game"], w["strategy"], w[column]) for w in first_guess_table(rows)
                for column in ("best_max", "best_average")}
     todo = [row for row in rows if (wanted is None or row["game"] in wanted)

@@ -13,7 +13,8 @@ Columns: game, objective, max_turns_limit, total_turns, max_turns, histogram (ga
 (positions searched), scores, cache_hits, first_guess, tree (the stored tree's file under data/,
 if kept), command, rules (classic, norepeat or black; the game's name carries it too, e.g.
 4p10c-norepeat). Trees are kept gzipped in data/optimal_trees/, so that a test can verify each
-row's tree without searching again.
+row's tree without searching again (a table elsewhere keeps its trees in the optimal_trees/
+folder beside it). A row that has a tree keeps one: solving it again (--redo) stores the new tree.
 """
 
 from __future__ import annotations
@@ -22,24 +23,51 @@ import csv
 import gzip
 import io
 import json
+import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.files import DATA_DIR, locked, write_atomically
-from ..core.games import RULES, Game, parse_rules
+from ..core.games import RULES, Game, ascii_whole_number, parse_rules, shown
+from ..core.tables import TableSchema, read_table
 
 OPTIMAL_CSV = DATA_DIR / "optimal.csv"
-TREES_DIR = DATA_DIR / "optimal_trees"
+TREES_FOLDER = "optimal_trees"  # beside the table
+TREES_DIR = DATA_DIR / TREES_FOLDER
 COLUMNS = ("game", "objective", "max_turns_limit", "total_turns", "max_turns", "histogram", "seconds",
            "nodes", "scores", "cache_hits", "first_guess", "tree", "command", "rules")
 OBJECTIVE_ROWS = ("total", "limit", "worst")
+# With no games named: every game of at most this many codewords.
+DEFAULT_MAX_CODEWORDS = 1296
+
+
+def _check_optimal_row(row: dict) -> None:
+    """ValueError unless the table's order and keys can use the row."""
+    Game.parse(row["game"])
+    if row["objective"] not in ("total", "worst"):
+        raise ValueError(f"objective {shown(row['objective'])} is neither total nor worst")
+    limit = row.get("max_turns_limit") or ""
+    if limit and ascii_whole_number(limit) is None:
+        raise ValueError(f"max_turns_limit {shown(limit)} is not a whole number")
+
+
+OPTIMAL_TABLE = TableSchema("optimal table", ("game", "objective"), _check_optimal_row)
 
 
 def read_optimal_rows(path: "str | Path" = OPTIMAL_CSV) -> list[dict]:
-    path = Path(path)
-    if not path.exists():
-        return []
-    with path.open(newline="") as handle:
-        return list(csv.DictReader(handle))
+    """The table's rows, checked (ValueError of one line for a table that cannot be merged into)."""
+    return read_table(path, OPTIMAL_TABLE)
+
+
+def parse_objective_rows(text) -> list[str]:
+    """'total,worst' -> ['total', 'worst']: the rows optimal-table writes per game."""
+    names = list(dict.fromkeys(name.strip().lower() for name in str(text).split(",") if name.strip()))
+    if not names:
+        raise ValueError(f"no objective given: write them as {','.join(OBJECTIVE_ROWS)}")
+    unknown = [name for name in names if name not in OBJECTIVE_ROWS]
+    if unknown:
+        raise ValueError(f"unknown objective {shown(unknown[0])}: choose from {', '.join(OBJECTIVE_ROWS)}")
+    return names
 
 
 def _row_key(row: dict) -> tuple:
@@ -67,15 +95,26 @@ def tree_name(game: Game, objective: str, limit: "int | None") -> str:
 
 
 def read_tree(name: str, data_dir: "str | Path" = DATA_DIR) -> dict:
-    """The stored tree file of a row (the JSON of `optimal --tree`)."""
-    with gzip.open(Path(data_dir) / name, "rt") as handle:
-        return json.load(handle)
+    """The stored tree file of a row (the JSON of `optimal --tree`); ValueError if it is
+    missing, cut short or not gzipped JSON."""
+    path = Path(data_dir) / name
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as handle:
+            return json.load(handle)
+    except (OSError, EOFError, zlib.error, ValueError) as error:  # BadGzipFile is an OSError
+        if isinstance(error, EOFError):
+            reason = "it is cut short"
+        else:
+            reason = ((getattr(error, "strerror", None) or str(error)).splitlines() or [type(error).__name__])[0]
+        reason = reason[:1].lower() + reason[1:]
+        raise ValueError(f"cannot read the tree {str(path)!r}: {reason}") from None
 
 
 def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, command: str = "",
-               client=None) -> list[dict]:
+               client=None, data_dir: "str | Path" = DATA_DIR) -> list[dict]:
     """The table's rows for one game: the searches run one after another, each timed
-    (with a Dask `client`, each on its workers: see `optimal`)."""
+    (with a Dask `client`, each on its workers: see `optimal`). `trees`: store each
+    row's tree under `data_dir` (the table's folder)."""
     from ..core.optimal import optimal
 
     rows = []
@@ -85,9 +124,9 @@ def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, comman
         name = ""
         if trees:
             name = tree_name(game, objective, limit)
-            (DATA_DIR / name).parent.mkdir(exist_ok=True)
+            (Path(data_dir) / name).parent.mkdir(exist_ok=True)
             text = json.dumps(result.tree_json(), separators=(",", ":")).encode()
-            write_atomically(DATA_DIR / name, gzip.compress(text, mtime=0))
+            write_atomically(Path(data_dir) / name, gzip.compress(text, mtime=0))
         return {
             "game": game.name, "rules": game.rules, "objective": objective, "max_turns_limit": limit or "",
             "total_turns": result.total_turns, "max_turns": result.max_turns,
@@ -113,21 +152,30 @@ def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, comman
     return rows
 
 
-def update_optimal_table(games=None, max_codewords: int = 1296, objectives=OBJECTIVE_ROWS,
-                         redo: bool = False, trees: bool = True, command: str = "",
-                         progress: bool = True, path: "str | Path" = OPTIMAL_CSV,
-                         client=None, rules=("classic",)) -> list[dict]:
-    """Solve `games` (default: every game of at most max_codewords codewords under each of
-    `rules`, smallest first) and write their rows into the table, keeping the rows of other
-    games. The table is written after each game, so an interrupted run keeps what it finished.
-    With a Dask `client`, the searches run on its workers; only this process writes the table."""
-    from tqdm import tqdm
+@dataclass
+class OptimalTablePlan:
+    """What `optimal-table` will do, every output proved writable: the games to solve,
+    in order, the rows of each, and which store their trees."""
 
-    from ..core.optimal import MAX_OPTIMAL_CODEWORDS, optimal
+    path: Path
+    todo: list[Game]
+    objectives: list[str]
+    with_trees: set[str]  # names of the games whose trees are stored
+    rows_before: list[dict]
 
-    unknown = [name for name in objectives if name not in OBJECTIVE_ROWS]
-    if unknown:
-        raise ValueError(f"unknown objective {unknown[0]!r}: choose from {', '.join(OBJECTIVE_ROWS)}")
+
+def plan_optimal_table(games=None, max_codewords: int = DEFAULT_MAX_CODEWORDS, objectives=OBJECTIVE_ROWS,
+                       redo: bool = False, trees: bool = True, path: "str | Path" = OPTIMAL_CSV,
+                       rules=("classic",)) -> OptimalTablePlan:
+    """Choose the games (default: every game of at most max_codewords codewords under each
+    of `rules`, smallest first) and check, before anything is searched, that the table can
+    be written and every row it holds parses, and that the trees folder beside it takes
+    the trees (every tree file to be replaced included). `trees`: store every solved row's
+    tree; the games whose rows had trees store their new ones anyway."""
+    from ..core.optimal import MAX_OPTIMAL_CODEWORDS
+    from ..core.outputs import check_outputs, check_table
+
+    objectives = parse_objective_rows(",".join(str(name) for name in objectives))
     if games is None:
         if max_codewords < 4:
             raise ValueError(f"max codewords must be at least 4 (the smallest game, 2p2c), "
@@ -135,27 +183,64 @@ def update_optimal_table(games=None, max_codewords: int = 1296, objectives=OBJEC
         games = [Game(p, c, r) for r in dict.fromkeys(parse_rules(r) for r in rules)
                  for p in range(2, 9) for c in range(2, 16)
                  if not (r == "norepeat" and p > c) and Game(p, c, r).size <= max_codewords]
-    games = sorted((Game.parse(g) for g in games), key=lambda g: (RULES.index(g.rules), g.size, g.pins))
-    for game in games:  # refuse before anything is solved or written
+    games = sorted(dict.fromkeys(Game.parse(g) for g in games),
+                   key=lambda g: (RULES.index(g.rules), g.size, g.pins))
+    for game in games:
         if game.size > MAX_OPTIMAL_CODEWORDS:
             raise ValueError(f"{game.name} has {game.size:,} codewords; the exact search takes at most "
                              f"{MAX_OPTIMAL_CODEWORDS:,}")
-    rows = {_row_key(row): row for row in read_optimal_rows(path)}
-    done = {row["game"] for row in rows.values()}
-    optimal("3p3c", client=client)  # warm-up: load the kernels (on the workers too) before timing
-    bar = tqdm(games, desc="optimal table", unit=" games", disable=not progress)
+    path = Path(path)
+    before = check_table(path, OPTIMAL_TABLE)
+    done = {row["game"] for row in before}
+    had_trees = {row["game"] for row in before if row.get("tree")}
+    todo = [game for game in games if redo or game.name not in done]
+    with_trees = {game.name for game in todo if trees or game.name in had_trees}
+    if with_trees:
+        trees_dir = path.parent / TREES_FOLDER
+        replaced = [tree for name in sorted(with_trees) for tree in
+                    (sorted(trees_dir.glob(f"{name}_*.json.gz")) if trees_dir.is_dir() else [])]
+        check_outputs(folders=[trees_dir], files=replaced)
+    return OptimalTablePlan(path, todo, objectives, with_trees, before)
+
+
+def run_optimal_table(plan: OptimalTablePlan, command: str = "", progress: bool = True,
+                      client=None) -> list[dict]:
+    """Solve the plan's games and write their rows into its table, keeping the rows of other
+    games. The table is written after each game, so an interrupted run keeps what it finished.
+    With a Dask `client`, the searches run on its workers; only this process writes the table."""
+    from tqdm import tqdm
+
+    from ..core.cluster import check_client
+    from ..core.optimal import optimal
+
+    check_client(client)
+    rows = {_row_key(row): row for row in plan.rows_before}
+    if plan.todo:
+        optimal("3p3c", client=client)  # warm-up: load the kernels (on the workers too) before timing
+    bar = tqdm(plan.todo, desc="optimal table", unit=" games", disable=not progress)
     for game in bar:
-        if game.name in done and not redo:
-            continue
         bar.set_postfix_str(game.name)
         solved = [{k: str(v) for k, v in row.items()}
-                  for row in solve_rows(game, objectives, trees=trees, command=command, client=client)]
+                  for row in solve_rows(game, plan.objectives, trees=game.name in plan.with_trees,
+                                        command=command, client=client, data_dir=plan.path.parent)]
         # Read again under the lock: rows another run wrote meanwhile are kept.
-        with locked(path):
-            rows = {_row_key(row): row for row in read_optimal_rows(path)}
+        with locked(plan.path):
+            rows = {_row_key(row): row for row in read_optimal_rows(plan.path)}
             rows.update((_row_key(row), row) for row in solved)
-            write_optimal_rows(list(rows.values()), path)
+            write_optimal_rows(list(rows.values()), plan.path)
     return list(rows.values())
+
+
+def update_optimal_table(games=None, max_codewords: int = DEFAULT_MAX_CODEWORDS, objectives=OBJECTIVE_ROWS,
+                         redo: bool = False, trees: bool = True, command: str = "",
+                         progress: bool = True, path: "str | Path" = OPTIMAL_CSV,
+                         client=None, rules=("classic",)) -> list[dict]:
+    """`plan_optimal_table` then `run_optimal_table`: every check before the first search."""
+    from ..core.cluster import check_client
+
+    check_client(client)
+    plan = plan_optimal_table(games, max_codewords, objectives, redo, trees, path, rules)
+    return run_optimal_table(plan, command, progress, client)
 
 
 # -- the table beside the heuristics, for notebook 8 -------------------------------------

@@ -14,6 +14,7 @@ from collections import deque
 
 import numpy as np
 
+from ..lifetime import die_with_parent
 from ..scoring import format_score, ordinal_to_score
 from .bounds import INFEASIBLE
 from .search import OptimalSearch, SearchAborted
@@ -273,6 +274,7 @@ def close_pool() -> None:
 
 
 def _init_worker(abort, live, slots) -> None:
+    die_with_parent()  # first: the worker ends with its parent, however that ends
     with slots.get_lock():
         slot = slots.value
         slots.value += 1

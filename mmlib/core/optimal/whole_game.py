@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..cluster import check_client
 from ..games import Game
+from ..options import parse_max_turns
 from ..results import OPTIMAL, SolveResult
 from ..scoring import format_score, ordinal_to_score
 from . import config
@@ -86,10 +88,8 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     """
     game = Game.parse(game)
     objective = parse_objective(objective)
-    if max_turns is not None:
-        if isinstance(max_turns, bool) or int(max_turns) != max_turns or max_turns < 1:
-            raise ValueError(f"max turns must be a whole number of at least 1, got {max_turns!r}")
-        max_turns = int(max_turns)
+    max_turns = parse_max_turns(max_turns)
+    check_client(client)
     search = OptimalSearch(game)
     started = time.perf_counter()
     everything = np.arange(game.size, dtype=np.int64)
