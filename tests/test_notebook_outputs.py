@@ -16,6 +16,8 @@ import reader_checks
 ROOT = Path(__file__).resolve().parent.parent
 # Notebook 7 is being rebuilt on another branch; it joins this check when that lands.
 REBUILT_ELSEWHERE = {"07_play.ipynb"}
+# JupyterLab wraps a printed line that does not fit anywhere, even inside a word.
+MAX_LINE = 100
 NOTEBOOKS = [p for p in sorted((ROOT / "notebooks").glob("*.ipynb")) if p.name not in REBUILT_ELSEWHERE]
 
 
@@ -27,6 +29,10 @@ def output_problems(notebook: dict) -> list[str]:
                 problems.append(f"cell {index}: error output {reader_checks.shown_text(output)[:200]!r}")
                 continue
             problems += [f"cell {index}: {p}" for p in reader_checks.problems_in(reader_checks.shown_text(output))]
+            if output.get("output_type") == "stream":
+                problems += [f"cell {index}: a printed line of {len(line)} characters, which a narrow page "
+                             f"wraps mid-word: {line[:60]!r}..."
+                             for line in "".join(output["text"]).splitlines() if len(line) > MAX_LINE]
     return problems
 
 
@@ -70,3 +76,8 @@ def test_a_widget_and_a_figure_hide_their_text_repr():
     table = {"output_type": "execute_result", "data": {"text/html": "<table><td>NaN</td></table>", "text/plain": ""}}
     assert [reader_checks.shown_text(o).strip() for o in (widget, figure)] == ["", ""]
     assert reader_checks.problems_in(reader_checks.shown_text(table))
+
+
+def test_a_long_printed_line_is_caught():
+    cell = {"outputs": [{"output_type": "stream", "name": "stdout", "text": "x" * (MAX_LINE + 1)}]}
+    assert len(output_problems({"cells": [cell]})) == 1

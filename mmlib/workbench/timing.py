@@ -15,12 +15,12 @@ from ..studies.data_tables import this_machine
 
 
 def timed_optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total"):
-    """`optimal(game, max_turns, objective)`, printing a line before it starts and, after, the
-    result with the wall time it took on this machine. Returns the result."""
+    """`optimal(game, max_turns, objective)`, printing a line before it starts (a session's first
+    search also starts the worker processes, which takes seconds) and, after, the result with the
+    wall time it took on this machine. Returns the result."""
     game = Game.parse(game)
     what = f"objective {objective}" + (f", at most {max_turns} turns" if max_turns else "")
-    print(f"{game.name}, {what}: searching (a session's first search also starts the worker "
-          f"processes)...", flush=True)
+    print(f"{game.name}, {what}: searching...", flush=True)
     started = time.perf_counter()
     result = optimal(game, max_turns=max_turns, objective=objective)
     wall = time.perf_counter() - started
