@@ -20,7 +20,7 @@ def timed_optimal(game: "Game | str", max_turns: "int | None" = None, objective:
     wall time it took on this machine. Returns the result."""
     game = Game.parse(game)
     what = f"objective {objective}" + (f", at most {max_turns} turns" if max_turns else "")
-    print(f"{game.name}, {what}: searching...", flush=True)
+    print(f"{game.name}, {what}: search started", flush=True)
     started = time.perf_counter()
     result = optimal(game, max_turns=max_turns, objective=objective)
     wall = time.perf_counter() - started
