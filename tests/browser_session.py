@@ -50,6 +50,8 @@ PINS_CLASS, COLORS_CLASS, LABEL_CLASS = "mm-pins", "mm-colors", "mm-game-label"
 STEP_TIMEOUT_S = 120.0
 # How long a working callback may take to rename the game after the slider moved.
 CHANGE_TIMEOUT_S = 120.0
+# How long Run All may take for one notebook (the slowest runs for tens of seconds on 2 cores).
+RUN_ALL_TIMEOUT_S = 300.0
 
 # Headless Chromium as root on a machine with no network: no sandbox (root), no GPU, and none of
 # the background connections (updates, sync, QUIC) that would be refused and only add noise.
@@ -179,6 +181,9 @@ class JupyterLabServer:
         # No news, no update check, no toasts over the widgets.
         _write_json(settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings",
                     {"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True})
+        # Every cell attached to the page, in view or not, so that a check reads every output.
+        _write_json(settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
+                    {"windowingMode": "none"})
         broken_profile = self.home / "ipython-broken" / "profile_default" / "startup"
         broken_profile.mkdir(parents=True)
         (broken_profile / "00-break-callbacks.py").write_text(BREAK_CALLBACKS)
@@ -197,6 +202,17 @@ class JupyterLabServer:
             "language": "python",
         }
         name = f"{Path(notebook).stem}.broken-callback.ipynb"
+        (self.notebook_dir / name).write_text(json.dumps(content, indent=1))
+        return name
+
+    def notebook_of(self, name: str, sources: list) -> str:
+        """A notebook `name` in the served folder whose code cells are `sources` (for the checks
+        that must fail)."""
+        cells = [{"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {},
+                  "outputs": [], "source": source} for i, source in enumerate(sources)]
+        content = {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                               "language": "python"}},
+                   "nbformat": 4, "nbformat_minor": 5}
         (self.notebook_dir / name).write_text(json.dumps(content, indent=1))
         return name
 
@@ -244,6 +260,21 @@ class JupyterLabServer:
             if session.get("path") == notebook and session.get("kernel"):
                 return session["kernel"].get("execution_state", "unknown")
         return "not started"
+
+    def shut_down(self, notebook: str) -> None:
+        """End the kernel of `notebook` (and its session), so that it holds no CPU or memory while the
+        next notebook runs."""
+        try:
+            with self._opener.open(f"{self.base_url}/api/sessions?token={TOKEN}", timeout=10) as answer:
+                sessions = json.loads(answer.read())
+        except (urllib.error.URLError, OSError, ValueError):
+            return
+        for session in sessions:
+            if session.get("path") == notebook:
+                request = urllib.request.Request(
+                    f"{self.base_url}/api/sessions/{session['id']}?token={TOKEN}", method="DELETE")
+                with contextlib.suppress(urllib.error.URLError, OSError):
+                    self._opener.open(request, timeout=30).close()
 
     @property
     def log_path(self) -> Path:
@@ -446,15 +477,11 @@ def _wait_until(condition, timeout_s: float, message) -> None:
         time.sleep(0.25)
 
 
-def open_run_and_move_pins(page, server: JupyterLabServer, notebook: str = NOTEBOOK,
-                           change_timeout_s: float = CHANGE_TIMEOUT_S,
-                           failure_dir: "Path | None" = None) -> SliderCheck:
-    """Open `notebook`, run all cells, press ArrowRight on the pins slider, and check that the
-    game label then names the game the sliders show.
-
-    Raises BrowserCheckFailed naming the step that failed, with a screenshot in `failure_dir`
-    (a new temporary directory if none is given); GameNotRenamed when the slider moved but the
-    label never named the new game within `change_timeout_s`."""
+def open_and_run_all(page, server: JupyterLabServer, notebook: str,
+                     failure_dir: "Path | None" = None) -> None:
+    """Open `notebook`, run all its cells from the Run menu and wait until every code cell has run
+    and the kernel is idle. Raises BrowserCheckFailed naming the step that failed, with a
+    screenshot in `failure_dir` (a new temporary directory if none is given)."""
     timeout_ms = STEP_TIMEOUT_S * 1000
 
     def step(description, action):
@@ -502,7 +529,7 @@ def open_run_and_move_pins(page, server: JupyterLabServer, notebook: str = NOTEB
 
         # Polling right after the click could see the state from before Run All took effect.
         time.sleep(1.0)
-        _wait_until(finished, STEP_TIMEOUT_S, f"cells still running after {STEP_TIMEOUT_S:.0f} s")
+        _wait_until(finished, RUN_ALL_TIMEOUT_S, f"cells still running after {RUN_ALL_TIMEOUT_S:.0f} s")
         prompts = _cell_prompts(page)
         if not _all_cells_ran(prompts):
             missing = [i for i, (prompt, has_code) in enumerate(prompts, 1)
@@ -510,6 +537,74 @@ def open_run_and_move_pins(page, server: JupyterLabServer, notebook: str = NOTEB
             raise BrowserCheckFailed(f"code cells {missing} (counting code cells from 1) did not run")
 
     step("run every cell and see the kernel idle", wait_for_cells_to_finish)
+
+
+# What a reader sees in the notebook's outputs once it has run: each output's text (without the
+# style sheets pandas puts beside a table), the tables (by their class), and the text that the page
+# cuts short with an ellipsis because it does not fit.
+PAGE_OUTPUTS_JS = """(readableClass) => {
+    const panel = [...document.querySelectorAll('.jp-NotebookPanel')]
+        .find(element => element.offsetParent !== null);
+    if (!panel) return {texts: [], errors: [], tables: [], cut: []};
+    const outputs = [...panel.querySelectorAll('.jp-OutputArea-output')];
+    const textOf = element => {
+        const copy = element.cloneNode(true);
+        copy.querySelectorAll('style, script').forEach(node => node.remove());
+        return copy.textContent;
+    };
+    const cut = [...panel.querySelectorAll('.jp-OutputArea-output *')].filter(element => {
+        const style = getComputedStyle(element);
+        return style.textOverflow === 'ellipsis' && element.scrollWidth > element.clientWidth + 1
+            && element.textContent.trim().length > 0;
+    }).map(element => element.textContent.trim());
+    return {
+        texts: outputs.map(textOf),
+        errors: outputs.filter(element => element.matches(
+            '[data-mime-type="application/vnd.jupyter.stderr"]') || element.querySelector('.jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"]'))
+            .map(textOf),
+        tables: [...panel.querySelectorAll('.jp-OutputArea-output table')]
+            .filter(table => !table.classList.contains(readableClass))
+            .map(table => table.textContent.trim().slice(0, 80)),
+        cut: cut,
+    };
+}"""
+READABLE_CLASS = "mm-readable"  # the class of every table mmlib.workbench.tables.readable draws
+
+
+def page_problems(page, patterns: bool = True) -> list[str]:
+    """What is wrong with the outputs the notebook on show renders: error output (a traceback or
+    anything written to stderr), and with `patterns` the defects of `reader_checks` (NaN, text cut
+    off, exponent notation, raw string reprs), tables drawn past mmlib's formatter, and text the page
+    cuts short with an ellipsis."""
+    import reader_checks
+
+    shown = page.evaluate(PAGE_OUTPUTS_JS, READABLE_CLASS)
+    problems = [f"error output: {text.strip()[-300:]!r}" for text in shown["errors"]]
+    problems += [f"a traceback: {text.strip()[-300:]!r}" for text in shown["texts"]
+                 if "Traceback (most recent call last)" in text]
+    if patterns:
+        for text in shown["texts"]:
+            problems += reader_checks.problems_in(text)
+        problems += [f"a table not drawn by the formatter: {text!r}" for text in shown["tables"]]
+        problems += [f"text cut off on the page: {text!r}" for text in shown["cut"]]
+    return list(dict.fromkeys(problems))
+
+
+def open_run_and_move_pins(page, server: JupyterLabServer, notebook: str = NOTEBOOK,
+                           change_timeout_s: float = CHANGE_TIMEOUT_S,
+                           failure_dir: "Path | None" = None) -> SliderCheck:
+    """Open `notebook`, run all cells, press ArrowRight on the pins slider, and check that the
+    game label then names the game the sliders show.
+
+    Raises BrowserCheckFailed naming the step that failed, with a screenshot in `failure_dir`
+    (a new temporary directory if none is given); GameNotRenamed when the slider moved but the
+    label never named the new game within `change_timeout_s`."""
+    timeout_ms = STEP_TIMEOUT_S * 1000
+
+    def step(description, action):
+        return _step(description, action, page, failure_dir)
+
+    open_and_run_all(page, server, notebook, failure_dir)
     pins_handle = page.locator(f"{PANEL} .{PINS_CLASS} .noUi-handle").first
     step(f"see the pins slider (.{PINS_CLASS}) and the game label (.{LABEL_CLASS})", lambda: (
         pins_handle.wait_for(state="visible", timeout=timeout_ms),

@@ -1,13 +1,18 @@
-"""End to end: the scoring notebook in JupyterLab, in headless Chromium, with a moving slider.
+"""End to end: every notebook in JupyterLab, in headless Chromium, run as a reader runs it.
 
-nbval shows the notebooks run; these tests show that a person who opens one in JupyterLab sees
-its widgets work. They run with every other test (`python3 dev.py test`) and alone with
-`-m browser`. They need Debian's chromium (`python3 dev.py test` installs it when run as root)
-and Playwright (from the test extra); without either they are skipped with a one-line reason.
+nbval shows the notebooks run; these tests show what a person who opens one in JupyterLab sees.
+Each notebook is opened and run with Run All, and the page it renders must hold no error output
+and none of the defects `reader_checks` names (NaN, text cut off, counts in exponent notation,
+raw string reprs), no table drawn past mmlib's formatter and no text the page cuts short. In the
+scoring notebook the pins slider is moved too, and the label and plot must follow. They run with
+every other test (`python3 dev.py test`) and alone with `-m browser`. They need Debian's chromium
+(`python3 dev.py test` installs it when run as root) and Playwright (from the test extra); without
+either they are skipped with a one-line reason.
 
-Cost on a shared 2-core machine: 15-20 s to start JupyterLab, 30-50 s to open the notebook, run
-all its cells (its timing cell takes most of that) and check the slider, and as long again for the
-copy whose slider callbacks are broken: 85-120 s in all.
+Cost on a shared 2-core machine: 15-20 s to start JupyterLab, then 10-50 s a notebook to open it
+and run all its cells (notebook 1's timing cell and notebook 8's exact searches take longest), each
+kernel shut down before the next notebook opens, and as long again as notebook 1 for the copy whose
+slider callbacks are broken.
 """
 
 import pytest
@@ -15,6 +20,10 @@ import pytest
 import browser_session as session
 
 SKIP_REASON = session.skip_reason()
+# Notebook 1 is run (and read) by the slider test; notebook 7 is being rebuilt on another branch, so
+# only its errors are checked until that lands.
+OTHER_NOTEBOOKS = sorted(p.name for p in session.NOTEBOOKS.glob("*.ipynb") if p.name != session.NOTEBOOK)
+PATTERNS_CHECKED_LATER = {"07_play.ipynb"}
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(SKIP_REASON is not None, reason=SKIP_REASON or "")]
 
@@ -52,8 +61,20 @@ def test_pins_slider_renames_the_game(lab, page, tmp_path):
     assert check.game_before != check.game_after
     assert check.game_before in check.label_before
     assert check.game_after in check.label_after and check.label_after != check.label_before
+    assert session.page_problems(page) == []
+    lab.shut_down(session.NOTEBOOK)
     # JupyterLab served a temporary copy with autosave off: the repository's notebook is untouched.
     assert served_from.read_bytes() == original
+
+
+@pytest.mark.parametrize("notebook", OTHER_NOTEBOOKS)
+def test_notebook_reads_cleanly_after_run_all(lab, page, tmp_path, notebook):
+    try:
+        session.open_and_run_all(page, lab, notebook, failure_dir=tmp_path)
+        problems = session.page_problems(page, patterns=notebook not in PATTERNS_CHECKED_LATER)
+    finally:
+        lab.shut_down(notebook)
+    assert problems == []
 
 
 def test_check_fails_when_the_slider_callback_is_broken(lab, page, tmp_path):
@@ -64,3 +85,24 @@ def test_check_fails_when_the_slider_callback_is_broken(lab, page, tmp_path):
         session.open_run_and_move_pins(page, lab, broken, change_timeout_s=BROKEN_CALLBACK_WAIT_S,
                                        failure_dir=tmp_path)
     assert "the sliders show" in str(failure.value)
+
+
+# One cell per defect the page check must find.
+DEFECTS = {
+    "NaN": "import pandas as pd\nprint(pd.Series([float('nan')]).to_string())",
+    "a table not drawn by the formatter": "pd.DataFrame({'scores': [17000]})",
+    "a number in exponent notation": "print(f'{17000:.2g} scores')",
+    "a raw Python string": "'4p6c\\n  total turns 5,801'",
+    "error output": "import sys\nprint('something went wrong', file=sys.stderr)",
+}
+
+
+def test_the_page_check_finds_each_defect(lab, page, tmp_path):
+    name = lab.notebook_of("defects.ipynb", list(DEFECTS.values()))
+    try:
+        session.open_and_run_all(page, lab, name, failure_dir=tmp_path)
+        problems = session.page_problems(page)
+    finally:
+        lab.shut_down(name)
+    for what in DEFECTS:
+        assert any(problem.startswith(what) for problem in problems), (what, problems)

@@ -8,19 +8,23 @@ shows a table of data/ carries a marker line naming the expression that renders 
 
 and this test evaluates that expression against data/ and compares the result with the stored
 output, HTML and text alike. Re-run the notebook (nbconvert --execute --inplace) when it fails.
+
+Every table a notebook shows goes through one formatter, `mmlib.workbench.tables.readable`: the
+last tests here check that no stored output holds a table drawn any other way.
 """
 
 import copy
 import csv
 import functools
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
-from mmlib.studies import data_tables, seed_comparison, seed_workloads
+from mmlib.studies import data_tables, optimal_table, rule_variants, seed_comparison, seed_workloads
 from mmlib.workbench import tables
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,20 +43,20 @@ def marked_cells(notebook: dict):
                 yield index, line[len(MARKER):].strip(), cell
 
 
-def render(expression: str, data_dir=None) -> pd.DataFrame:
+def render(expression: str, data_dir=None) -> tables.ReadableTable:
     """Evaluate a marker's expression with the data/ loaders (reading `data_dir` if given) and the
     table helpers in scope, and nothing else."""
     scope = {}
-    for module in (data_tables, seed_comparison, seed_workloads, tables):
+    for module in (data_tables, optimal_table, rule_variants, seed_comparison, seed_workloads, tables):
         scope.update({name: getattr(module, name) for name in dir(module) if not name.startswith("_")})
     if data_dir is not None:
         scope.update({name: functools.partial(getattr(data_tables, name), data_dir) for name in LOADERS})
         scope["load_table"] = functools.partial(data_tables.load_table, data_dir=data_dir)
         scope["load_seed_comparison"] = functools.partial(seed_comparison.load_seed_comparison,
                                                           Path(data_dir) / "seed_comparison.csv")
-    frame = eval(expression, {"__builtins__": {}}, scope)  # noqa: S307 (the notebooks' own marker lines)
-    assert isinstance(frame, pd.DataFrame), f"{expression} gave a {type(frame).__name__}, not a table"
-    return frame
+    table = eval(expression, {"__builtins__": {}}, scope)  # noqa: S307 (the notebooks' own marker lines)
+    assert isinstance(table, tables.ReadableTable), f"{expression} gave a {type(table).__name__}, not a table"
+    return table
 
 
 def stored_outputs(cell) -> dict:
@@ -70,10 +74,10 @@ def stale_tables(notebook_path: Path, data_dir=None) -> list[str]:
         if not data:
             problems.append(f"{Path(notebook_path).name} cell {index}: no stored table for {expression}")
             continue
-        frame = render(expression, data_dir)
-        # pandas' defaults in a Jupyter kernel (in a terminal it sizes the text to the terminal).
+        table = render(expression, data_dir)
+        # pandas' defaults in a Jupyter kernel (the table prints in full whatever they are).
         with pd.option_context("display.max_columns", 20, "display.max_rows", 60, "display.width", 80):
-            expected = {"text/plain": repr(frame), "text/html": frame._repr_html_()}
+            expected = {"text/plain": repr(table), "text/html": table._repr_html_()}
         for mime, text in expected.items():
             stored = "".join(data.get(mime, ""))
             if stored.strip() != text.strip():
@@ -94,7 +98,7 @@ def test_stored_tables_match_data(path):
 
 
 def test_benchmark_table_has_the_case_equivalence_column_and_7p7c():
-    table = render("benchmark_table(load_benchmarks().frame)")
+    table = render("benchmark_table(load_benchmarks().frame)").frame
     assert "case equivalence" in table.columns
     assert set(table.loc[table["game"] == "7p7c", "case equivalence"]) >= {"on", "off"}
     assert not table.isna().any().any()
@@ -132,3 +136,28 @@ def test_a_changed_data_table_is_caught(tmp_path):
     (tmp_path / "benchmarks.csv").write_text("".join(lines[:newest + 1] + lines[newest + 2:]))
     problems = stale_tables(ROOT / "notebooks" / "06_results.ipynb", data_dir=tmp_path)
     assert problems and all("benchmark_table" in p for p in problems), problems
+
+
+def shown_tables(notebook: dict):
+    """(cell index, HTML) of every table in a notebook's stored outputs."""
+    for index, cell in enumerate(notebook["cells"]):
+        for output in cell.get("outputs", []):
+            html = "".join(output.get("data", {}).get("text/html", ""))
+            for table in re.findall(r"<table[^>]*>", html):
+                yield index, table
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_every_stored_table_comes_from_the_one_formatter(path):
+    others = [(index, tag) for index, tag in shown_tables(json.loads(path.read_text()))
+              if tables.READABLE_CLASS not in tag]
+    assert others == [], f"tables not drawn by mmlib.workbench.tables.readable: {others}"
+
+
+def test_a_table_drawn_past_the_formatter_is_caught():
+    frame = pd.DataFrame({"total_turns": [5801.0], "average": [4.4761]}, index=pd.Index(["knuth"], name="strategy"))
+    notebook = {"cells": [{"cell_type": "code", "source": "", "outputs": [
+        {"output_type": "execute_result", "data": {"text/html": frame._repr_html_()}},
+        {"output_type": "execute_result", "data": {"text/html": tables.readable(frame)._repr_html_()}}]}]}
+    tags = [tag for _, tag in shown_tables(notebook)]
+    assert len(tags) == 2 and [tables.READABLE_CLASS in tag for tag in tags] == [False, True]

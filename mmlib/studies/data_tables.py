@@ -8,6 +8,7 @@ column is absent) and whose `problem` says in one line what is missing.
 
 from __future__ import annotations
 
+import os
 import statistics
 from dataclasses import dataclass
 from pathlib import Path
@@ -153,7 +154,12 @@ def best_max_rows(results: pd.DataFrame, strategy: "str | Strategy | None" = Non
     if strategy is not None:
         frame = frame[frame["strategy"] == Strategy.parse(strategy).label]
     frame = frame.dropna(subset=["max_turns", "average_turns"])
-    ordered = frame.sort_values(["max_turns", "average_turns", "first_guess"], kind="stable")
+    # The same opening solved several ways plays the same turns; keep the solve whose time the heat
+    # maps compare: case equivalence on (the default), on the cpu backend.
+    frame = frame.assign(_ce_off=frame["case_equivalence"].ne("on") if "case_equivalence" in frame else True,
+                         _not_cpu=frame["backend"].ne("cpu") if "backend" in frame else True)
+    ordered = frame.sort_values(["max_turns", "average_turns", "first_guess", "_ce_off", "_not_cpu"],
+                                kind="stable").drop(columns=["_ce_off", "_not_cpu"])
     best = ordered.drop_duplicates(subset=["game", "strategy"], keep="first")
     return best.sort_values(["pins", "colors", "strategy"], kind="stable").reset_index(drop=True)
 
@@ -194,34 +200,134 @@ def strategy_summary(best: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-# -- live timings ----------------------------------------------------------------
+# -- benchmark rows: which measured the same thing -------------------------------------
+
+# The tables that record no machine (results.csv, the seed-data tables) were all measured on the
+# project's own machine (docs/seed_results.md, README's measurements): figures of their times say so.
+UNRECORDED_MACHINE = "the project's 2-core AMD EPYC (the table records no machine)"
+
+KERNEL_STRATEGY = "score-kernel"  # benchmark rows that time the scoring kernel alone, not a solve
+SOLVE_STRATEGIES = tuple(s.label for s in Strategy)  # rows of whole solves (not optimal, sweep, kernel)
+
+
+def latest_rows(table: pd.DataFrame, keys=("game", "backend", "strategy", "case_equivalence")) -> pd.DataFrame:
+    """The newest row (by `date`, else the last in the file) of each game, backend, strategy and
+    case-equivalence setting: one measurement of one thing, never a median over rows that measured
+    different things."""
+    if len(table) == 0:
+        return table
+    keys = [k for k in keys if k in table.columns]
+    frame = table.copy()
+    for key in keys:
+        frame[key] = frame[key].fillna("-").astype(str)
+    order = frame.sort_values("date", kind="stable") if "date" in frame.columns else frame
+    return order.drop_duplicates(subset=keys, keep="last").sort_index()
+
+
+def machine_names(rows: pd.DataFrame) -> pd.Series:
+    """The machine of each benchmark row, as a reader names it: the GPU for cuda rows
+    ('NVIDIA H100 80GB HBM3'), else the CPU and its cores ('AMD EPYC, 2 cores')."""
+    def name(row) -> str:
+        given = row.get("machine")
+        if isinstance(given, str) and given:
+            return given
+        device = row.get("device")
+        if row.get("backend") == "cuda" and isinstance(device, str) and device:
+            return device
+        model = str(row.get("cpu_model") or "unknown CPU").replace("(R)", "").replace("(TM)", "").strip()
+        cores = row.get("cores")
+        return f"{model}, {int(cores)} cores" if pd.notna(cores) else model
+    return rows.apply(name, axis=1) if len(rows) else pd.Series(dtype=object)
+
+
+def like_with_like(rows: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(kept, left out): solve rows of one opening per game and strategy, so that every backend and
+    case-equivalence setting compared at a game played the same games the same way. The opening
+    kept is the one measured in the most (backend, case equivalence) settings, ties going to the
+    latest measured."""
+    if len(rows) == 0:
+        return rows, rows
+    frame = rows.assign(first_guess=rows["first_guess"].fillna("-").astype(str) if "first_guess" in rows else "-",
+                        date=rows["date"].fillna("").astype(str) if "date" in rows else "")
+    if "case_equivalence" not in frame.columns:
+        frame["case_equivalence"] = "-"
+    kept = []
+    for _, group in frame.groupby(["game", "strategy"], sort=False):
+        settings = group.groupby("first_guess").apply(
+            lambda g: (g[["backend", "case_equivalence"]].drop_duplicates().shape[0], str(g["date"].max())),
+            include_groups=False)
+        kept.append(group[group["first_guess"] == max(settings.index, key=lambda k: settings[k])])
+    kept = pd.concat(kept).sort_index()
+    return kept, frame.drop(kept.index)
+
+
+def solve_rows(benchmarks: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(kept, left out): the latest run of every whole solve (not the optimal search, a sweep or the
+    scoring kernel alone) in data/benchmarks.csv, per game, strategy, backend, case-equivalence
+    setting and machine, one opening per game and strategy (`like_with_like`), with a `machine`
+    column."""
+    rows = benchmarks[benchmarks["strategy"].isin(SOLVE_STRATEGIES)] if len(benchmarks) else benchmarks
+    if len(rows) == 0:
+        return rows.assign(machine=pd.Series(dtype=object)), rows
+    rows = rows.assign(machine=machine_names(rows))
+    latest = latest_rows(rows, ("game", "strategy", "backend", "case_equivalence", "first_guess", "machine"))
+    return like_with_like(latest)
 
 
 def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
-    """Every solve timed on the cuda backend beside the same solve on the cpu backend.
+    """Every solve timed on the cuda backend beside the very same solve on the cpu backend.
 
-    One row per game, strategy, opening and case-equivalence setting that has a
-    cuda row: the latest cuda row's median and device, the latest cpu row's
-    median and machine for the very same solve (empty where none was timed), cpu
-    over cuda, and when the cuda row was measured (rows of different dates may have
-    run different versions of the kernels). Each median is one run's, measured on the
-    machine named beside it.
-    """
+    One row per game, strategy, opening and case-equivalence setting that has a cuda row: the
+    latest cuda run's median and GPU; the latest cpu run's median and machine for the same game,
+    strategy, opening and setting; cpu over cuda; and when the cuda row was measured. Where no cpu
+    run matches, `cpu_s` is NaN and `no_cpu_because` says why (no cpu run of that game, of that
+    strategy and setting, or only from another opening)."""
     key = ["game", "strategy", "first_guess", "case_equivalence"]
-    solves = benchmarks[benchmarks["strategy"].isin([s.label for s in Strategy])]
-    latest = solves.drop_duplicates(subset=key + ["backend"], keep="last")
-    cuda = latest[latest["backend"] == "cuda"]
-    cpu = latest[latest["backend"] == "cpu"].assign(
-        machine=lambda f: f["cores"].astype(str) + "-core " + f["cpu_model"].astype(str))
+    solves = benchmarks[benchmarks["strategy"].isin(SOLVE_STRATEGIES)]
+    solves = solves.assign(first_guess=solves["first_guess"].fillna("-").astype(str),
+                           machine=machine_names(solves))
+    latest = latest_rows(solves, key + ["backend"])
+    cuda, cpu = latest[latest["backend"] == "cuda"], latest[latest["backend"] == "cpu"]
     both = cuda.merge(cpu[key + ["median_s", "machine"]], on=key, how="left", suffixes=("", "_cpu"))
     both = both.sort_values(["codewords", "game", "strategy", "case_equivalence"], kind="stable")
+
+    def why(row) -> str:
+        if pd.notna(row["median_s_cpu"]):
+            return ""
+        same_game = cpu[cpu["game"] == row["game"]]
+        if same_game.empty:
+            return f"no cpu run of {row['game']}"
+        same = same_game[(same_game["strategy"] == row["strategy"])
+                         & (same_game["case_equivalence"] == row["case_equivalence"])]
+        if same.empty:
+            return f"no cpu run of {row['strategy']} with case equivalence {row['case_equivalence']}"
+        return f"the cpu run opened {', '.join(sorted(set(same['first_guess'])))}"
+
     return pd.DataFrame({
-        "game": both["game"], "strategy": both["strategy"], "opening": both["first_guess"],
-        "CE": both["case_equivalence"], "cuda s": both["median_s"], "GPU": both["device"],
-        "cpu s": both["median_s_cpu"], "CPU": both["machine"],
-        "cpu / cuda": (both["median_s_cpu"] / both["median_s"]).round(1),
-        "cuda measured": both["date"],
+        "game": both["game"], "codewords": both["codewords"], "strategy": both["strategy"],
+        "opening": both["first_guess"], "case_equivalence": both["case_equivalence"],
+        "cuda_s": both["median_s"], "gpu": both["machine"], "cpu_s": both["median_s_cpu"],
+        "cpu_machine": both["machine_cpu"], "cpu_over_cuda": both["median_s_cpu"] / both["median_s"],
+        "cuda_date": both["date"].astype(str).str.slice(0, 16).str.replace("T", " "),
+        "no_cpu_because": both.apply(why, axis=1) if len(both) else pd.Series(dtype=object),
     }).reset_index(drop=True)
+
+
+# -- live timings ----------------------------------------------------------------
+
+
+def this_machine(backend: str = "cpu") -> str:
+    """This machine as `machine_names` names a benchmark row's: the GPU for cuda, else the CPU."""
+    from .bench import cpu_model
+
+    device = ""
+    if backend == "cuda":
+        from ..core.solver_cuda import device_name
+
+        device = device_name()
+    row = pd.DataFrame([{"backend": backend, "device": device,
+                         "cpu_model": cpu_model(), "cores": os.cpu_count() or 1}])
+    return str(machine_names(row).iloc[0])
 
 
 def real_gpu_present() -> bool:
@@ -265,5 +371,7 @@ def time_solves(games, strategy="knuth", backends=("cpu",), repeats: int = 3) ->
                 "strategy": strategy.label, "backend": backend, "median_s": median,
                 "scores": runs[0].scores, "scores_per_s": runs[0].scores / median if median > 0 else np.nan,
                 "total_turns": runs[0].total_turns,
+                "case_equivalence": "on" if runs[0].case_equivalence else "off",
+                "first_guess": runs[0].first_guess_text, "date": "", "machine": this_machine(backend),
             })
     return pd.DataFrame(rows)

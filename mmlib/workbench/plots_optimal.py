@@ -36,27 +36,56 @@ def heuristic_gap_figure(gaps: pd.DataFrame) -> Figure:
     return fig
 
 
-def search_cost_figure(optimal_frame: pd.DataFrame) -> Figure:
-    """Nodes searched and seconds of the exact search (objective total, no limit) against game size."""
-    fig = Figure(figsize=(10, 4), layout="constrained")
+def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | None" = None) -> Figure:
+    """Positions searched and seconds of the exact search (objective total, no limit) against game
+    size, as data/optimal.csv records them. Each row was written by one `optimal-table` run: the
+    run that wrote the most rows is drawn as lines (one per pin count), rows of other runs as
+    separate markers named by their command, since different runs may have run different versions
+    of the search. With `benchmarks`, the latest optimal benchmark of each game (data/benchmarks.csv)
+    is marked beside them."""
+    from ..studies.data_tables import UNRECORDED_MACHINE, latest_rows, machine_names
+
+    fig = Figure(figsize=(13, 5.6), layout="constrained")
     left, right = fig.subplots(1, 2)
     rows = optimal_frame[(optimal_frame["objective"] == "total") & optimal_frame["max_turns_limit"].isna()]
-    rows = rows.sort_values("codewords")
+    rows = rows.assign(command=rows["command"].fillna("")).sort_values("codewords")
+    runs = list(rows["command"].value_counts().index)
+    markers = dict(zip(runs[1:], "sDv^P*X<>"))
     for ax, column, label in ((left, "nodes", "positions searched"), (right, "seconds", "seconds")):
         if rows.empty:
             _empty_note(ax, "data/optimal.csv has no rows yet")
-        for pins, group in rows.groupby("pins"):
-            ax.plot(group["codewords"], group[column].clip(lower=1e-3 if column == "seconds" else 1),
-                    "o-", label=f"{pins} pins", markersize=4)
+        floor = 1e-3 if column == "seconds" else 1
+        for pins, group in rows[rows["command"] == runs[0]].groupby("pins") if runs else ():
+            ax.plot(group["codewords"], group[column].clip(lower=floor), "o-", label=f"{pins} pins", markersize=4)
+        for number, command in enumerate(runs[1:], start=2):
+            other = rows[rows["command"] == command]
+            ax.plot(other["codewords"], other[column].clip(lower=floor), markers[command], color="black",
+                    fillstyle="none", linestyle="none", markersize=8,
+                    label=f"run {number}: {', '.join(other['game'])}")
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_xlabel("game size (codewords, log scale)")
         ax.set_ylabel(f"{label} (log scale)")
-        if len(rows):
-            ax.legend(fontsize=8)
-    left.set_title("Search nodes (positions whose candidates were scored)")
-    right.set_title("Wall time of the search (2-core machine)")
-    fig.suptitle("The cost of the exact search, objective total")
+    if benchmarks is not None and len(benchmarks):
+        timed = latest_rows(benchmarks[benchmarks["strategy"] == "optimal"], ("game",))
+        if len(timed):
+            machines = ", ".join(dict.fromkeys(machine_names(timed)))
+            right.plot(timed["codewords"], timed["median_s"], "*", color="#d62728", markersize=13,
+                       label=f"latest optimal benchmark of {', '.join(timed['game'])}\n"
+                             f"(data/benchmarks.csv, median; {machines})")
+    handles, labels = left.get_legend_handles_labels()
+    extra = [(h, l) for h, l in zip(*right.get_legend_handles_labels()) if l not in labels]
+    if handles or extra:
+        fig.legend(handles + [h for h, _ in extra], labels + [l for _, l in extra], loc="outside right upper",
+                   fontsize=8)
+    left.set_title("Search nodes (positions whose candidates were scored)", fontsize=10)
+    right.set_title(f"Wall time of one search, measured on\n{UNRECORDED_MACHINE.replace(' (', chr(10) + '(')}",
+                    fontsize=10)
+    fig.suptitle("The cost of the exact search, objective total (data/optimal.csv)", fontsize=11)
+    if runs:
+        fig.supxlabel("\n".join([f"lines (run 1): the rows of `{runs[0]}`"]
+                                + [f"run {n}: `{c}`" for n, c in enumerate(runs[1:], start=2)]),
+                      fontsize=8, color="0.3", x=0.01, ha="left")
     return fig
 
 
@@ -80,13 +109,16 @@ def optimum_against_heuristics_figure(gaps: pd.DataFrame, game: str) -> Figure:
             colors.append(STRATEGY_COLORS[strategy])
     bars = ax.bar(labels, totals, color=colors)
     for bar, total in zip(bars, totals):
-        ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(), f"{total:,}", ha="center",
+        above = "" if total == totals[0] else f"\n+{100 * (total / totals[0] - 1):.1f}%"
+        ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(), f"{total:,}{above}", ha="center",
                 va="bottom", fontsize=9)
-    low = min(totals)
-    ax.set_ylim(low * 0.97, max(totals) * 1.01)
+    # From zero, so that a gap of a few percent looks like one; the numbers on the bars give it exactly.
+    ax.set_ylim(0, max(totals) * 1.2)
     ax.set_xlabel("strategy (its best opening by total)")
     ax.set_ylabel("total turns over every secret")
-    ax.set_title(f"{game}: the optimum and the four strategies")
+    gap = max(totals) / totals[0] - 1
+    ax.set_title(f"{game}: the optimum and the four strategies (the furthest {100 * gap:.1f}% above it)",
+                 fontsize=10)
     return fig
 
 

@@ -9,6 +9,7 @@ one-line note instead of failing when the table has no rows for them yet.
 from __future__ import annotations
 
 import math
+import textwrap
 import numpy as np
 import pandas as pd
 from matplotlib.colors import LogNorm
@@ -16,10 +17,13 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import NullLocator
 
 from ..core.games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
-from .plots import STRATEGY_COLORS
+from .plots import STRATEGY_COLORS, compact_count
 from ..core.results import SolveResult
 from ..core.strategies import Strategy
-from ..studies.data_tables import best_max_rows
+from ..studies.data_tables import (  # noqa: F401 (latest_rows is re-exported for the tests)
+    KERNEL_STRATEGY, SOLVE_STRATEGIES, UNRECORDED_MACHINE, best_max_rows, latest_rows, machine_names, solve_rows,
+    this_machine,
+)
 
 HEATMAP_VALUES = {
     # column: (what it is, colorbar label, number format, log color scale)
@@ -31,29 +35,31 @@ HEATMAP_VALUES = {
 
 def _title_of(result: SolveResult) -> str:
     return (f"{result.game.name} ({result.game.size:,} games), {result.strategy.title}, "
-            f"first guess {result.first_guess_text}")
+            f"first guess {result.first_guess_text}, {result.backend} backend, "
+            f"case equivalence {'on' if result.case_equivalence else 'off'}")
 
 
 def _empty_note(ax, text: str) -> None:
     ax.text(0.5, 0.5, text, ha="center", va="center", transform=ax.transAxes, fontsize=11, color="0.35")
 
 
-def _line_style(backend: str, strategy: str) -> dict:
-    """One color per strategy (as in every mmlib figure), one line style and marker per backend."""
-    try:
-        color = STRATEGY_COLORS[Strategy.parse(strategy)]
-    except ValueError:
-        color = "0.4"
-    cpu = backend == "cpu"
-    return {"color": color, "linestyle": "-" if cpu else "--", "marker": "o" if cpu else "s"}
+BACKEND_COLORS = {"cpu": "#3a3a8c", "cuda": "#2ca02c", "reference": "0.5"}
 
 
-def _compact(number: float) -> str:
-    """1234567 -> '1.2M': short labels for bars that span orders of magnitude."""
-    for limit, suffix in ((1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if abs(number) >= limit:
-            return f"{number / limit:.3g}{suffix}"
-    return f"{number:.0f}"
+def _line_style(backend: str, strategy: str, case_equivalence: str, one_strategy: bool) -> dict:
+    """A marker per backend (cpu: circle, cuda: square), a line style per case-equivalence setting
+    (on: dotted, filled marker; off: solid, open marker), and a color per strategy (as in every mmlib
+    figure), or per backend when the figure shows one strategy."""
+    if one_strategy:
+        color = BACKEND_COLORS.get(backend, "0.4")
+    else:
+        try:
+            color = STRATEGY_COLORS[Strategy.parse(strategy)]
+        except ValueError:
+            color = "0.4"
+    on = case_equivalence == "on"
+    return {"color": color, "marker": "o" if backend == "cpu" else "s", "linestyle": ":" if on else "-",
+            "fillstyle": "full" if on else "none", "markersize": 7}
 
 
 # -- notebook 5: one solve, turn by turn --------------------------------------
@@ -71,7 +77,7 @@ def regions_per_turn_figure(result: SolveResult) -> Figure:
     bars_games = ax.bar(turns - width / 2, games, width, label="games still playing", color="#9ecae1")
     bars_regions = ax.bar(turns + width / 2, regions, width, label="regions (one guess each)", color="#3182bd")
     for bars in (bars_games, bars_regions):
-        ax.bar_label(bars, labels=[_compact(v) for v in bars.datavalues], fontsize=8, padding=2)
+        ax.bar_label(bars, labels=[compact_count(v) for v in bars.datavalues], fontsize=8, padding=2)
     ax.set_yscale("log")
     ax.set_ylim(0.7, games.max() * 3)
     ax.set_xticks(turns)
@@ -135,72 +141,87 @@ def scores_per_turn_figure(result: SolveResult) -> Figure:
     fig = Figure(figsize=(7, 4), layout="constrained")
     ax = fig.subplots()
     bars = ax.bar(turns, scores, color="#e6550d")
-    ax.bar_label(bars, labels=[_compact(v) for v in scores], fontsize=8, padding=2)
+    ax.bar_label(bars, labels=[compact_count(v) for v in scores], fontsize=8, padding=2)
     ax.set_yscale("log")
     ax.set_ylim(0.7, scores.max() * 4)
     ax.set_xticks(turns)
     ax.set_xlabel("turn")
     ax.set_ylabel("scores computed (count, log scale)")
-    ax.set_title(f"Scores per turn: {_compact(result.scores)} in all\n{_title_of(result)}", fontsize=11)
+    ax.set_title(f"Scores per turn: {compact_count(result.scores)} in all\n{_title_of(result)}", fontsize=11)
     return fig
 
 
-KERNEL_STRATEGY = "score-kernel"  # benchmark rows that time the scoring kernel alone, not a solve
-
-
-def latest_rows(table: pd.DataFrame, keys=("game", "backend", "strategy", "case_equivalence")) -> pd.DataFrame:
-    """The newest row (by `date`, else the last in the file) of each game, backend, strategy and
-    case-equivalence setting: one measurement of one thing, never a median over rows that measured
-    different things."""
-    if len(table) == 0:
-        return table
-    keys = [k for k in keys if k in table.columns]
-    frame = table.copy()
-    for key in keys:
-        frame[key] = frame[key].fillna("-").astype(str)
-    order = frame.sort_values("date", kind="stable") if "date" in frame.columns else frame
-    return order.drop_duplicates(subset=keys, keep="last").sort_index()
-
-
-def _series_label(backend: str, strategy: str, case_equivalence: str) -> str:
-    label = f"{backend}, {strategy}"
+def _series_label(backend: str, machine: str, strategy: str, case_equivalence: str) -> str:
+    label = f"{backend} ({machine}), {strategy}"
     return label if case_equivalence in ("-", "nan", "") else f"{label}, case equivalence {case_equivalence}"
 
 
-def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, name_games: bool) -> None:
-    """One log-log line of `column` against game size per backend, strategy and case-equivalence
-    setting, from the latest row of each (the scoring-kernel rows are left to their own figure)."""
+def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, name_games: bool,
+                      strategies=None) -> str:
+    """One log-log line of `column` against game size per backend, machine, strategy and
+    case-equivalence setting, from the latest run of each whole solve (the optimal search and the
+    scoring kernel alone are no solves), one opening per game and strategy so that every line
+    at a game played the same games (`data_tables.solve_rows`). Returns a note naming the rows
+    left out for another opening ('' if none)."""
     rows = table.dropna(subset=["codewords", column]) if len(table) else table
-    rows = rows[(rows[column] > 0) & (rows["strategy"] != KERNEL_STRATEGY)] if len(rows) else rows
-    if len(rows) == 0:
+    rows = rows[rows[column] > 0] if len(rows) else rows
+    kept, left_out = solve_rows(rows)
+    if strategies is not None:
+        chosen = [Strategy.parse(s).label for s in strategies]
+        kept, left_out = (f[f["strategy"].isin(chosen)] for f in (kept, left_out))
+    if len(kept) == 0:
         _empty_note(ax, empty_text)
-        return
-    rows = latest_rows(rows)
-    if "case_equivalence" not in rows.columns:
-        rows = rows.assign(case_equivalence="-")
-    for (backend, strategy, ce), group in rows.groupby(["backend", "strategy", "case_equivalence"], sort=True):
+        return ""
+    one_strategy = kept["strategy"].nunique() == 1
+    for (backend, machine, strategy, ce), group in kept.groupby(
+            ["backend", "machine", "strategy", "case_equivalence"], sort=True):
         group = group.sort_values("codewords")
-        style = _line_style(backend, strategy)
-        if ce == "on":
-            style.update(linestyle=":", marker="^")
-        ax.plot(group["codewords"], group[column], label=_series_label(backend, strategy, ce), **style)
+        style = _line_style(backend, strategy, ce, one_strategy)
+        ax.plot(group["codewords"], group[column], label=_series_label(backend, machine, strategy, ce), **style)
     ax.set_xscale("log")
     ax.set_yscale("log")
-    if name_games:  # the games as the x ticks, once each, instead of a label on every point
-        games = rows.drop_duplicates("codewords").sort_values("codewords")
+    if name_games:  # the games as the x ticks, once each, slanted so that close games stay apart
+        games = kept.drop_duplicates("codewords").sort_values("codewords")
         ax.xaxis.set_minor_locator(NullLocator())
-        ax.set_xticks(list(games["codewords"]), [f"{g}\n{int(n):,}" for g, n in zip(games["game"], games["codewords"])],
-                      fontsize=7)
-    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        ax.set_xticks(list(games["codewords"]), [f"{g} ({int(n):,})" for g, n in zip(games["game"], games["codewords"])],
+                      fontsize=8, rotation=90)
+    if one_strategy:
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    else:  # one entry per color, marker and line style, instead of one per line
+        from matplotlib.lines import Line2D
+
+        keys = [Line2D([], [], color=STRATEGY_COLORS[Strategy.parse(label)], label=label)
+                for label in SOLVE_STRATEGIES if label in set(kept["strategy"])]
+        keys += [Line2D([], [], color="0.3", marker="o" if backend == "cpu" else "s", linestyle="none",
+                        label=f"{backend} ({machine})")
+                 for backend, machine in kept[["backend", "machine"]].drop_duplicates().itertuples(index=False)]
+        keys += [Line2D([], [], color="0.3", marker="o", fillstyle="none", linestyle="-",
+                        label="case equivalence off"),
+                 Line2D([], [], color="0.3", marker="o", linestyle=":", label="case equivalence on")]
+        ax.legend(handles=keys, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.grid(True, which="major", alpha=0.3)
+    if len(left_out) == 0:
+        return ""
+    return "Left out, to compare one opening per game and strategy: " + "; ".join(
+        f"{r.game} {r.strategy} {r.backend} case equivalence {r.case_equivalence} (opening {r.first_guess})"
+        for r in left_out.itertuples())
 
 
-def backend_timings_figure(timings: pd.DataFrame, title: str = "Solve time across game sizes") -> Figure:
-    """Median solve time against game size, one line per backend, strategy and case-equivalence
-    setting (the latest row of each), log-log."""
-    fig = Figure(figsize=(9, 4.5), layout="constrained")
+def _footnote(fig: Figure, text: str) -> None:
+    """A note under the plot, in the space the layout keeps for it."""
+    if text:
+        fig.supxlabel(textwrap.fill(text, 160), fontsize=8, color="0.3", x=0.01, ha="left")
+
+
+def backend_timings_figure(timings: pd.DataFrame, title: str = "Solve time across game sizes",
+                           strategies=None) -> Figure:
+    """Median solve time against game size, one line per backend, machine, strategy and
+    case-equivalence setting (the latest run of each, one opening per game and strategy), log-log;
+    `strategies` (default all four) picks the lines."""
+    fig = Figure(figsize=(10, 5), layout="constrained")
     ax = fig.subplots()
-    _lines_by_backend(ax, timings, "median_s", "no timings yet", name_games=True)
+    _footnote(fig, _lines_by_backend(ax, timings, "median_s", "no timings yet", name_games=True,
+                                     strategies=strategies))
     ax.set_xlabel("game and its codewords (log scale)")
     ax.set_ylabel("median solve time (s, log scale)")
     ax.set_title(title, fontsize=11)
@@ -232,11 +253,12 @@ def format_seconds(seconds: float) -> str:
 
 
 def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Strategy",
-                           backend: "str | None" = "cpu") -> Figure:
+                           backend: "str | None" = "cpu", case_equivalence: str = "on") -> Figure:
     """`value` (average_turns, max_turns or seconds) per game as a pins-by-colors heat map.
 
-    Solve times are comparable only on one backend: for `seconds` only the rows of `backend` are
-    drawn (and the title names it); turns are the same on every backend, so they use every row.
+    Solve times compare only on one backend and one case-equivalence setting: for `seconds` only
+    the rows of `backend` and `case_equivalence` are drawn, and the title names them and where the
+    seconds come from; turns are the same on every backend, so they use every row.
     """
     if value not in HEATMAP_VALUES:
         raise ValueError(f"unknown heat map value {value!r}: choose one of {', '.join(HEATMAP_VALUES)}")
@@ -245,10 +267,13 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
     rows = best[best["strategy"] == strategy.label] if len(best) else best
     timed_on = ""
     if value == "seconds" and backend is not None:
-        rows = rows[rows["backend"] == backend] if len(rows) else rows
-        timed_on = f" on the {backend} backend"
+        if len(rows):
+            rows = rows[rows["backend"] == backend]
+        if len(rows) and "case_equivalence" in rows.columns:
+            rows = rows[rows["case_equivalence"] == case_equivalence]
+        timed_on = f" on the {backend} backend, case equivalence {case_equivalence}"
     pins, colors, grid = heatmap_grid(rows, value)
-    fig = Figure(figsize=(1.6 + 0.62 * len(colors), 1.4 + 0.5 * len(pins)), layout="constrained")
+    fig = Figure(figsize=(1.6 + 0.62 * len(colors), 1.6 + 0.5 * len(pins)), layout="constrained")
     ax = fig.subplots()
     known = np.isfinite(grid) & ((grid > 0) if log_scale else True)
     ax.set_facecolor("0.92")  # games not computed yet
@@ -271,9 +296,11 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
     ax.set_yticks(range(len(pins)), [str(p) for p in pins])
     ax.set_xlabel("colors")
     ax.set_ylabel("pins")
-    grey = "not timed on this backend" if timed_on else "not computed yet"
-    ax.set_title(f"{what}{timed_on}, {strategy.title}, best-max first guess per game (grey: {grey})",
-                 fontsize=10)
+    grey = "not timed so" if timed_on else "not computed yet"
+    title = f"{what}{timed_on}, {strategy.title}, best-max first guess per game (grey: {grey})"
+    if timed_on:
+        title += f"\nwall time of each sweep solve (data/results.csv), measured on {UNRECORDED_MACHINE}"
+    ax.set_title(title, fontsize=10)
     return fig
 
 
@@ -311,12 +338,13 @@ def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
 
 
 def benchmarks_figure(benchmarks: pd.DataFrame) -> Figure:
-    """Scores per second of whole solves against game size, one line per backend, strategy and
-    case-equivalence setting (the latest row of each), log-log."""
-    fig = Figure(figsize=(9, 4.5), layout="constrained")
+    """Scores per second of whole solves against game size, one line per backend, machine, strategy
+    and case-equivalence setting (the latest run of each, one opening per game and strategy),
+    log-log. The optimal search and the scoring kernel alone are left to their own figures."""
+    fig = Figure(figsize=(10, 5), layout="constrained")
     ax = fig.subplots()
-    _lines_by_backend(ax, benchmarks, "scores_per_s", "no benchmarks yet", name_games=False)
-    ax.set_xlabel("games (codewords, log scale)")
+    _footnote(fig, _lines_by_backend(ax, benchmarks, "scores_per_s", "no benchmarks yet", name_games=True))
+    ax.set_xlabel("game and its codewords (log scale)")
     ax.set_ylabel("scores per second (log scale)")
     ax.set_title("Scoring throughput of whole solves (data/benchmarks.csv, latest run of each)", fontsize=11)
     return fig
@@ -324,7 +352,7 @@ def benchmarks_figure(benchmarks: pd.DataFrame) -> Figure:
 
 def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
     """The scoring kernel timed alone (benchmark rows `score-kernel`): scores per second of every
-    run, per game and backend, in the order they were measured."""
+    run, per game, backend and machine, in the order they were measured."""
     rows = benchmarks[benchmarks["strategy"] == KERNEL_STRATEGY].dropna(subset=["scores_per_s"]) \
         if len(benchmarks) else benchmarks
     fig = Figure(figsize=(7, 3.6), layout="constrained")
@@ -332,10 +360,11 @@ def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
     if len(rows) == 0:
         _empty_note(ax, "no scoring-kernel rows yet")
     else:
-        for (game, backend), group in rows.groupby(["game", "backend"], sort=True):
-            when = group["date"].astype(str).str.slice(0, 16) if "date" in group.columns else \
-                pd.Series(range(1, len(group) + 1)).astype(str)
-            ax.plot(list(when), group["scores_per_s"] / 1e9, "o-", label=f"{game}, {backend}")
+        rows = rows.assign(machine=machine_names(rows))
+        for (game, backend, machine), group in rows.groupby(["game", "backend", "machine"], sort=True):
+            when = group["date"].astype(str).str.slice(0, 16).str.replace("T", " ") if "date" in group.columns \
+                else pd.Series(range(1, len(group) + 1)).astype(str)
+            ax.plot(list(when), group["scores_per_s"] / 1e9, "o-", label=f"{game}, {backend} ({machine})")
             for x, y in zip(when, group["scores_per_s"] / 1e9):
                 ax.annotate(f"{y:.2f}", (x, y), fontsize=8, textcoords="offset points", xytext=(0, 6),
                             ha="center")
@@ -351,7 +380,7 @@ def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
 # -- notebook 5: where the time goes -------------------------------------------------
 
 
-def turn_seconds_figure(result: SolveResult) -> Figure:
+def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     """Per turn: the seconds of phase 1 (play, split the regions) and phase 2 (choose the next
     guesses), and how the regions of phase 2 were settled (|PS| 1-2, fully discriminating, full
     search). Seconds are this run's wall clock; the counts are the same on every backend."""
@@ -391,7 +420,7 @@ def turn_seconds_figure(result: SolveResult) -> Figure:
     right.set_ylabel("regions (count)")
     right.set_title("How each region's next guess was found", fontsize=10)
     right.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
-    fig.suptitle(_title_of(result), fontsize=11)
+    fig.suptitle(f"{_title_of(result)}\n{run}, measured here on {this_machine(result.backend)}", fontsize=11)
     return fig
 
 
@@ -416,10 +445,10 @@ def case_equivalence_scores(results: pd.DataFrame, strategy: "str | Strategy" = 
     return frame.sort_values(["codewords", "pins"]).reset_index(drop=True)
 
 
-def case_equivalence_seconds(timing: pd.DataFrame) -> pd.DataFrame:
+def case_equivalence_seconds(timing: pd.DataFrame, backend: str = "cpu") -> pd.DataFrame:
     """data/case_equivalence_timing.csv as one row per game and strategy: the latest median seconds
-    without and with case equivalence, and the share of the time it saves."""
-    latest = latest_rows(timing, ("game", "strategy", "backend", "case_equivalence"))
+    on `backend` without and with case equivalence, and the share of the time it saves."""
+    latest = latest_rows(timing[timing["backend"] == backend], ("game", "strategy", "backend", "case_equivalence"))
     wide = latest.pivot_table(index=["game", "codewords", "strategy"], columns="case_equivalence",
                               values="median_s", aggfunc="last").reset_index()
     if "on" not in wide.columns or "off" not in wide.columns:
@@ -429,26 +458,33 @@ def case_equivalence_seconds(timing: pd.DataFrame) -> pd.DataFrame:
 
 
 def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> Figure:
-    """Left: scores without and with case equivalence for every game size data/results.csv holds
-    (log scale). Right: the share of solve time case equivalence saves, per game and strategy."""
+    """Left: the share of the scores case equivalence leaves, per game (pins by colors) of
+    data/results.csv, both counts from the same solve. Right: the share of solve time it saves, per
+    game and strategy, from data/case_equivalence_timing.csv (the latest run of each)."""
     strategy = Strategy.parse(strategy)
     scores = case_equivalence_scores(results, strategy)
     seconds = case_equivalence_seconds(timing) if len(timing) else pd.DataFrame()
-    fig = Figure(figsize=(12, 4.8), layout="constrained")
-    left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.6, 1.0]})
+    fig = Figure(figsize=(13, 5.2), layout="constrained")
+    left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.35, 1.0]})
     if len(scores) == 0:
         _empty_note(left, "no results yet")
     else:
-        x = np.arange(len(scores))
-        left.plot(x, scores["scores_without_ce"], "o-", color="0.45", label="without case equivalence")
-        left.plot(x, scores["scores_with_ce"], "^-", color=STRATEGY_COLORS[strategy], label="with case equivalence")
-        left.set_yscale("log")
-        left.set_xticks(x, scores["game"], rotation=90, fontsize=7)
-        left.legend(fontsize=8, loc="upper left")
-        left.grid(True, which="major", alpha=0.3)
-    left.set_xlabel("game, by number of codewords")
-    left.set_ylabel("scores computed (count, log scale)")
-    left.set_title(f"Scores of a whole solve, {strategy.title}, with and without case equivalence", fontsize=10)
+        pins, colors, grid = heatmap_grid(scores.assign(left=scores["scores_with_ce"] / scores["scores_without_ce"]),
+                                          "left")
+        known = np.isfinite(grid)
+        left.set_facecolor("0.92")
+        image = left.imshow(np.ma.masked_where(~known, grid), origin="lower", aspect="auto", cmap="viridis",
+                            vmin=0, vmax=1)
+        for i, j in zip(*np.nonzero(known)):
+            left.text(j, i, f"{100 * grid[i, j]:.0f}%", ha="center", va="center", fontsize=8,
+                      color="white" if grid[i, j] < 0.5 else "black")
+        left.set_xticks(range(len(colors)), [str(c) for c in colors])
+        left.set_yticks(range(len(pins)), [str(p) for p in pins])
+        fig.colorbar(image, ax=left, label="scores with / scores without", format=lambda v, _pos: f"{100 * v:.0f}%")
+    left.set_xlabel("colors")
+    left.set_ylabel("pins")
+    left.set_title(f"Scores left with case equivalence, {strategy.title}, best-max opening\n"
+                   "(both counts from the same solve; grey: not in data/results.csv)", fontsize=10)
     if len(seconds) == 0:
         _empty_note(right, "no timings with and without case equivalence yet")
     else:
@@ -460,17 +496,18 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
             right.bar(np.arange(len(games)) + (k - 1.5) * width, values, width, color=STRATEGY_COLORS[s],
                       label=s.title)
         right.axhline(0, color="0.3", linewidth=0.8)
-        right.set_xticks(range(len(games)), games, rotation=90, fontsize=7)
-        right.legend(fontsize=7, ncols=2, loc="upper left")
+        right.set_xticks(range(len(games)), games, rotation=45, ha="right", rotation_mode="anchor", fontsize=9)
+        right.legend(fontsize=8, ncols=2, loc="upper left")
         low = max(-60.0, min(-10.0, np.nanmin(seconds["saved"]) * 100 - 5))
         right.set_ylim(low, 100)
         clipped = seconds[seconds["saved"] * 100 < low]
         if len(clipped):  # tiny games whose timings are noise: say so rather than stretch the axis
             right.text(0.99, 0.02, f"{len(clipped)} bars below {low:.0f}% cut off (tiny games, "
-                       "times of a millisecond)", transform=right.transAxes, ha="right", fontsize=7, color="0.3")
+                       "times of a millisecond)", transform=right.transAxes, ha="right", fontsize=8, color="0.3")
     right.set_xlabel("game, by number of codewords")
     right.set_ylabel("solve time saved (% of the time without)")
-    right.set_title("Solve time saved (cpu backend)", fontsize=10)
+    right.set_title("Solve time saved, cpu backend (data/case_equivalence_timing.csv, latest run)\n"
+                    f"measured on {UNRECORDED_MACHINE}", fontsize=10)
     return fig
 
 
@@ -521,7 +558,8 @@ def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
         scores = int(mine["workload_scores"].iloc[0])
         ax.set_title(f"The seed's scoring workload: {scores:,} scores (Knuth, 4p6c, one game at a time)",
                      fontsize=10)
-    ax.set_xlabel("seconds for the whole workload (log scale; the seed's on its own machine)")
+    ax.set_xlabel("seconds for the whole workload (log scale)\nthe seed's on its own machine; mmlib's "
+                  f"on {UNRECORDED_MACHINE}", fontsize=9)
     return fig
 
 
@@ -551,5 +589,8 @@ def one_at_a_time_figure(timings: pd.DataFrame) -> Figure:
         ax.legend(fontsize=8, loc="upper left", ncols=len(methods))
     ax.set_xlabel("game and strategy")
     ax.set_ylabel("seconds to play every game (log scale)")
-    ax.set_title("One game at a time against all games at once (cpu backend)", fontsize=10)
+    threads = ", ".join(sorted({str(int(t)) for t in timings["threads"].dropna()})) \
+        if len(timings) and "threads" in timings.columns else "?"
+    ax.set_title("One game at a time against all games at once: cpu backend, case equivalence off, "
+                 f"{threads} thread(s)\ndata/seed_one_at_a_time.csv, measured on {UNRECORDED_MACHINE}", fontsize=10)
     return fig

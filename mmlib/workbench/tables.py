@@ -1,149 +1,295 @@
-"""Tables of data/ made for reading: one row per thing measured, no NaN, numbers in plain digits.
+"""Tables made for reading: every table a notebook shows goes through `readable`.
+
+`readable` is the one formatter: numbers with thousands separators and a sensible number of
+decimals (never 1.7e+04), human column names, no index, every cell in full (nothing cut off with
+"…"), and no NaN: an empty cell says why it is empty, in words the caller gives. It returns a
+`ReadableTable`, which Jupyter shows as an HTML table and prints as plain text.
 
 The loaders of `mmlib.studies.data_tables` give the tables as they are in data/, every run of a
-benchmark included. The notebooks show these tidier views of them instead: the latest run of each
-game, strategy, backend and case-equivalence setting, with text columns where a number would print as
-1.7e+04 or NaN. `tests/test_notebook_tables.py` re-renders the tables a notebook stores from data/
-and fails when they no longer match.
+benchmark included. The functions below are the views the notebooks show of them: the latest run of
+each game, strategy, backend and case-equivalence setting, and so on, each a `ReadableTable`.
+`tests/test_notebook_tables.py` re-renders the tables a notebook stores from data/ and fails when
+they no longer match.
 """
 
 from __future__ import annotations
 
+import html
+import math
+from collections.abc import Callable, Mapping
+
 import numpy as np
 import pandas as pd
 
-from .plots_results import KERNEL_STRATEGY, format_seconds, latest_rows
-
-MISSING = "-"
-
-
-def _int_text(value) -> str:
-    return MISSING if pd.isna(value) else f"{int(value):,}"
+from ..studies.data_tables import KERNEL_STRATEGY, gpu_beside_cpu, latest_rows, machine_names
+from .plots_results import format_seconds
 
 
-def _text(value) -> str:
-    return MISSING if pd.isna(value) or str(value) in ("", "nan") else str(value)
+# Human names for the raw column names of mmlib's tables (a name not here loses its underscores).
+COLUMN_TITLES = {
+    "first_guess": "first guess", "total_turns": "total turns", "max_turns": "max turns",
+    "average_turns": "average turns", "case_equivalence": "case equivalence", "median_s": "median s",
+    "best_s": "best of 3 (s)", "ns_per_score": "ns per score", "speedup_vs_python": "times faster than Python",
+    "games_active": "games still playing", "tiny_regions": "regions of 1-2 games",
+    "fd_regions": "settled by a fully discriminating member", "searched_regions": "searched in full",
+    "expected_size": "expected size", "entropy_bits": "entropy (bits)", "lowest_average_in": "lowest average in",
+    "worst_max_turns": "worst max turns", "heuristic_total": "strategy's total", "optimal_total": "optimal total",
+    "gap_per_game": "gap per game (turns)", "gap_percent": "gap (% of the optimum)",
+    "median_gap_per_game": "median gap per game (turns)", "max_gap_per_game": "largest gap per game (turns)",
+    "median_gap_percent": "median gap (% of the optimum)", "codewords": "codewords",
+}
 
 
-def _millions_per_s(value) -> str:
-    return MISSING if pd.isna(value) else f"{value / 1e6:,.0f}"
+READABLE_CLASS = "mm-readable"
 
 
-def benchmark_table(benchmarks: pd.DataFrame) -> pd.DataFrame:
+class ReadableTable:
+    """A table whose every cell is already text: shown as HTML in Jupyter, printed as plain text.
+    `frame` holds the text cells (column names as shown); `note`, if any, is printed under it."""
+
+    def __init__(self, frame: pd.DataFrame, note: str = ""):
+        self.frame = frame
+        self.note = note
+
+    def __len__(self) -> int:
+        return len(self.frame)
+
+    def _repr_html_(self) -> str:
+        # The class names the formatter, so a test (or a browser) can tell its tables from any other;
+        # no cell is cut short, whatever pandas' display options say.
+        with pd.option_context("display.max_colwidth", None, "display.max_rows", None, "display.max_columns", None):
+            table = self.frame.to_html(index=False, escape=True, notebook=True, border=0, classes=READABLE_CLASS)
+        return table + (f'\n<p class="mm-table-note">{html.escape(self.note)}</p>' if self.note else "")
+
+    def __repr__(self) -> str:
+        if self.frame.columns.empty:
+            text = "(no rows)"
+        else:
+            with pd.option_context("display.max_colwidth", None):
+                text = self.frame.to_string(index=False)
+        return text + (f"\n{self.note}" if self.note else "")
+
+
+Format = "int | str | Callable[[float], str] | None"
+
+
+def readable(frame: "pd.DataFrame | pd.Series", *, names: "Mapping[str, str] | None" = None,
+             formats: "Mapping[str, Format] | None" = None, blank: "str | Mapping[str, str] | None" = None,
+             note: str = "") -> ReadableTable:
+    """`frame` as a reader wants it.
+
+    - A named index (or several levels) becomes ordinary columns; an unnamed one, such as the row
+      numbers left by a filter, is dropped. Column levels are joined with ", ".
+    - Column names: `names` first, then `COLUMN_TITLES`, else the name with spaces for underscores.
+    - Numbers: whole numbers with thousands separators; other numbers with four significant digits
+      of the column's largest value (4.476, 0.2980, 1,447), never an exponent. `formats` may give a
+      column (by its raw name) a number of decimals, "count", "seconds" (`format_seconds`),
+      "percent" (a share as 12.3%) or a function of the value.
+    - Booleans read yes and no; text stays as it is.
+    - An empty cell (NaN, None) shows `blank` (one text for every column, or per raw column name):
+      the caller says why it is empty. An empty cell with nothing to say is a ValueError.
+    """
+    if isinstance(frame, pd.Series):
+        frame = frame.to_frame()
+    frame = _without_index_noise(frame)
+    names, formats = dict(names or {}), dict(formats or {})
+    columns = {}
+    for raw in frame.columns:
+        values = frame[raw]
+        empty = values.isna() | values.astype(str).isin(["nan", "NaN", "None", "<NA>"])
+        reason = blank.get(raw) if isinstance(blank, Mapping) else blank
+        if empty.any() and reason is None:
+            raise ValueError(f"column {raw!r} has {int(empty.sum())} empty cell(s): say why with blank=")
+        shown = _format_column(values[~empty], formats.get(raw))
+        column = pd.Series(reason, index=values.index, dtype=object)
+        column[~empty] = shown
+        columns[_title(raw, names)] = column.tolist()
+    return ReadableTable(pd.DataFrame(columns, columns=list(columns)).reset_index(drop=True), note)
+
+
+def _without_index_noise(frame: pd.DataFrame) -> pd.DataFrame:
+    frame = frame.copy()
+    if isinstance(frame.columns, pd.MultiIndex):
+        frame.columns = [", ".join(_title(level, {}) for level in column if str(level) != "")
+                         for column in frame.columns]
+    frame.columns.name = None
+    named = [name for name in frame.index.names if name is not None]
+    if named:
+        frame = frame.reset_index(level=named)
+    return frame.reset_index(drop=True)
+
+
+def _title(raw, names: Mapping) -> str:
+    raw = str(raw)
+    return names.get(raw) or COLUMN_TITLES.get(raw) or raw.replace("_", " ")
+
+
+def _format_column(values: pd.Series, how: Format) -> list[str]:
+    if len(values) == 0:
+        return []
+    if callable(how):
+        return [how(v) for v in values]
+    if pd.api.types.is_bool_dtype(values) or all(isinstance(v, (bool, np.bool_)) for v in values):
+        return ["yes" if v else "no" for v in values]
+    numeric = pd.api.types.is_numeric_dtype(values) or all(
+        isinstance(v, (int, float, np.number)) and not isinstance(v, bool) for v in values)
+    if not numeric:  # text, codewords such as 1122 included, stays as written
+        return [str(v) for v in values]
+    numbers = values.astype(float)
+    if how == "seconds":
+        return [format_seconds(v) for v in numbers]
+    if how == "percent":
+        return [f"{100 * v:.1f}%" for v in numbers]
+    if how == "count" or (how is None and (numbers == numbers.round()).all()):
+        return [f"{int(round(v)):,}" for v in numbers]
+    decimals = how if isinstance(how, int) else _decimals(numbers)
+    return [f"{v:,.{decimals}f}" for v in numbers]
+
+
+def _decimals(numbers: pd.Series) -> int:
+    """Four significant digits of the column's largest value, at most four decimals."""
+    largest = float(numbers.abs().max())
+    if largest == 0:
+        return 0
+    return min(4, max(0, 3 - math.floor(math.log10(largest))))
+
+
+def benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
     """data/benchmarks.csv as a reader wants it: the latest run of each game, strategy, backend and
     case-equivalence setting (how many runs the file holds beside it), whole solves by game size
     first, then the scoring kernel timed alone."""
     columns = ["game", "strategy", "backend", "case equivalence", "first guess", "median s", "scores",
                "M scores/s", "runs in file", "machine", "date"]
     if len(benchmarks) == 0:
-        return pd.DataFrame(columns=columns)
+        return ReadableTable(pd.DataFrame(columns=columns), "data/benchmarks.csv has no rows yet")
     frame = benchmarks.copy()
     if "case_equivalence" not in frame.columns:
         frame["case_equivalence"] = np.nan
     keys = ["game", "backend", "strategy", "case_equivalence"]
-    runs = frame.assign(**{k: frame[k].fillna(MISSING).astype(str) for k in keys}).groupby(keys).size()
+    runs = frame.assign(**{k: frame[k].fillna("-").astype(str) for k in keys}).groupby(keys).size()
     latest = latest_rows(frame, keys)
-    latest = latest.assign(kernel=latest["strategy"] == KERNEL_STRATEGY)
+    latest = latest.assign(kernel=latest["strategy"] == KERNEL_STRATEGY, machine=machine_names(latest))
     latest = latest.sort_values(["kernel", "codewords", "game", "strategy", "case_equivalence", "backend"],
                                 kind="stable")
-    rows = []
-    for _, row in latest.iterrows():
-        kernel = row["kernel"]
-        machine = ", ".join(t for t in (_text(row.get("cpu_model")), _text(row.get("device")))
-                            if t != MISSING)
-        cores = row.get("cores")
-        rows.append({
-            "game": row["game"],
-            "strategy": "scoring kernel alone" if kernel else row["strategy"],
-            "backend": row["backend"],
-            "case equivalence": _text(row["case_equivalence"]),
-            "first guess": _text(row.get("first_guess")),
-            "median s": format_seconds(row["median_s"]) if pd.notna(row["median_s"]) else MISSING,
-            "scores": _int_text(row.get("scores")),
-            "M scores/s": _millions_per_s(row.get("scores_per_s")),
-            "runs in file": int(runs[tuple(row[k] for k in keys)]),
-            "machine": (f"{machine}, {int(cores)} cores" if pd.notna(cores) else machine) or MISSING,
-            "date": _text(row.get("date"))[:10],
-        })
-    return pd.DataFrame(rows, columns=columns).reset_index(drop=True)
-
-
-def timings_table(timings: pd.DataFrame) -> pd.DataFrame:
-    """Live timings (from `time_solves`) with readable numbers: seconds, scores, millions per second."""
-    return pd.DataFrame({
-        "game": timings["game"],
-        "codewords": [_int_text(v) for v in timings["codewords"]],
-        "backend": timings["backend"],
-        "median s": [format_seconds(v) for v in timings["median_s"]],
-        "scores": [_int_text(v) for v in timings["scores"]],
-        "M scores/s": [_millions_per_s(v) for v in timings["scores_per_s"]],
+    shown = pd.DataFrame({
+        "game": latest["game"],
+        "strategy": np.where(latest["kernel"], "scoring kernel alone", latest["strategy"]),
+        "backend": latest["backend"],
+        "case equivalence": np.where(latest["kernel"], "no solve", latest["case_equivalence"]),
+        "first guess": np.where(latest["kernel"], "no solve", latest["first_guess"].fillna("").astype(str)),
+        "median s": latest["median_s"], "scores": latest["scores"], "M scores/s": latest["scores_per_s"] / 1e6,
+        "runs in file": [int(runs[tuple(row[k] for k in keys)]) for _, row in latest.iterrows()],
+        "machine": latest["machine"], "date": latest["date"].astype(str).str.slice(0, 10),
     })
+    return readable(shown, formats={"median s": "seconds", "M scores/s": 0},
+                    blank={"scores": "not counted", "M scores/s": "not counted", "median s": "not timed"})
 
 
-def first_guess_table(first_guesses: pd.DataFrame) -> pd.DataFrame:
+def timings_table(timings: pd.DataFrame) -> ReadableTable:
+    """Live timings (from `time_solves`): seconds, scores, millions of scores per second."""
+    columns = [c for c in ("game", "codewords", "backend", "case_equivalence", "median_s", "scores", "scores_per_s")
+               if c in timings.columns]
+    return readable(timings[columns].assign(scores_per_s=timings["scores_per_s"] / 1e6),
+                    names={"scores_per_s": "M scores/s"}, formats={"median_s": "seconds", "scores_per_s": 0},
+                    note=f"median of 3 solves each, measured here on {', '.join(dict.fromkeys(timings['machine']))}"
+                    if "machine" in timings.columns and len(timings) else "")
+
+
+def first_guess_table(first_guesses: pd.DataFrame) -> ReadableTable:
     """The best-max first guess of every game (rows pins, colors) per strategy (columns)."""
     table = first_guesses.dropna(subset=["pins", "colors"])
     if len(table) == 0:
-        return pd.DataFrame()
+        return ReadableTable(pd.DataFrame(), "data/first_guesses.csv has no rows yet")
     table = table.assign(pins=table["pins"].astype(int), colors=table["colors"].astype(int))
-    return table.pivot_table(index=["pins", "colors"], columns="strategy", values="best_max",
-                             aggfunc="first").fillna(MISSING)
+    wide = table.pivot_table(index=["pins", "colors"], columns="strategy", values="best_max", aggfunc="first")
+    return readable(wide, blank="not swept yet")
 
 
-def seed_comparison_table(comparison: pd.DataFrame) -> pd.DataFrame:
+def seed_comparison_table(comparison: pd.DataFrame) -> ReadableTable:
     """data/seed_comparison.csv side by side: the seed's total, max, score count and seconds beside
     mmlib's, whether they agree, and why not (or, for times, on which machines)."""
-    def pair(row, what: str) -> tuple[str, str]:
-        return tuple(_figure(row.get(f"{side}_{what}", ""), what) for side in ("seed", "mmlib"))
+    def pair(row, what: str) -> str:
+        seed = _figure(row.get(f"seed_{what}", ""), what, "not given")
+        mine = _figure(row.get(f"mmlib_{what}", ""), what, "not timed" if what == "seconds" else "not counted")
+        return f"{seed} / {mine}"
 
     rows = []
     for _, row in comparison.iterrows():
-        total, worst, scores, seconds = (pair(row, w) for w in ("total_turns", "max_turns", "scores", "seconds"))
-        reason = _text(row.get("reason", ""))
-        if reason == MISSING and seconds != (MISSING, MISSING):
+        reason = "" if pd.isna(row.get("reason")) else str(row.get("reason") or "")
+        if not reason and _figure(row.get("seed_seconds", ""), "seconds", "") != "":
             reason = f"times only; seed: {row['seed_machine']}; mmlib: {row['mmlib_machine']}"
         rows.append({
-            "game": row["game"], "strategy": row["strategy"], "first guess": _text(row["first_guess"]),
+            "game": row["game"], "strategy": row["strategy"],
+            "first guess": row["first_guess"] if isinstance(row["first_guess"], str) and row["first_guess"]
+            else "not given",
             "case equivalence": row["case_equivalence"],
-            "total turns (seed / mmlib)": " / ".join(total), "max turns": " / ".join(worst),
-            "scores (seed / mmlib)": " / ".join(scores), "seconds (seed / mmlib)": " / ".join(seconds),
-            "agreement": row["agreement"], "reason": reason,
+            "total turns (seed / mmlib)": pair(row, "total_turns"), "max turns": pair(row, "max_turns"),
+            "scores (seed / mmlib)": pair(row, "scores"), "seconds (seed / mmlib)": pair(row, "seconds"),
+            "agreement": row["agreement"], "reason or machines": reason or "every figure given agrees",
         })
-    return pd.DataFrame(rows)
+    return readable(pd.DataFrame(rows))
 
 
-def _figure(value, what: str) -> str:
+def _figure(value, what: str, missing: str) -> str:
     if value is None or str(value).strip() in ("", "nan"):
-        return MISSING
+        return missing
     number = float(value)
     if what != "seconds":
         return f"{int(number):,}"
     return f"{number:,.0f}" if number >= 100 else f"{number:.3g}"
 
 
-def scoring_workload_table(workload: pd.DataFrame, seed_seconds: dict) -> pd.DataFrame:
+def scoring_workload_table(workload: pd.DataFrame, seed_seconds: dict) -> ReadableTable:
     """mmlib's scoring variants on the seed's workload (data/seed_scoring_workload.csv), fastest last,
     after the seed's own figures for the same workload."""
-    rows = [{"who": "seed", "variant": name, "seconds for the workload": format_seconds(seconds),
-             "ns per score": MISSING, "timed": "seed's figure"} for name, seconds in seed_seconds.items()]
+    rows = [{"who": "seed", "variant": name, "seconds for the workload": _figure(seconds, "seconds", ""),
+             "ns per score": "not given", "timed": "seed's figure, its own machine"}
+            for name, seconds in seed_seconds.items()]
     for _, row in workload.sort_values("workload_s", ascending=False).iterrows():
         sampled = int(row["scores_timed"]) < int(row["workload_scores"])
         rows.append({"who": "mmlib", "variant": row["variant"],
-                     "seconds for the workload": format_seconds(float(row["workload_s"])),
+                     "seconds for the workload": _figure(row["workload_s"], "seconds", ""),
                      "ns per score": f"{float(row['ns_per_score']):,.1f}",
                      "timed": (f"{int(row['searches_timed']):,} searches ("
                                f"{int(row['scores_timed']) / int(row['workload_scores']):.1%} of the scores), scaled"
                                if sampled else f"all {int(row['searches_timed']):,} searches")})
-    return pd.DataFrame(rows)
+    return readable(pd.DataFrame(rows))
 
 
-def ce_threshold_table(timings: pd.DataFrame) -> pd.DataFrame:
+def scoring_variants_table(timings: pd.DataFrame) -> ReadableTable:
+    """The live timings of the scoring variants (`scoring_variants.time_variants`)."""
+    return readable(timings, formats={"best_s": "seconds", "ns_per_score": 2, "speedup_vs_python": 0},
+                    names={"scores": "scores timed"})
+
+
+def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
+    """`data_tables.gpu_beside_cpu`: every cuda solve beside the same solve (game, strategy, opening,
+    case equivalence) on the cpu backend; an empty cpu cell says why it is empty."""
+    pairs = gpu_beside_cpu(benchmarks)
+    if len(pairs) == 0:
+        return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no cuda rows yet")
+    paired = pairs["cpu_s"].notna()
+    shown = pd.DataFrame({
+        "game": pairs["game"], "strategy": pairs["strategy"], "opening": pairs["opening"],
+        "case equivalence": pairs["case_equivalence"],
+        "cuda s": [format_seconds(v) for v in pairs["cuda_s"]],
+        "cpu s": [format_seconds(v) if ok else why for v, ok, why in
+                  zip(pairs["cpu_s"], paired, pairs["no_cpu_because"])],
+        "cpu / cuda": [f"{v:,.0f}x" if ok else "no pair" for v, ok in zip(pairs["cpu_over_cuda"], paired)],
+        "cuda measured": pairs["cuda_date"],
+    })
+    gpus = ", ".join(dict.fromkeys(pairs["gpu"]))
+    cpus = ", ".join(dict.fromkeys(pairs.loc[paired, "cpu_machine"]))
+    return readable(shown, note=f"cuda: {gpus}; cpu: {cpus}. Each time is one run's median.")
+
+
+def ce_threshold_table(timings: pd.DataFrame) -> ReadableTable:
     """data/ce_threshold.csv, one row per game: each setting's time against case equivalence in every
     region ("on from 1"), as the geometric mean over the strategies measured, and the share of the
     scores case equivalence saves that the regions of 3 to 5 secrets account for (what "on from 6"
     gives up)."""
     if len(timings) == 0:
-        return pd.DataFrame()
+        return ReadableTable(pd.DataFrame(), "data/ce_threshold.csv has no rows yet")
     frame = timings.assign(median_s=pd.to_numeric(timings["median_s"]), scores=pd.to_numeric(timings["scores"]),
                            scores_saved=pd.to_numeric(timings["scores_saved"]))
     frame = frame.drop_duplicates(["game", "strategy", "setting"], keep="last")
@@ -158,9 +304,77 @@ def ce_threshold_table(timings: pd.DataFrame) -> pd.DataFrame:
         for setting in others:
             if setting in wide["median_s"].columns:
                 ratio = wide["median_s"][setting] / wide["median_s"][base_setting]
-                row[f"time {setting} / on from 1"] = f"{np.exp(np.log(ratio).mean()):.2f}"
+                row[f"time {setting} / on from 1"] = float(np.exp(np.log(ratio).mean()))
         if "on from 6" in wide["scores"].columns:
             given_up = (wide["scores"]["on from 6"] - wide["scores"][base_setting]).sum()
-            row["saved scores from regions of 3-5"] = f"{given_up / wide['scores_saved'][base_setting].sum():.1%}"
+            row["saved scores from regions of 3-5"] = given_up / wide["scores_saved"][base_setting].sum()
         rows.append(row)
-    return pd.DataFrame(rows).fillna(MISSING)
+    ratios = {column: 2 for column in rows[0] if column.startswith("time ")} if rows else {}
+    return readable(pd.DataFrame(rows), formats={**ratios, "saved scores from regions of 3-5": "percent"},
+                    blank="setting not measured for this game")
+
+
+# -- notebooks 8 and 9: the optimum beside the strategies ------------------------------------------
+
+
+def optimal_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
+    """The latest timing of the exact optimal search of each game in data/benchmarks.csv (one run of
+    one `bench GAME --optimal` command each): its median, how many searches it timed, where and when."""
+    rows = benchmarks[benchmarks["strategy"] == "optimal"] if len(benchmarks) else benchmarks
+    if len(rows) == 0:
+        return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no optimal benchmark yet")
+    latest = latest_rows(rows, ("game",)).sort_values("codewords", kind="stable")
+    return readable(pd.DataFrame({
+        "game": latest["game"], "median s": latest["median_s"], "searches timed": latest["repeats"],
+        "positions searched": latest["nodes"], "machine": machine_names(latest),
+        "measured": latest["date"].astype(str).str.slice(0, 16).str.replace("T", " "),
+        "command": latest["command"],
+    }), formats={"median s": "seconds"}, blank={"positions searched": "not recorded"})
+
+
+def openings_table(optimal_frame: pd.DataFrame, results: pd.DataFrame) -> ReadableTable:
+    """`optimal_table.openings`: the optimal opening of each game beside each strategy's best opening
+    by total; a strategy's cell is empty where data/results.csv lacks the game."""
+    from ..studies.optimal_table import openings
+
+    return readable(openings(optimal_frame, results), names={"its max": "its max turns"},
+                    blank="not in results.csv")
+
+
+def gap_table(gaps: pd.DataFrame, max_codewords: int = 1296) -> ReadableTable:
+    """Per strategy, over the games of at most `max_codewords` codewords that both data/optimal.csv
+    and data/results.csv hold: the mean and the largest gap to the optimum, per game and in percent."""
+    chosen = gaps[gaps["codewords"] <= max_codewords]
+    summary = chosen.groupby("strategy").agg(
+        games=("game", "nunique"), mean_gap_per_game=("gap_per_game", "mean"),
+        largest_gap_per_game=("gap_per_game", "max"), mean_gap_percent=("gap_percent", "mean"),
+        largest_gap_percent=("gap_percent", "max"))
+    return readable(summary, formats={"mean_gap_per_game": 3, "largest_gap_per_game": 3,
+                                      "mean_gap_percent": 2, "largest_gap_percent": 2},
+                    names={"mean_gap_per_game": "mean gap per game (turns)",
+                           "largest_gap_per_game": "largest gap per game (turns)",
+                           "mean_gap_percent": "mean gap (% of the optimum)",
+                           "largest_gap_percent": "largest gap (% of the optimum)"},
+                    note=f"over the {chosen['game'].nunique()} games of at most {max_codewords:,} codewords "
+                         "that both tables hold")
+
+
+def rules_table(frame: pd.DataFrame) -> ReadableTable:
+    """A table of notebook 9 (`studies.rule_variants`): turns per game with three decimals, gaps in
+    percent with two."""
+    turns = {c: 3 for c in frame.columns if c in ("classic", "norepeat", "black") or c.endswith(" - classic")
+             or "gap_per_game" in c}
+    percent = {c: 2 for c in frame.columns if "percent" in c}
+    return readable(frame, formats={**turns, **percent},
+                    names={c: f"{c} (turns per game)" for c in frame.columns if c.endswith(" - classic")})
+
+
+def solve_summary_table(result) -> ReadableTable:
+    """One solve (a `SolveResult`) as a one-row table: opening, turns, histogram, scores, time."""
+    return readable(pd.DataFrame([{
+        "game": result.game.name, "strategy": result.strategy.title, "first guess": result.first_guess_text,
+        "backend": result.backend, "case equivalence": "on" if result.case_equivalence else "off",
+        "total turns": result.total_turns, "average turns": result.average_turns, "max turns": result.max_turns,
+        "games won in 1, 2, ... turns": ", ".join(str(n) for n in result.turn_histogram),
+        "scores": result.scores, "seconds": result.elapsed_s,
+    }]), formats={"average turns": 4, "seconds": "seconds"})

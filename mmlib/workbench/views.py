@@ -28,6 +28,7 @@ from .plots_results import (
     scores_per_turn_figure,
 )
 from .tree_render import strategy_tree_figure
+from .tables import ReadableTable, readable, solve_summary_table
 from .widgets import GameControls, View, describe_game, game_menu
 
 
@@ -52,14 +53,14 @@ def score_distribution_view(controls: GameControls, guess: str) -> View:
 # -- notebook 2 -------------------------------------------------------------------
 
 
-def ordinal_table(pins: int) -> pd.DataFrame:
-    """The ordinal of every score for `pins` pins: rows black, columns white, 'hole' at (p-1, 1)."""
-    cells = [["" for _ in range(pins + 1)] for _ in range(pins + 1)]
+def ordinal_table(pins: int) -> ReadableTable:
+    """The ordinal of every score for `pins` pins: a row per black, a column per white, 'hole' at
+    (p-1, 1); the cells past the staircase (black + white > pins) stay empty."""
+    cells = [{"black": b, **{f"white {w}": "" for w in range(pins + 1)}} for b in range(pins + 1)]
     for b, w in all_scores(pins):
-        cells[b][w] = score_to_ordinal(b, w, pins)
-    cells[pins - 1][1] = "hole"
-    return pd.DataFrame(cells, index=pd.Index(range(pins + 1), name="black"),
-                        columns=pd.Index(range(pins + 1), name="white"))
+        cells[b][f"white {w}"] = str(score_to_ordinal(b, w, pins))
+    cells[pins - 1]["white 1"] = "hole"
+    return readable(pd.DataFrame(cells))
 
 
 def score_ordinals_view(controls: GameControls) -> View:
@@ -166,3 +167,45 @@ def results_view(results: pd.DataFrame, best: pd.DataFrame):
         return View(_title(controls, described), figures)
 
     return view
+
+
+# -- notebook 8 -------------------------------------------------------------------
+
+
+def optimal_game_view(optimal_frame: pd.DataFrame, gaps: pd.DataFrame):
+    """A view of data/optimal.csv: the chosen game's optimum beside the four strategies (`gaps` is
+    `optimal_table.heuristic_gaps`), and the first two levels of its stored optimal tree."""
+    from ..core.results import StrategyTree
+    from ..studies.optimal_table import read_tree
+    from .plots_optimal import optimum_against_heuristics_figure
+
+    unlimited = optimal_frame[(optimal_frame["objective"] == "total") & optimal_frame["max_turns_limit"].isna()]
+    stored = {row.game: row.tree for row in unlimited.itertuples() if isinstance(row.tree, str) and row.tree}
+
+    def view(controls: GameControls) -> View:
+        game = controls.game
+        items = [optimum_against_heuristics_figure(gaps, game.name)]
+        rows = unlimited[unlimited["game"] == game.name]
+        described = "" if rows.empty else (f": the optimum is {int(rows['total_turns'].iloc[0]):,} turns "
+                                            f"(max {int(rows['max_turns'].iloc[0])}) from {rows['first_guess'].iloc[0]}")
+        if game.name in stored:
+            tree = StrategyTree.from_dict(game, read_tree(stored[game.name])["tree"])
+            items.append(strategy_tree_figure(tree, max_depth=1, title=f"Optimal {game.name} strategy: "
+                                                                          "the first two guesses"))
+        else:
+            described += "; data/optimal.csv stores no tree for it yet"
+        return View(_title(controls, described), items)
+
+    return view
+
+
+# -- notebook 9 -------------------------------------------------------------------
+
+
+def rule_variant_view(controls: GameControls) -> View:
+    """The chosen game under the chosen rules, every secret solved at once on the cpu backend."""
+    game = controls.game
+    result = solve(game, controls.chosen_strategy, "cpu")
+    caption = _title(controls, f", {result.strategy.title} from {result.first_guess_text}: "
+                               f"{result.average_turns:.3f} turns per game, {result.max_turns} at worst")
+    return View(caption, [solve_summary_table(result)])

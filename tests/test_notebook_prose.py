@@ -1,0 +1,191 @@
+"""The figures a notebook's prose quotes from data/ must still be what data/ holds.
+
+A number in a markdown cell cannot be computed, and a sweep or a benchmark that adds rows to data/
+would leave it stale without a word. So each figure the prose quotes from data/ is listed here with
+the code that computes it from data/ as it is now, and the test fails (naming the notebook and the
+text it expected) until the prose is brought up to date. Timings that are about to change (the
+exact search's) are not quoted in prose at all: notebook 8 prints them from data/benchmarks.csv.
+"""
+
+import functools
+import json
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from mmlib.studies.data_tables import (case_equivalence_scores, latest_rows, load_benchmarks, load_results,
+                                       load_table)
+from mmlib.studies.optimal_table import heuristic_gaps, load_optimal
+from mmlib.studies.rule_variants import gaps_by_rules, harder_by_strategy, rules_side_by_side
+from mmlib.studies.seed_workloads import SEED_SCORING_SECONDS
+from mmlib.workbench.tables import ce_threshold_table
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@functools.cache
+def prose(notebook: str) -> str:
+    """The notebook's markdown, with every run of white space one space (lines wrap anywhere)."""
+    cells = json.loads((ROOT / "notebooks" / notebook).read_text())["cells"]
+    return re.sub(r"\s+", " ", " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown"))
+
+
+def workload(variant: str) -> pd.Series:
+    frame = load_table("seed_scoring_workload.csv", ("variant",)).frame
+    return frame.set_index("variant").loc[variant]
+
+
+def one_at_a_time_ratios(method: str) -> str:
+    frame = load_table("seed_one_at_a_time.csv", ("method",)).frame
+    wide = frame.pivot_table(index=["game", "strategy"], columns="method", values="median_s")
+    solve = next(c for c in wide.columns if c.startswith("all at once"))
+    ratio = wide[method] / wide[solve]
+    return f"{ratio.min():,.0f} to {ratio.max():,.0f} times"
+
+
+def cuda_knuth_7p7c(ce: str, run: int = -1) -> str:
+    """The median of the 7p7c Knuth cuda solve with case equivalence `ce`, of the latest run (or an
+    earlier one: -2)."""
+    frame = load_benchmarks().frame
+    rows = frame[(frame["game"] == "7p7c") & (frame["strategy"] == "knuth") & (frame["backend"] == "cuda")
+                 & (frame["case_equivalence"] == ce)].sort_values("date")
+    return f"{rows['median_s'].iloc[run]:.2f} s"
+
+
+def cuda_rate_range() -> str:
+    frame = load_benchmarks().frame
+    rows = latest_rows(frame[(frame["backend"] == "cuda") & (frame["codewords"] >= 279_936)
+                             & (frame["strategy"] != "score-kernel")])
+    low, high = (round(v / 1e9, -1) for v in (rows["scores_per_s"].min(), rows["scores_per_s"].max()))
+    return f"{low:.0f} to {high:.0f} billion scores a second"
+
+
+def small_cuda_range() -> str:
+    frame = load_benchmarks().frame
+    rows = latest_rows(frame[(frame["backend"] == "cuda") & (frame["codewords"] < 279_936)])
+    return f"{rows['median_s'].min():.2f}-{rows['median_s'].max():.1f} s"
+
+
+def ce_share() -> str:
+    scores = case_equivalence_scores(load_results().frame).dropna(subset=["scores_with_ce", "scores_without_ce"])
+    share = scores["scores_with_ce"] / scores["scores_without_ce"]
+    return f"as few as {share.min():.0%} in {scores['game'].iloc[share.argmin()]}"
+
+
+def ce_threshold(column: str, games=None, percent: bool = False) -> str:
+    table = ce_threshold_table(load_table("ce_threshold.csv", ("game",)).frame).frame
+    if games:
+        table = table[table["game"].isin(games)]
+    values = table[column].str.rstrip("%").astype(float)
+    if percent:
+        return f"{values.min():.1f}% to {values.max():.1f}%"
+    return f"{round(100 * (values.min() - 1))}% to {round(100 * (values.max() - 1))}%"
+
+
+def gaps_up_to_1296() -> tuple[pd.DataFrame, pd.Series]:
+    gaps = heuristic_gaps(load_optimal(), load_results().frame)
+    small = gaps[gaps["codewords"] <= 1296]
+    return small, small.groupby("game")["gap_per_game"].min()
+
+
+def best_heuristic_gap() -> str:
+    small, per_game = gaps_up_to_1296()
+    worst = per_game.idxmax()
+    percent = small[small["game"] == worst]["gap_percent"].min()
+    return f"at worst {per_game.max():.2f} turns per game ({percent:.1f}%) above the optimum ({worst})"
+
+
+def rules_results() -> pd.DataFrame:
+    return load_results(rules=None).frame
+
+
+def rules_median(column: str) -> str:
+    values = harder_by_strategy(rules_results())[column].abs()
+    return f"{values.min():.{1 if column.startswith('black') else 2}f} to {values.max():.{1 if column.startswith('black') else 2}f}"
+
+
+def rules_4p6c_knuth(column: str) -> str:
+    side = rules_side_by_side(rules_results(), "knuth")
+    return f"{side[(side['pins'] == 4) & (side['colors'] == 6)][column].iloc[0]:.2f}"
+
+
+def variant_gaps() -> pd.DataFrame:
+    return gaps_by_rules(load_optimal(rules=None), rules_results())
+
+
+def variant_optimal_counts() -> str:
+    gaps = variant_gaps()
+    parts = []
+    for rules in ("norepeat", "black"):
+        per_game = gaps[gaps["rules"] == rules].groupby("game")["gap"].min()
+        parts.append((int((per_game == 0).sum()), len(per_game)))
+    return f"optimal in {parts[0][0]} of the {parts[0][1]} and {parts[1][0]} of the {parts[1][1]}"
+
+
+def bulls_and_cows(what: str) -> str:
+    optima = load_optimal(rules=None)
+    row = optima[(optima["game"] == "4p10c-norepeat") & (optima["objective"] == "total")
+                 & optima["max_turns_limit"].isna()].iloc[0]
+    if what == "seconds":
+        return f"{row['seconds']:.0f} s on 2 cores"
+    if what == "minutes":
+        return f"in about {row['seconds'] / 60:.0f} minutes"
+    gaps = variant_gaps()
+    return f"Entropy needs {gaps[(gaps['game'] == '4p10c-norepeat') & (gaps['strategy'] == 'entropy')]['heuristic_total'].iloc[0]:,}"
+
+
+CLAIMS = [
+    ("01_scoring.ipynb", lambda: f"({workload('numba-packed-array')['ns_per_score']:.1f} ns on the seed's workload"),
+    ("01_scoring.ipynb", lambda: f"plain Python ({workload('python')['ns_per_score']:,.1f} ns)"),
+    ("01_scoring.ipynb", lambda: f"{workload('numba-packed-array')['workload_scores'] / 1e6:.1f} million scores"),
+    ("01_scoring.ipynb", lambda: f"it takes {workload('numba-packed-array')['workload_s']:.2f} s on the project's"),
+    ("01_scoring.ipynb", lambda: "the seed's {:.2f} s (plain) and {:.2f} s (hand-vectorized)".format(
+        *SEED_SCORING_SECONDS.values())),
+    ("05_all_games_at_once.ipynb", lambda: f"{one_at_a_time_ratios('one at a time, cache of positions')} slower"),
+    ("05_all_games_at_once.ipynb", lambda: f"positions, {one_at_a_time_ratios('one at a time, no cache').removesuffix(' times')} times without"),
+    ("05_all_games_at_once.ipynb", lambda: f"7p7c Knuth takes {cuda_knuth_7p7c('on')} with case equivalence and "
+                                           f"{cuda_knuth_7p7c('off')} without"),
+    ("05_all_games_at_once.ipynb", lambda: f"7p7c Knuth took {cuda_knuth_7p7c('on', -2)} and {cuda_knuth_7p7c('off', -2)} before"),
+    ("05_all_games_at_once.ipynb", cuda_rate_range),
+    ("05_all_games_at_once.ipynb", lambda: f"over in {small_cuda_range()}"),
+    ("05_all_games_at_once.ipynb", lambda: f"7p7c with Knuth's strategy in {cuda_knuth_7p7c('on')}"),
+    ("06_results.ipynb", ce_share),
+    ("06_results.ipynb", lambda: f"account for {ce_threshold('saved scores from regions of 3-5', percent=True)}"),
+    ("06_results.ipynb", lambda: f"makes the solve {ce_threshold('time on from 6 / on from 1', ['5p5c', '4p8c', '5p6c', '5p7c'])} slower"),
+    ("06_results.ipynb", lambda: f"a threshold of 16 costs {ce_threshold('time on from 16 / on from 1')}"),
+    ("08_optimal.ipynb", lambda: f"Over the {len(gaps_up_to_1296()[1])} games of at most 1,296 codewords"),
+    ("08_optimal.ipynb", lambda: f"is optimal in {int((gaps_up_to_1296()[1] == 0).sum())} "),
+    ("08_optimal.ipynb", best_heuristic_gap),
+    ("08_optimal.ipynb", lambda: "furthest, up to {:.2f} turns per game".format(
+        gaps_up_to_1296()[0].query("strategy == 'knuth'")["gap_per_game"].max())),
+    ("09_rule_variants.ipynb", lambda: f"over the {int(harder_by_strategy(rules_results())['boards'].max())} boards"),
+    ("09_rule_variants.ipynb", lambda: f"median saving is {rules_median('norepeat - classic')} turns per game"),
+    ("09_rule_variants.ipynb", lambda: f"(4p6c, Knuth: {rules_4p6c_knuth('classic')} turns a game, "
+                                       f"{rules_4p6c_knuth('norepeat')} without repeats)"),
+    ("09_rule_variants.ipynb", lambda: f"every strategy needs {rules_median('black - classic')} more turns a game "
+                                       f"(4p6c, Knuth: {rules_4p6c_knuth('black')})"),
+    ("09_rule_variants.ipynb", lambda: "Entropy {:,}, Most Parts {:,}, Expected Size {:,}, Knuth {:,}".format(*(
+        variant_gaps().query("game == '4p6c-norepeat'").set_index("strategy").loc[
+            ["entropy", "most-parts", "expected-size", "knuth"], "heuristic_total"]))),
+    ("09_rule_variants.ipynb", variant_optimal_counts),
+    ("09_rule_variants.ipynb", lambda: "the largest gap is {:.2f} turns a game".format(
+        variant_gaps().query("rules != 'classic'")["gap_per_game"].max())),
+    ("09_rule_variants.ipynb", lambda: bulls_and_cows("entropy")),
+    ("09_rule_variants.ipynb", lambda: bulls_and_cows("minutes")),
+    ("09_rule_variants.ipynb", lambda: bulls_and_cows("seconds")),
+]
+
+
+@pytest.mark.parametrize("notebook, expected", CLAIMS, ids=[f"{n[:2]}-{i}" for i, (n, _) in enumerate(CLAIMS)])
+def test_prose_quotes_data_as_it_is(notebook, expected):
+    text = expected()
+    assert text in prose(notebook), f"{notebook}: its prose should say {text!r} (data/ changed?)"
+
+
+def test_a_stale_figure_is_caught():
+    """The same check against prose that quotes an older figure fails."""
+    stale = prose("01_scoring.ipynb").replace(f"{workload('numba-packed-array')['workload_s']:.2f} s", "0.52 s")
+    expected = CLAIMS[3][1]()
+    assert expected in prose("01_scoring.ipynb") and expected not in stale

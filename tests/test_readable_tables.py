@@ -1,0 +1,91 @@
+"""The one table formatter (`mmlib.workbench.tables.readable`) and the like-with-like pairing of
+benchmark rows behind notebook 5's GPU table and the benchmark figures."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import reader_checks
+from mmlib.studies.data_tables import gpu_beside_cpu, like_with_like, load_benchmarks, machine_names
+from mmlib.workbench.tables import READABLE_CLASS, gpu_beside_cpu_table, readable
+
+
+def test_numbers_read_as_a_person_writes_them():
+    frame = pd.DataFrame({"total_turns": [5801.0, 26274.0], "average_turns": [4.47612, 5.2131],
+                          "gap_per_game": [0.0201, 0.298], "first_guess": ["1122", "1123"],
+                          "optimal": [True, False], "scores": [1.7e4, 2_594_858_890_338]})
+    table = readable(frame).frame
+    assert list(table.columns) == ["total turns", "average turns", "gap per game (turns)", "first guess",
+                                   "optimal", "scores"]
+    assert table.iloc[0].tolist() == ["5,801", "4.476", "0.0201", "1122", "yes", "17,000"]
+    assert table.iloc[1].tolist() == ["26,274", "5.213", "0.2980", "1123", "no", "2,594,858,890,338"]
+    assert reader_checks.problems_in(repr(readable(frame))) == []
+
+
+def test_formats_names_and_index():
+    frame = pd.DataFrame({"median_s": [0.000123, 948.0], "share": [0.057, 0.5], "x_y": [1.23456, 2.0]},
+                         index=pd.Index(["4p6c", "7p7c"], name="game"))
+    table = readable(frame, formats={"median_s": "seconds", "share": "percent", "x_y": 1},
+                     names={"x_y": "ratio"}).frame
+    assert list(table.columns) == ["game", "median s", "share", "ratio"]  # a named index is a column
+    assert table.iloc[:, 1:].values.tolist() == [["0.00012", "5.7%", "1.2"], ["948", "50.0%", "2.0"]]
+    filtered = pd.DataFrame({"a": [1, 2, 3]}, index=[248, 249, 250])
+    assert "248" not in repr(readable(filtered))  # row numbers left by a filter are no column
+
+
+def test_an_empty_cell_must_say_why():
+    frame = pd.DataFrame({"game": ["7p2c"], "entropy": [np.nan]})
+    with pytest.raises(ValueError, match="entropy.*say why"):
+        readable(frame)
+    assert readable(frame, blank="not in results.csv").frame["entropy"].tolist() == ["not in results.csv"]
+    assert readable(frame, blank={"entropy": "not swept"}).frame["entropy"].tolist() == ["not swept"]
+
+
+def test_grouped_columns_are_joined_and_nothing_is_cut_off():
+    frame = pd.DataFrame({"strategy": ["knuth", "knuth"], "gap": [0.1, 0.3]})
+    grouped = frame.groupby("strategy")[["gap"]].agg(["mean", "max"])
+    assert list(readable(grouped).frame.columns) == ["strategy", "gap, mean", "gap, max"]
+    long = "times only; seed: RTX 4090, CUDA; mmlib: 2-core AMD EPYC, mmlib cpu backend, 2 threads"
+    shown = readable(pd.DataFrame({"reason": [long]}))
+    with pd.option_context("display.max_colwidth", 20):
+        assert long in shown._repr_html_() and long in repr(shown)
+    assert f'class="dataframe {READABLE_CLASS}"' in shown._repr_html_()
+
+
+def benchmark(date, backend, opening, ce, seconds, **extra):
+    return {"date": date, "game": "6p6c", "codewords": 46656, "strategy": "knuth", "backend": backend,
+            "first_guess": opening, "case_equivalence": ce, "median_s": seconds, "scores": 1, "scores_per_s": 1.0,
+            "cpu_model": "AMD EPYC" if backend == "cpu" else "Intel(R) Xeon(R) Processor", "cores": 2 if backend == "cpu" else 16,
+            "device": "NVIDIA H100 80GB HBM3" if backend == "cuda" else np.nan, **extra}
+
+
+def test_the_gpu_is_paired_with_the_cpu_run_of_the_same_solve():
+    rows = pd.DataFrame([
+        benchmark("2026-11-23T09:48", "cuda", "111234", "off", 0.04),
+        benchmark("2026-11-21T21:41", "cpu", "112233", "off", 3.6),   # another opening: no pair
+        benchmark("2026-11-23T09:49", "cuda", "111234", "on", 0.05),
+        benchmark("2026-11-22T10:00", "cpu", "111234", "on", 2.5),    # newest cpu run of this solve ...
+        benchmark("2026-11-21T22:09", "cpu", "111234", "on", 2.7),    # ... though written after this one
+    ])
+    pairs = gpu_beside_cpu(rows).set_index("case_equivalence")
+    assert pairs.loc["on", "cpu_s"] == 2.5 and pairs.loc["on", "cpu_over_cuda"] == pytest.approx(50)
+    assert np.isnan(pairs.loc["off", "cpu_s"]) and pairs.loc["off", "no_cpu_because"] == "the cpu run opened 112233"
+    table = gpu_beside_cpu_table(rows)
+    assert table.frame["cpu s"].tolist() == ["the cpu run opened 112233", "2.5"]
+    assert "NVIDIA H100 80GB HBM3" in table.note and "AMD EPYC, 2 cores" in table.note
+    assert reader_checks.problems_in(repr(table)) == []
+
+
+def test_like_with_like_keeps_one_opening_per_game_and_strategy():
+    rows = pd.DataFrame([benchmark("1", "cuda", "111234", "off", 0.04), benchmark("2", "cuda", "111234", "on", 0.05),
+                         benchmark("3", "cpu", "111234", "on", 2.7), benchmark("4", "cpu", "112233", "off", 3.6)])
+    kept, left_out = like_with_like(rows)
+    assert set(kept["first_guess"]) == {"111234"} and left_out["first_guess"].tolist() == ["112233"]
+    assert machine_names(kept).tolist() == ["NVIDIA H100 80GB HBM3"] * 2 + ["AMD EPYC, 2 cores"]
+
+
+def test_every_cuda_row_of_data_is_paired_or_says_why():
+    table = gpu_beside_cpu_table(load_benchmarks().frame).frame
+    assert len(table) and not table.isna().any().any()
+    unpaired = table[table["cpu / cuda"] == "no pair"]
+    assert unpaired["cpu s"].str.startswith(("no cpu run", "the cpu run opened")).all()
