@@ -250,7 +250,7 @@ import sys, time
 from mmlib.core import lifetime, optimal as search
 if sys.argv[1] == "handlers":  # as python -m mmlib does
     lifetime.install_signal_handlers()
-search.PARALLEL_MIN_CODEWORDS = 0  # a pool of forked workers even for 3p3c
+search.config.PARALLEL_MIN_CODEWORDS = 0  # a pool of forked workers even for 3p3c
 search.optimal("3p3c", workers=2)
 print("ready", flush=True)
 time.sleep(120)

@@ -25,7 +25,8 @@ from pathlib import Path
 import numpy as np
 
 from ..core.coach import OPENINGS_CSV, forget_openings_table, opening_pattern_of, searched_opening_totals
-from ..core.files import locked, read_csv_rows, write_atomically
+from ..core.files import locked, write_atomically
+from ..core.tables import read_table as read_csv_rows
 from ..core.games import RULES, Game
 from ..core.openings import first_guess_patterns
 from .optimal_table import OPTIMAL_CSV, read_optimal_rows
