@@ -92,7 +92,6 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     check_client(client)
     search = OptimalSearch(game)
     started = time.perf_counter()
-    everything = np.arange(game.size, dtype=np.int64)
     # A first upper bound from the four strategies; small games find one faster on their own.
     heuristics = heuristic_bounds(game) if game.size >= config.HEURISTIC_MIN_CODEWORDS else []
     unlimited = game.size
