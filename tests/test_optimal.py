@@ -206,6 +206,30 @@ def test_solve_position_on_arbitrary_sets_matches_brute_force(name):
                 assert answer.tree["games"] == len(secrets)
 
 
+class _StopNow(Exception):
+    pass
+
+
+def test_a_search_stopped_by_its_hook_answers_exactly_on_the_next_call():
+    """The coach stops a shared search at its deadline through `abort_check`, then asks the same
+    search again: the stop must not outlive the call it stopped."""
+    game = Game.parse("4p7c")
+    search = OptimalSearch(game)
+    everything = np.arange(game.size, dtype=np.int64)
+
+    def stop(_nodes):
+        raise _StopNow
+
+    search.abort_check = stop  # the whole of 4p7c takes many seconds: this stops it midway
+    with pytest.raises(_StopNow):
+        search.value(everything, (), game.size, INFEASIBLE)
+    search.abort_check = None
+    first = 0  # AAAA; its part "no pin" is 4p6c-sized, searched over thousands of nodes
+    part = dict(search.split(first, everything))[0]
+    expected = OptimalSearch(game).value(part, (first,), game.size, INFEASIBLE)
+    assert search.value(part, (first,), game.size, INFEASIBLE) == expected
+
+
 @pytest.mark.parametrize("name", ["3p3c", "2p6c", "5p2c"])
 def test_lower_bounds_never_exceed_a_brute_force_cost(name):
     """Every position the brute force solved costs at least the counting bound of its size;

@@ -277,8 +277,13 @@ class OptimalSearch:
                 if self.abort_check is not None:
                     self.abort_check(int(self.counters[en.S_NODES]))
         except BaseException:
-            self.control[0] = max(self.control[0], self.run[0] + 1)  # stop the engine, then go
+            # Stop the engine with a ticket past this run's, then put the ticket back: the
+            # search object lives on (the coach shares one per game), and a ticket left raised
+            # would abort every later search at its first check.
+            ticket = self.control[0]
+            self.control[0] = max(ticket, self.run[0] + 1)
             worker.join()
+            self.control[0] = ticket
             raise
         return result[0]
 
