@@ -48,7 +48,7 @@ from numba import njit
 from ..scoring import packed_score_ordinal
 from .bounds import INFEASIBLE
 
-kernel = njit(cache=True, nogil=True)
+kernel = njit(cache=True, nogil=True, _nrt=False)
 
 # The game, as the search reads it (made once per game, never written).
 Tables = namedtuple("Tables", [
@@ -75,8 +75,10 @@ Buffers = namedtuple("Buffers", [
     "gstart", "gcount", "used",  # per level: its group's place in the pool, colors played
     "frames",  # int64 (levels, N_FRAME_FIELDS): each level's node while it is searched
     "flat_score",  # the score table as one row (a view of tables.score), or empty
-    "lists",  # int64 (slots, 3): cached candidate lists of trivial groups: key, start, length
-    "list_pool", "list_meta",  # int32: their codewords; int64: pool used, lists kept
+    "lists",  # int64 (slots, 5): cached candidate lists: hash, start, length, signature start
+              # and length (`candidates`)
+    "list_pool", "list_meta",  # int32: their codewords; int64: pool used, lists kept, signatures used
+    "signature", "signature_pool",  # int64: one list's key (group, Zero, Free); the keys kept
     "ordinals", "counts", "scratch",  # scratch of one node at a time
 ])
 
@@ -149,6 +151,71 @@ def score_table(words, lo, hi, pins, mask, out):
             o = packed_score_ordinal(words[b], lo[b], hi[b], words[a], lo[a], hi[a], pins, mask)
             out[a, b] = o
             out[b, a] = o
+
+
+@kernel
+def _sift_down_min(a, root, end):
+    while True:
+        child = 2 * root + 1
+        if child >= end:
+            return
+        if child + 1 < end and a[child + 1] < a[child]:
+            child += 1
+        if a[root] <= a[child]:
+            return
+        a[root], a[child] = a[child], a[root]
+        root = child
+
+
+@kernel
+def heapify_min(a, n):
+    """Make a[:n] a binary min-heap: the least key is a[0], and each later one costs a
+    `pop_min`. Cheaper than a sort when, as in most nodes, the loop stops after a few."""
+    for root in range(n // 2 - 1, -1, -1):
+        _sift_down_min(a, root, n)
+
+
+@kernel
+def pop_min(a, n):
+    """Take the least key off the min-heap a[:n] (it becomes a[:n - 1])."""
+    least = a[0]
+    a[0] = a[n - 1]
+    _sift_down_min(a, 0, n - 1)
+    return least
+
+
+@kernel
+def _sift_down(a, root, end):
+    while True:
+        child = 2 * root + 1
+        if child >= end:
+            return
+        if child + 1 < end and a[child + 1] > a[child]:
+            child += 1
+        if a[root] >= a[child]:
+            return
+        a[root], a[child] = a[child], a[root]
+        root = child
+
+
+@kernel
+def sort_prefix(a, n):
+    """Sort a[:n] in place, ascending: insertion sort for short runs, heapsort otherwise. The
+    engine runs without Numba's reference counting (see `kernel`), which its own sort needs."""
+    if n <= 24:
+        for i in range(1, n):
+            v = a[i]
+            j = i - 1
+            while j >= 0 and a[j] > v:
+                a[j + 1] = a[j]
+                j -= 1
+            a[j + 1] = v
+        return
+    for root in range(n // 2 - 1, -1, -1):
+        _sift_down(a, root, n)
+    for end in range(n - 1, 0, -1):
+        a[0], a[end] = a[end], a[0]
+        _sift_down(a, 0, end)
 
 
 # -- the cache -------------------------------------------------------------------------
@@ -292,7 +359,7 @@ def canonical_key(tables, secrets, first, n, pin_order, labels, out, scratch):
         labels[order[r]] = r
     for i in range(n):
         out[i] = renamed_codeword(tables, secrets[first + i], pin_order, labels)
-    out[:n].sort()
+    sort_prefix(out, n)
 
 
 @kernel
@@ -435,39 +502,71 @@ def extend_group(tables, buffers, level, guess):
 
 @kernel
 def candidates(tables, buffers, level, zero, out):
-    """`class_representatives`, with the lists of trivial groups (the identity alone, as below
-    the first few guesses) kept: they depend only on the Zero and Free colors."""
-    if buffers.gcount[level] != 1 or buffers.gperm[buffers.gstart[level]] != 0:
-        return class_representatives(tables, buffers, level, zero, out)
+    """`class_representatives`, with the lists kept: a list depends only on the level's group
+    (its elements, in order), the Zero colors and the Free colors, so positions that share
+    them (siblings below one guess; every position below the first few guesses, where the
+    group is the identity alone) share one list. Each list is keyed by that whole signature,
+    compared in full on a hit."""
     colors = tables.params[P_COLORS]
     all_colors = (np.int64(1) << colors) - 1
     z = _drop_single(zero)
     free = _drop_single(all_colors & ~buffers.used[level] & ~z)
-    key = z | (free << colors)
+    first = buffers.gstart[level]
+    count = buffers.gcount[level]
+    sig = buffers.signature
+    sig[0] = z
+    sig[1] = free
+    sig[2] = count
+    length = 3
+    for e in range(first, first + count):
+        sig[length] = buffers.gperm[e]
+        length += 1
+        for c in range(colors):
+            sig[length] = buffers.gmap[e, c]
+            length += 1
+    h = np.uint64(14695981039346656037)
+    for k in range(length):
+        h = (h ^ np.uint64(sig[k] + 1)) * np.uint64(1099511628211)
+    key = np.int64(h >> np.uint64(1))
     lists = buffers.lists
+    pool = buffers.signature_pool
     mask = lists.shape[0] - 1
-    i = (key * np.int64(0x9E3779B1)) & mask
+    i = key & mask
     while lists[i, 0] >= 0:
-        if lists[i, 0] == key:
-            start, m = lists[i, 1], lists[i, 2]
-            for k in range(m):
-                out[k] = buffers.list_pool[start + k]
-            return m
+        if lists[i, 0] == key and lists[i, 4] == length:
+            at = lists[i, 3]
+            same = True
+            for k in range(length):
+                if pool[at + k] != sig[k]:
+                    same = False
+                    break
+            if same:
+                start, m = lists[i, 1], lists[i, 2]
+                for k in range(m):
+                    out[k] = buffers.list_pool[start + k]
+                return m
         i = (i + 1) & mask
     m = class_representatives(tables, buffers, level, zero, out)
     meta = buffers.list_meta
-    if meta[0] + m > buffers.list_pool.shape[0] or 2 * (meta[1] + 1) > lists.shape[0]:
+    if (meta[0] + m > buffers.list_pool.shape[0] or 2 * (meta[1] + 1) > lists.shape[0]
+            or meta[2] + length > pool.shape[0]):
         lists[:, 0] = -1  # full: start again
-        meta[0] = 0
-        meta[1] = 0
-        i = (key * np.int64(0x9E3779B1)) & mask
+        meta[:] = 0
+        i = key & mask
+        if m > buffers.list_pool.shape[0] or length > pool.shape[0]:
+            return m
     for k in range(m):
         buffers.list_pool[meta[0] + k] = out[k]
+    for k in range(length):
+        pool[meta[2] + k] = sig[k]
     lists[i, 0] = key
     lists[i, 1] = meta[0]
     lists[i, 2] = m
+    lists[i, 3] = meta[2]
+    lists[i, 4] = length
     meta[0] += m
     meta[1] += 1
+    meta[2] += length
     return m
 
 
@@ -765,7 +864,7 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
         stats[S_GROUP] += 1
     stats[S_SCORES] += n * m
 
-    # Each candidate's counting bound; keep those that can beat the best, sorted.
+    # Each candidate's counting bound; keep those that can beat the best, in a heap.
     found = 0
     least_cut = INFEASIBLE  # least bound among the candidates that cannot beat `best`
     # Parts that all cost LB(m) = 2m - 1 (n at most K + 1, two or more guesses left): the bound
@@ -804,7 +903,7 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
             found += 1
         elif bound < least_cut:
             least_cut = bound
-    keys[:found].sort()
+    heapify_min(keys, found)
 
     frame = buffers.frames[level]
     frame[F_SECRETS_AT] = secrets_at
@@ -831,13 +930,14 @@ def _next_candidate(tables, buffers, stats, level):
     rank = frame[F_RANK]
     if rank >= found:
         return False
-    key = buffers.keys[level, rank]
-    bound = key >> KEY_SHIFT
+    keys = buffers.keys[level]  # a min-heap of the found - rank keys not taken yet
+    bound = keys[0] >> KEY_SHIFT
     if bound >= frame[F_BEST]:
         frame[F_LOWER] = min(frame[F_LOWER], bound)
         stats[S_CUT] += found - rank
         frame[F_RANK] = found
         return False
+    key = pop_min(keys, found - rank)
     frame[F_RANK] = rank + 1
     g = key & ((np.int64(1) << INDEX_BITS) - 1)
     n = frame[F_N]
