@@ -79,6 +79,8 @@ Buffers = namedtuple("Buffers", [
               # and length (`candidates`)
     "list_pool", "list_meta",  # int32: their codewords; int64: pool used, lists kept, signatures used
     "signature", "signature_pool",  # int64: one list's key (group, Zero, Free); the keys kept
+    "seen",  # uint64 (N): the scores each codeword meets on a small set (`scores_met`)
+    "part_counts",  # int32 (N * slots): every codeword's part sizes on a larger set (`parts_of_all`)
     "ordinals", "counts", "scratch",  # scratch of one node at a time
 ])
 
@@ -140,6 +142,36 @@ def count_parts(flat_score, n_codewords, words, los, his, pins, mask, guess, are
         for j in range(n):
             t = arena[first + j]
             counts[packed_score_ordinal(words[t], los[t], his[t], w, lo, hi, pins, mask)] += 1
+
+
+@kernel
+def scores_met(flat_score, n_codewords, arena, first, n, seen):
+    """seen[g] = the set of score ordinals (bit o for ordinal o) that guess g meets on
+    arena[first:first+n], for every codeword g at once. The score table is symmetric, so this
+    reads the n rows of the secrets front to back: loops the compiler vectorizes, where one
+    guess at a time would read n scattered bytes of its row."""
+    one = np.uint64(1)
+    row = flat_score[arena[first] * n_codewords:(arena[first] + 1) * n_codewords]
+    for g in range(n_codewords):
+        seen[g] = one << row[g]
+    for j in range(1, n):
+        s = arena[first + j]
+        row = flat_score[s * n_codewords:(s + 1) * n_codewords]
+        for g in range(n_codewords):
+            seen[g] |= one << row[g]
+
+
+@kernel
+def parts_of_all(flat_score, n_codewords, arena, first, n, slots, part_counts):
+    """part_counts[g * slots + o] = how many of arena[first:first+n] score ordinal o against
+    codeword g, for every codeword g at once (reading the secrets' rows of the symmetric score
+    table front to back)."""
+    part_counts[:n_codewords * slots] = 0
+    for j in range(n):
+        s = arena[first + j]
+        base = s * n_codewords
+        for g in range(n_codewords):
+            part_counts[g * slots + flat_score[base + g]] += 1
 
 
 @kernel
@@ -872,13 +904,21 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
     # set of the scores is all a candidate needs until its bound reaches the floor.
     linear = flat_score.shape[0] > 0 and child_lb[n] == 2 * n - 1
     win_bit = np.int64(1) << win
+    # Larger sets: every codeword's part sizes at once, row by row, when most codewords are
+    # candidates (the rows are read front to back, where a guess at a time reads scattered
+    # bytes of its row).
+    all_at_once = not linear and flat_score.shape[0] > 0 and 2 * m >= n_codewords
+    if linear:
+        scores_met(flat_score, n_codewords, arena, secrets_at, n, buffers.seen)
+    elif all_at_once:
+        parts_of_all(flat_score, n_codewords, arena, secrets_at, n, slots, buffers.part_counts)
     for i in range(m):
         g = cand[i]
-        if linear:
-            base = g * n_codewords
-            seen = np.int64(0)
-            for j in range(n):
-                seen |= np.int64(1) << flat_score[base + arena[secrets_at + j]]
+        if all_at_once:
+            counts = buffers.part_counts[g * slots:(g + 1) * slots]
+            bound = _bound_of_counts(counts, slots, n, win, child_lb)
+        elif linear:
+            seen = np.int64(buffers.seen[g])
             won = 1 if seen & win_bit else 0
             met = _popcount(seen & ~win_bit)
             if met == 1 and won == 0:
@@ -903,6 +943,7 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
             found += 1
         elif bound < least_cut:
             least_cut = bound
+    counts = buffers.counts
     heapify_min(keys, found)
 
     frame = buffers.frames[level]

@@ -120,8 +120,10 @@ def _buffers(game: Game, tables: en.Tables) -> en.Buffers:
         list_meta=np.zeros(3, dtype=np.int64),
         signature=np.empty(3 + group_room * (1 + colors), dtype=np.int64),
         signature_pool=np.empty(1 << 20, dtype=np.int64),
+        seen=np.empty(n if game.size <= config.MAX_TABLE_CODEWORDS else 0, dtype=np.uint64),
+        part_counts=np.empty(n * slots if game.size <= config.MAX_TABLE_CODEWORDS else 0, dtype=np.int32),
         ordinals=np.empty(n, dtype=np.uint8),
-        counts=np.zeros(slots, dtype=np.int64),
+        counts=np.zeros(slots, dtype=np.int32),
         scratch=np.empty(2 * colors * pins + 2 * colors + pins, dtype=np.int64),
     )
 

@@ -1,0 +1,106 @@
+"""The exact search's inner kernels against slow references, and its table-free path.
+
+The whole search is checked against brute force in test_optimal.py; these tests pin the
+pieces that compute the same thing two ways (every codeword at once, or one guess at a time),
+so a fast path that drifts fails here by name."""
+
+import numpy as np
+import pytest
+
+from mmlib.core import optimal as optimal_module
+from mmlib.core.games import Game
+from mmlib.core.optimal import INFEASIBLE, OptimalSearch
+from mmlib.core.optimal import engine as en
+from mmlib.core.optimal.search import game_tables
+
+from naive import BruteForceOptimum, naive_pair_ordinals
+
+
+def _naive_ordinals(game: Game, guess: int, secrets: np.ndarray) -> np.ndarray:
+    return naive_pair_ordinals(game, np.full(len(secrets), guess), secrets)
+
+
+@pytest.mark.parametrize("name", ["3p4c", "4p3c", "2p6c"])
+def test_every_codeword_at_once_matches_one_guess_at_a_time(name):
+    """scores_met (the set of scores each codeword meets) and parts_of_all (each codeword's part
+    sizes) read the score table by secret; here every guess is scored on its own."""
+    game = Game.parse(name)
+    tables = game_tables(game)
+    flat = tables.score.reshape(-1)
+    slots = game.score_slots
+    rng = np.random.default_rng(5)
+    codewords = np.arange(game.size)
+    for n in (1, 3, 7, game.size // 2):
+        secrets = np.sort(rng.choice(game.size, size=n, replace=False)).astype(np.int32)
+        arena = np.concatenate([np.zeros(3, dtype=np.int32), secrets])
+        seen = np.empty(game.size, dtype=np.uint64)
+        counts = np.empty(game.size * slots, dtype=np.int32)
+        en.scores_met(flat, game.size, arena, 3, n, seen)
+        en.parts_of_all(flat, game.size, arena, 3, n, slots, counts)
+        for g in codewords:
+            ordinals = _naive_ordinals(game, int(g), secrets)
+            expected_bits = 0
+            for o in ordinals:
+                expected_bits |= 1 << int(o)
+            assert int(seen[g]) == expected_bits
+            assert counts[g * slots:(g + 1) * slots].tolist() == np.bincount(ordinals, minlength=slots).tolist()
+
+
+def test_the_candidate_heap_gives_keys_in_sorted_order_and_the_sort_sorts():
+    rng = np.random.default_rng(9)
+    for size in (0, 1, 2, 5, 24, 25, 100, 1000):
+        keys = rng.integers(0, 1 << 40, size=size + 3).astype(np.int64)
+        heap = keys.copy()
+        en.heapify_min(heap, size)
+        taken = [en.pop_min(heap, size - k) for k in range(size)]
+        assert taken == sorted(keys[:size].tolist())
+        ints = rng.integers(0, 5000, size=size + 3).astype(np.int32)
+        out = ints.copy()
+        en.sort_prefix(out, size)
+        assert out[:size].tolist() == sorted(ints[:size].tolist()) and out[size:].tolist() == ints[size:].tolist()
+
+
+@pytest.mark.parametrize("name", ["3p3c", "2p5c", "4p3c", "3p4c-norepeat"])
+def test_the_search_without_a_score_table_matches_brute_force(name, monkeypatch):
+    """Games past config.MAX_TABLE_CODEWORDS score packed codewords instead of reading a table
+    (and skip the every-codeword-at-once kernels): force that path on small games."""
+    game = Game.parse(name)
+    monkeypatch.setattr(optimal_module.config, "MAX_TABLE_CODEWORDS", 0)
+    game_tables.cache_clear()
+    try:
+        search = OptimalSearch(game)
+        assert search.tables.score.size == 0
+        brute = BruteForceOptimum(game)
+        everything = np.arange(game.size, dtype=np.int64)
+        assert search.value(everything, (), game.size, INFEASIBLE) == brute.total()
+        rng = np.random.default_rng(17)
+        for size in (3, 6, game.size // 3):
+            secrets = np.sort(rng.choice(game.size, size=size, replace=False))
+            mask = sum(1 << int(s) for s in secrets)
+            assert OptimalSearch(game).value(secrets, None, game.size, INFEASIBLE) == brute.cost(mask, None)
+    finally:
+        game_tables.cache_clear()
+
+
+@pytest.mark.parametrize("name", ["4p4c", "3p5c", "5p2c"])
+def test_cached_candidate_lists_are_the_lists_computed_afresh(name):
+    """`candidates` keeps each list by its group, Zero and Free colors; after a search has filled
+    that cache, every level's list for every Zero set must equal class_representatives' own."""
+    game = Game.parse(name)
+    search = OptimalSearch(game)
+    everything = np.arange(game.size, dtype=np.int64)
+    search.value(everything, (), game.size, INFEASIBLE)
+    assert search.buffers.list_meta[1] > 0
+    rng = np.random.default_rng(3)
+    colors = game.colors
+    out_cached = np.empty(game.size, dtype=np.int32)
+    out_fresh = np.empty(game.size, dtype=np.int32)
+    for _ in range(40):
+        played = tuple(int(g) for g in rng.choice(game.size, size=int(rng.integers(0, 3)), replace=False))
+        level = search._load(everything, played)
+        zero = int(rng.integers(0, 1 << colors))
+        m = en.candidates(search.tables, search.buffers, level, zero, out_cached)
+        m_again = en.candidates(search.tables, search.buffers, level, zero, out_cached)  # now from the cache
+        fresh = en.class_representatives(search.tables, search.buffers, level, zero, out_fresh)
+        assert m == m_again == fresh
+        assert out_cached[:m].tolist() == out_fresh[:fresh].tolist()
