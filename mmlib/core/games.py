@@ -251,6 +251,42 @@ class Game:
             digits.append(digit)
         return digits[::-1]
 
+    def format_codewords(self, indices) -> list[str]:
+        """`format_codeword` of many codewords at once (the strategy trees' thousands of nodes)."""
+        indices = np.asarray(indices, dtype=np.int64)
+        if len(indices) and (indices.min() < 0 or indices.max() >= self.size):
+            raise ValueError(f"codeword indices of {self.name} run 0..{self.size - 1}")
+        chars = np.array(list(COLOR_CHARS[: self.colors]))[self.codewords.digits[indices]]
+        return np.ascontiguousarray(chars).view(f"<U{self.pins}").ravel().tolist()
+
+    def parse_codewords(self, texts, what: str = "codeword") -> np.ndarray:
+        """`parse_codeword` of many printed codewords at once; a bad one raises its ValueError."""
+        texts = list(texts)
+        if not texts:
+            return np.zeros(0, dtype=np.int64)
+        lookup = np.full(128, -1, dtype=np.int64)
+        for digit, char in enumerate(COLOR_CHARS[: self.colors]):
+            lookup[ord(char)] = digit
+        try:
+            codes = np.frombuffer("".join(texts).encode("ascii"), dtype=np.uint8)
+        except UnicodeEncodeError:
+            codes = None
+        if codes is None or len(codes) != len(texts) * self.pins:
+            return np.array([self.parse_codeword(t, what) for t in texts], dtype=np.int64)
+        digits = lookup[codes].reshape(len(texts), self.pins)
+        radix = np.zeros(len(texts), dtype=np.int64)
+        for q in range(self.pins):
+            radix = radix * self.colors + digits[:, q]
+        bad = (digits < 0).any(axis=1)
+        if self.norepeat:
+            ordered = np.sort(digits, axis=1)
+            bad |= (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        if bad.any():
+            self.parse_codeword(texts[int(np.flatnonzero(bad)[0])], what)  # raises its own message
+        if not self.norepeat:
+            return radix
+        return np.array([self.index_of(row) for row in digits], dtype=np.int64)
+
     @cached_property
     def codewords(self) -> "Codewords":
         """Every codeword of the game in index order, in packed form."""

@@ -12,22 +12,24 @@ arena, each level of the recursion has its own rows for candidates, sort keys
 and symmetry group, and the position cache is a hash table in arrays
 (`Cache`). Python only calls it at the root (`search.OptimalSearch`).
 
-What one node does (`_search_node`):
+What one node does (`_enter`, then `_next_candidate` for each candidate taken):
 
 1. Cache: the set is keyed up to permuting pins and renaming colors
-   (`_canonical_key`); an exact entry answers, a lower bound raises the floor.
-2. Members first: when S is small, every member is scored against S; a
-   member whose parts all hold one or two secrets costs exactly its bound, and
-   if that meets the floor the node is done (2|S| - 1, the fully
+   (`canonical_key`); an exact entry answers, a lower bound raises the floor.
+2. Members first (`_members_first`): when S is small, every member is scored
+   against S; a member whose parts all hold one or two secrets costs exactly
+   its bound, and if that meets the floor the node is done (2|S| - 1, the fully
    discriminating member, included).
-3. Candidates: one guess per class of guesses that cannot differ here
-   (`_candidates`): the images under every pin and color permutation that fixes
-   each guess played so far (the group is carried down the path and shrinks as
-   guesses are played, `_extend_group`), with Free colors (in no guess played)
+3. Candidates (`candidates`): one guess per class of guesses that cannot differ
+   here: the images under every pin and color permutation that fixes each
+   guess played so far (the group is carried down the path and shrinks as
+   guesses are played, `extend_group`), with Free colors (in no guess played)
    and Zero colors (absent from S) merged.
-4. Each candidate's counting bound |S| + sum LB(|P|) (`bounds.py`); they are
-   searched in order of bound (members of S first, then index), and the loop
-   stops at the first bound that cannot beat the best found.
+4. Each candidate's counting bound |S| + sum LB(|P|) (`bounds.py`,
+   `_rank_candidates`; small sets need only the set of scores each codeword
+   meets, `scores_met`, larger ones every codeword's part sizes, `parts_of_all`);
+   they are taken from a min-heap in order of bound (members of S first, then
+   index), and the loop stops at the first bound that cannot beat the best found.
 5. A candidate's parts of three or more secrets are searched smallest first,
    each with the budget the best total leaves after the exact values found so
    far and the bounds of the parts not yet searched; as small parts come back
@@ -48,7 +50,14 @@ from numba import njit
 from ..scoring import packed_score_ordinal
 from .bounds import INFEASIBLE
 
+# Compiled without Numba's reference counting: the engine allocates nothing (every buffer is
+# made by the caller), and counted references cost an atomic increment and decrement per
+# array argument of every call: 43% of 4p6c's time before they went.
 kernel = njit(cache=True, nogil=True, _nrt=False)
+# The steps of one node, inlined into the loop that runs them: a call passes every array of
+# Tables and Buffers by value, which per node cost more than the step itself (3p10c: 0.12 s
+# called, 0.09 s inlined).
+node_step = njit(cache=True, nogil=True, _nrt=False, inline="always")
 
 # The game, as the search reads it (made once per game, never written).
 Tables = namedtuple("Tables", [
@@ -74,6 +83,7 @@ Buffers = namedtuple("Buffers", [
     "gperm", "gmap", "ginv",  # a pool of group elements: pin permutation, color map and inverse
     "gstart", "gcount", "used",  # per level: its group's place in the pool, colors played
     "frames",  # int64 (levels, N_FRAME_FIELDS): each level's node while it is searched
+    "walk",  # int64 (levels, N_WALK_FIELDS): each level's node while a tree is read out
     "flat_score",  # the score table as one row (a view of tables.score), or empty
     "lists",  # int64 (slots, 5): cached candidate lists: hash, start, length, signature start
               # and length (`candidates`)
@@ -695,6 +705,21 @@ def _bound_of_counts(counts, slots, n, win, child_lb):
 
 
 @kernel
+def _bound_of_full_counts(counts, slots, n, win, child_lb):
+    """`_bound_of_counts` without a branch per slot (child_lb[0] = 0; the winning part holds at
+    most one secret of the three or more in S, so a part of all n is a non-winning one)."""
+    total = np.int64(0)
+    most = 0
+    for o in range(slots):
+        c = counts[o]
+        total += child_lb[c]
+        most = max(most, c)
+    if most == n:
+        return INFEASIBLE
+    return n + total - child_lb[counts[win]]
+
+
+@kernel
 def _exact_counts(counts, slots, win):
     """Is the bound of these counts the guess's true cost? Yes when every non-winning part
     has at most two secrets (one costs 1, two cost 3: their bounds are exact)."""
@@ -704,7 +729,7 @@ def _exact_counts(counts, slots, win):
     return True
 
 
-@kernel
+@node_step
 def _partition(tables, buffers, guess, secrets_at, n, out_at, level):
     """Split S (arena[secrets_at:+n]) by the score of `guess` into arena[out_at:+n], grouped by
     ordinal (a stable counting sort); part_start/part_len[level] get each ordinal's group."""
@@ -786,7 +811,7 @@ def position_value(tables, buffers, cache, stats, control, live, run, secrets_at
             _child_value(frames[top], got)
 
 
-@kernel
+@node_step
 def _child_value(frame, got):
     """A part's value is back: add it to the candidate's total, or drop the candidate if it went
     over the part's budget (its total then is a lower bound of the candidate's cost)."""
@@ -798,7 +823,7 @@ def _child_value(frame, got):
         frame[F_PART] += 1
 
 
-@kernel
+@node_step
 def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at, n, depth, beta,
            free_at):
     """Enter a node: its value when no search is needed (small sets, the counting bound, the
@@ -831,11 +856,50 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
             return known
         floor = max(floor, known)
 
+    best, best_guess, floor, done = _members_first(tables, buffers, cache, stats, level, secrets_at, n,
+                                                   depth, beta, floor)
+    if done:
+        return best
+
+    stats[S_NODES] += 1
+    if stats[S_NODES] % 256 == 0:
+        live[run[1]] += 256
+        if control[0] > run[0]:
+            stats[S_ABORTED] = 1
+            return max(floor, beta)
+
+    found, least_cut, shortcut = _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n,
+                                                  depth, floor, best)
+    if shortcut >= 0:
+        return shortcut
+
+    frame = buffers.frames[level]
+    frame[F_SECRETS_AT] = secrets_at
+    frame[F_N] = n
+    frame[F_DEPTH] = depth
+    frame[F_BETA] = beta
+    frame[F_FREE_AT] = free_at
+    frame[F_FLOOR] = floor
+    frame[F_BEST] = best
+    frame[F_BEST_GUESS] = best_guess
+    frame[F_LOWER] = least_cut
+    frame[F_FOUND] = found
+    frame[F_RANK] = 0
+    frame[F_ACTIVE] = 0
+    return np.int64(-1)
+
+
+@node_step
+def _members_first(tables, buffers, cache, stats, level, secrets_at, n, depth, beta, floor):
+    """Score each member of a small S against S. Returns (best, best guess, floor, done): the
+    best exact member cost found below beta (or beta, -1), the floor raised where only a
+    fully discriminating member could meet it, and whether the node is done (its value the
+    best, remembered)."""
     params = tables.params
     win = params[P_WIN]
     slots = params[P_SLOTS]
     parts_k = params[P_PARTS]
-    child_lb = lb[min(depth - 1, lb.shape[0] - 1)]
+    child_lb = tables.lb[min(depth - 1, tables.lb.shape[0] - 1)]
     arena = buffers.arena
     counts = buffers.counts
     flat_score = buffers.flat_score
@@ -846,7 +910,7 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
     best = beta
     best_guess = np.int64(-1)
 
-    # Members first: those whose parts all hold one or two secrets cost exactly their bound.
+    # Those whose parts all hold one or two secrets cost exactly their bound.
     if n <= 2 * parts_k + 1:
         stats[S_SCORES] += n * n
         member = np.int64(-1)
@@ -864,7 +928,7 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
         if member >= 0 and member_bound <= floor:  # 2n - 1 included: fully discriminating
             stats[S_SHORTCUTS] += 1
             _remember(tables, buffers, cache, stats, level, n, depth, member_bound, True, member)
-            return member_bound
+            return member_bound, member, floor, True
         if n <= parts_k + 1:
             floor = max(floor, 2 * n)  # only a fully discriminating member costs 2n - 1
         if member >= 0 and member_bound < best:
@@ -872,14 +936,27 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
             if best <= floor:
                 stats[S_SHORTCUTS] += 1
                 _remember(tables, buffers, cache, stats, level, n, depth, best, True, best_guess)
-                return best
+                return best, best_guess, floor, True
 
-    stats[S_NODES] += 1
-    if stats[S_NODES] % 256 == 0:
-        live[run[1]] += 256
-        if control[0] > run[0]:
-            stats[S_ABORTED] = 1
-            return max(floor, beta)
+    return best, best_guess, floor, False
+
+
+@node_step
+def _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n, depth, floor, best):
+    """Each candidate's counting bound: those that can beat `best` go into the level's min-heap
+    of keys. Returns (keys found, least bound of those that cannot, a shortcut value or -1:
+    a candidate whose exact cost meets the floor ends the node, remembered)."""
+    params = tables.params
+    win = params[P_WIN]
+    slots = params[P_SLOTS]
+    child_lb = tables.lb[min(depth - 1, tables.lb.shape[0] - 1)]
+    arena = buffers.arena
+    counts = buffers.counts
+    flat_score = buffers.flat_score
+    n_codewords = tables.digits.shape[0]
+    words, los, his = tables.words, tables.lo, tables.hi
+    pins = params[P_PINS]
+    mask = np.uint64(params[P_MASK])
 
     # Zero colors: absent from S.
     colors = params[P_COLORS]
@@ -916,7 +993,7 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
         g = cand[i]
         if all_at_once:
             counts = buffers.part_counts[g * slots:(g + 1) * slots]
-            bound = _bound_of_counts(counts, slots, n, win, child_lb)
+            bound = _bound_of_full_counts(counts, slots, n, win, child_lb)
         elif linear:
             seen = np.int64(buffers.seen[g])
             won = 1 if seen & win_bit else 0
@@ -936,33 +1013,18 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
         if bound <= floor and _exact_counts(counts, slots, win):
             stats[S_SHORTCUTS] += 1
             _remember(tables, buffers, cache, stats, level, n, depth, bound, True, g)
-            return bound
+            return found, least_cut, bound
         if bound < best:
             member_flag = 0 if counts[win] > 0 else 1
             keys[found] = (bound << KEY_SHIFT) | (np.int64(member_flag) << INDEX_BITS) | g
             found += 1
         elif bound < least_cut:
             least_cut = bound
-    counts = buffers.counts
     heapify_min(keys, found)
-
-    frame = buffers.frames[level]
-    frame[F_SECRETS_AT] = secrets_at
-    frame[F_N] = n
-    frame[F_DEPTH] = depth
-    frame[F_BETA] = beta
-    frame[F_FREE_AT] = free_at
-    frame[F_FLOOR] = floor
-    frame[F_BEST] = best
-    frame[F_BEST_GUESS] = best_guess
-    frame[F_LOWER] = least_cut
-    frame[F_FOUND] = found
-    frame[F_RANK] = 0
-    frame[F_ACTIVE] = 0
-    return np.int64(-1)
+    return found, least_cut, np.int64(-1)
 
 
-@kernel
+@node_step
 def _next_candidate(tables, buffers, stats, level):
     """Set up the next candidate that can still beat the best: split S by it, list its parts of
     three or more secrets in search order, carry the group down. False when none is left."""
@@ -1010,7 +1072,7 @@ def _next_candidate(tables, buffers, stats, level):
     return True
 
 
-@kernel
+@node_step
 def _finish(tables, buffers, cache, stats, level):
     """A node whose candidates are done: its exact value and guess, or a lower bound, into the
     cache; returns the value."""
@@ -1026,7 +1088,7 @@ def _finish(tables, buffers, cache, stats, level):
     return lower
 
 
-@kernel
+@node_step
 def _remember(tables, buffers, cache, stats, level, n, depth, value, exact, guess):
     if guess >= 0:
         guess = renamed_codeword(tables, guess, buffers.pin_order[level], buffers.labels[level])
@@ -1048,3 +1110,130 @@ def cached_guess(tables, buffers, cache, secrets_at, n, depth, level):
         return np.int64(-1)
     return renamed_back(tables, np.int64(cache.guess[e]), buffers.pin_order[level],
                         buffers.labels[level], buffers.scratch)
+
+
+# -- the tree of a solved position ------------------------------------------------------
+
+# A node's state while its subtree is read out: one row of `buffers.walk` per level.
+W_NODE, W_SECRETS_AT, W_N, W_DEPTH, W_FREE_AT, W_NEXT = range(6)
+N_WALK_FIELDS = 6
+# What extract_tree returns when it cannot give a tree.
+TREE_INFEASIBLE, TREE_TOO_BIG, TREE_NO_GUESS = -1, -2, -3
+
+
+@kernel
+def _pair_ordinal(tables, guess, secret):
+    if tables.score.shape[0] > 0:
+        return np.int64(tables.score[guess, secret])
+    return np.int64(packed_score_ordinal(tables.words[secret], tables.lo[secret], tables.hi[secret],
+                                         tables.words[guess], tables.lo[guess], tables.hi[guess],
+                                         tables.params[P_PINS], np.uint64(tables.params[P_MASK])))
+
+
+@kernel
+def _tree_guess(tables, buffers, cache, stats, control, live, run, secrets_at, n, depth, level,
+                free_at):
+    """The guess of an optimal tree at this node: the cached one, else searched for; < 0 if
+    none (TREE_INFEASIBLE, TREE_NO_GUESS)."""
+    if n <= 2:
+        return np.int64(buffers.arena[secrets_at])
+    guess = cached_guess(tables, buffers, cache, secrets_at, n, depth, level)
+    if guess >= 0:
+        return guess
+    value = position_value(tables, buffers, cache, stats, control, live, run, secrets_at, n, depth,
+                           INFEASIBLE, level, free_at)
+    if value >= INFEASIBLE:
+        return np.int64(TREE_INFEASIBLE)
+    guess = cached_guess(tables, buffers, cache, secrets_at, n, depth, level)
+    return guess if guess >= 0 else np.int64(TREE_NO_GUESS)
+
+
+@kernel
+def extract_tree(tables, buffers, cache, stats, control, live, run, n, depth, level, out):
+    """An optimal tree of S = arena[:n] within `depth` guesses, read from the cache (a node
+    not there is searched), as rows of `out` in depth-first order, parts by score ordinal:
+    (guess, secrets at the node, parent row or -1, score ordinal from the parent). Returns
+    the rows written, or TREE_INFEASIBLE / TREE_TOO_BIG (out has too few rows) /
+    TREE_NO_GUESS (the cache lost a guess it had just found). `level`: the guesses played
+    before S, as for position_value."""
+    win = tables.params[P_WIN]
+    slots = tables.params[P_SLOTS]
+    walk = buffers.walk
+    rows = 0
+    top = level
+    # Enter the root, then loop: a node is entered (its guess found, S split, its row
+    # written), then its parts are entered one after the other as children.
+    secrets_at, size, node_depth, free_at, parent, ordinal = 0, n, depth, n, -1, -1
+    while True:
+        if secrets_at >= 0:  # enter a node
+            if rows >= out.shape[0]:
+                return np.int64(TREE_TOO_BIG)
+            if size > 1 and node_depth <= 1:
+                return np.int64(TREE_INFEASIBLE)
+            clamped = min(node_depth, size)
+            guess = _tree_guess(tables, buffers, cache, stats, control, live, run, secrets_at, size,
+                                clamped, top, free_at)
+            if guess < 0:
+                return guess
+            out[rows, 0] = guess
+            out[rows, 1] = size
+            out[rows, 2] = parent
+            out[rows, 3] = ordinal
+            row = walk[top]
+            row[W_NODE] = rows
+            row[W_SECRETS_AT] = secrets_at
+            row[W_N] = size
+            row[W_DEPTH] = clamped
+            row[W_FREE_AT] = free_at
+            row[W_NEXT] = 0
+            rows += 1
+            if size > 1:
+                _partition(tables, buffers, guess, secrets_at, size, free_at, top)
+                extend_group(tables, buffers, top, guess)
+            else:
+                row[W_NEXT] = slots  # a leaf: nothing below
+        row = walk[top]
+        o = row[W_NEXT]
+        while o < slots and (o == win or buffers.part_len[top, o] == 0):
+            o += 1
+        if o < slots:  # the next part: a child one level down
+            row[W_NEXT] = o + 1
+            secrets_at = row[W_FREE_AT] + buffers.part_start[top, o]
+            size = buffers.part_len[top, o]
+            node_depth = row[W_DEPTH] - 1
+            free_at = row[W_FREE_AT] + row[W_N]
+            parent = row[W_NODE]
+            ordinal = o
+            top += 1
+            if top >= MAX_LEVELS - 1:
+                return np.int64(TREE_TOO_BIG)
+        else:  # this node is done: back to its parent
+            row[W_NEXT] = slots
+            if top == level:
+                return np.int64(rows)
+            top -= 1
+            secrets_at = -1
+
+
+@kernel
+def play_tree(tables, node_guess, child_of, guesses, turns):
+    """Play every secret down a tree: guesses[t, s] = the guess at turn t + 1 for secret s,
+    turns[s] = the turns it takes. `child_of[node * slots + o]`: the node below `node` on
+    score ordinal o, or -1. Returns -1, or a secret whose path leaves the tree."""
+    slots = tables.params[P_SLOTS]
+    for s in range(guesses.shape[1]):
+        node = 0
+        t = 0
+        while True:
+            if t >= guesses.shape[0]:
+                return np.int64(s)
+            g = node_guess[node]
+            guesses[t, s] = g
+            if g == s:
+                turns[s] = t + 1
+                break
+            node = child_of[node * slots + _pair_ordinal(tables, g, s)]
+            if node < 0:
+                return np.int64(s)
+            t += 1
+    return np.int64(-1)

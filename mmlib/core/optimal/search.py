@@ -114,6 +114,7 @@ def _buffers(game: Game, tables: en.Tables) -> en.Buffers:
         gcount=np.zeros(levels + 1, dtype=np.int64),
         used=np.zeros(levels + 1, dtype=np.int64),
         frames=np.zeros((levels, en.N_FRAME_FIELDS), dtype=np.int64),
+        walk=np.zeros((levels, en.N_WALK_FIELDS), dtype=np.int64),
         flat_score=tables.score.reshape(-1),
         lists=np.full((1 << 14, 5), -1, dtype=np.int64),
         list_pool=np.empty(max(64 * n, 1 << 21), dtype=np.int32),
@@ -305,31 +306,41 @@ class OptimalSearch:
 
     def best_guess(self, secrets: np.ndarray, played, depth: int) -> int:
         """The guess of an optimal tree for this feasible position (searching it if need be)."""
+        return int(self.tree_rows(secrets, played, depth, root_only=True)[0, 0])
+
+    def tree_rows(self, secrets: np.ndarray, played, depth: int, root_only: bool = False) -> np.ndarray:
+        """An optimal tree of a feasible position as rows (guess, secrets at the node, parent
+        row or -1, score ordinal from the parent), depth first with parts by ordinal; read from
+        the cache in compiled code, searching any node it no longer holds."""
+        secrets = np.asarray(secrets)
         n = len(secrets)
-        if n <= 2:
-            return int(secrets[0])
-        for attempt in range(2):
-            level = self._load(secrets, played)
-            guess = int(en.cached_guess(self.tables, self.buffers, self.cache, 0, n, int(depth), level))
-            if guess >= 0:
-                return guess
-            if attempt == 0 and self.value(secrets, played, depth, INFEASIBLE) >= INFEASIBLE:
-                raise ValueError("no strategy wins every secret of this position within the depth left")
-        raise RuntimeError("the optimal guess of a position was not kept in the cache")
+        level = self._load(secrets, played)
+        rows = np.empty((1 if root_only else 2 * n + 1, 4), dtype=np.int64)
+        found = int(en.extract_tree(self.tables, self.buffers, self.cache, self.counters, self.control,
+                                    self.live, self.run, n, int(depth), level, rows))
+        if root_only and (found >= 0 or found == en.TREE_TOO_BIG):  # one row: the root's guess
+            return rows
+        if found == en.TREE_INFEASIBLE:
+            raise ValueError("no strategy wins every secret of this position within the depth left")
+        if found < 0:
+            raise RuntimeError("the optimal tree of a position could not be read from the search")
+        return rows[:found]
 
     def tree(self, secrets: np.ndarray, played, depth: int) -> dict:
         """The optimal subtree as {"guess", "games", "next": {"b,w": subtree}}."""
-        guess = self.best_guess(secrets, played, depth)
-        node = {"guess": self.game.format_codeword(guess), "games": int(len(secrets))}
-        branches = {}
-        for ordinal, part in self.split(guess, secrets):
-            if ordinal != self.game.win_ordinal:
-                score = format_score(*ordinal_to_score(ordinal, self.game))
-                branches[score] = self.tree(part, None if played is None else tuple(played) + (guess,),
-                                            depth - 1)
-        if branches:
-            node["next"] = branches
-        return node
+        game = self.game
+        rows = self.tree_rows(secrets, played, depth)
+        texts = game.format_codewords(rows[:, 0])
+        scores = {}
+        nodes = []
+        for text, (_guess, games, parent, ordinal) in zip(texts, rows.tolist()):
+            node = {"guess": text, "games": games}
+            nodes.append(node)
+            if parent >= 0:
+                if ordinal not in scores:
+                    scores[ordinal] = format_score(*ordinal_to_score(ordinal, game))
+                nodes[parent].setdefault("next", {})[scores[ordinal]] = node
+        return nodes[0]
 
     def split(self, guess: int, secrets: np.ndarray) -> list[tuple[int, np.ndarray]]:
         """(score ordinal, secrets) of each non-empty part of `secrets` under `guess`, by ordinal."""

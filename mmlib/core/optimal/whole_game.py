@@ -14,6 +14,7 @@ from ..options import parse_max_turns
 from ..results import OPTIMAL, SolveResult
 from ..scoring import format_score, ordinal_to_score
 from . import config
+from . import engine as en
 from .root import RootSearch
 from .search import INFEASIBLE, OptimalSearch
 
@@ -140,21 +141,33 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
 
 
 def guesses_of_tree(game: Game, search: OptimalSearch, tree: dict) -> tuple[np.ndarray, np.ndarray]:
-    """Per-turn guess vectors and turns per secret, by playing every secret down the tree."""
-    depth = _tree_depth(tree)
-    guesses = np.full((depth, game.size), -1, dtype=np.int32)
-    turns = np.zeros(game.size, dtype=np.int64)
-    stack = [(tree, np.arange(game.size, dtype=np.int64), 0)]
+    """Per-turn guess vectors and turns per secret, by playing every secret down the tree
+    (in compiled code: `engine.play_tree`)."""
+    ordinal_of = {}
+    for o in range(game.score_slots):
+        try:
+            ordinal_of[format_score(*ordinal_to_score(o, game))] = o
+        except ValueError:  # an ordinal no score has (e.g. 3 black and 1 white with 4 pins)
+            pass
+    node_guess, children = [], []
+    stack = [(tree, -1, -1)]
     while stack:
-        node, secrets, t = stack.pop()
-        guess = game.parse_codeword(node["guess"])
-        guesses[t, secrets] = guess
-        branches = node.get("next", {})
-        for ordinal, part in search.split(guess, secrets):
-            if ordinal == game.win_ordinal:
-                turns[part] = t + 1
-            else:
-                stack.append((branches[format_score(*ordinal_to_score(ordinal, game))], part, t + 1))
+        node, parent, ordinal = stack.pop()
+        index = len(node_guess)
+        node_guess.append(node["guess"])
+        children.append((parent, ordinal))
+        for score, child in node.get("next", {}).items():
+            stack.append((child, index, ordinal_of[score]))
+    slots = game.score_slots
+    child_of = np.full(len(node_guess) * slots, -1, dtype=np.int64)
+    for index, (parent, ordinal) in enumerate(children):
+        if parent >= 0:
+            child_of[parent * slots + ordinal] = index
+    guesses = np.full((_tree_depth(tree), game.size), -1, dtype=np.int32)
+    turns = np.zeros(game.size, dtype=np.int64)
+    lost = int(en.play_tree(search.tables, game.parse_codewords(node_guess), child_of, guesses, turns))
+    if lost >= 0:
+        raise ValueError(f"secret {game.format_codeword(lost)} leaves the tree before it is won")
     return guesses, turns
 
 
