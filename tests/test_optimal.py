@@ -143,6 +143,12 @@ def test_table_has_every_game_up_to_1296_codewords_and_the_published_optima():
     assert (rows["4p6c", "total", ""]["total_turns"], rows["4p6c", "total", ""]["max_turns"]) == ("5625", "6")
     assert (rows["4p6c", "total", "5"]["total_turns"], rows["4p6c", "total", "5"]["max_turns"]) == ("5626", "5")
     assert (rows["4p6c", "worst", ""]["total_turns"], rows["4p6c", "worst", ""]["max_turns"]) == ("5626", "5")
+    # REFERENCE.md's larger published optima, each row with a tree that the test below verifies.
+    for key, published in {("4p7c", "total", ""): ("11228", "6"), ("4p8c", "total", ""): ("20471", "7"),
+                           ("4p8c", "total", "6"): ("20473", "6"), ("5p5c", "total", ""): ("13496", "6"),
+                           ("3p9c", "total", ""): ("3596", "7")}.items():
+        assert (rows[key]["total_turns"], rows[key]["max_turns"]) == published, key
+        assert rows[key]["tree"], key
 
 
 def test_table_optimum_is_at_most_the_best_heuristic():
