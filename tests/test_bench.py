@@ -87,8 +87,24 @@ def test_command_appends_prints_and_shows_the_table(tmp_path, capsys):
     assert len(read_csv(path)) == 2  # --no-save kept the file as it was
 
 
+def test_optimal_rows_in_process_and_as_whole_processes(tmp_path, capsys):
+    """`--optimal --whole-process`: the in-process search, then `python -m mmlib optimal` timed
+    as whole processes; both rows prove the same optimum."""
+    path = tmp_path / "bench.csv"
+    assert main(["bench", "3p3c", "--optimal", "--whole-process", "--repeats", "1", "--csv", str(path)]) == 0
+    inside, whole = read_csv(path)
+    assert (inside["strategy"], inside["scheduler"]) == ("optimal", "")
+    assert (whole["strategy"], whole["scheduler"]) == ("optimal", bench.WHOLE_PROCESS)
+    assert inside["total_turns"] == whole["total_turns"] == "73" and int(whole["nodes"]) >= 1
+    # A whole process imports and loads its kernels: it takes longer than the search inside it.
+    assert float(whole["median_s"]) > float(inside["median_s"]) > 0
+    assert whole["command"].endswith("--optimal --repeats 1 --whole-process")
+    assert bench.latest_rows(read_csv(path)) == [inside]  # the backend table keeps the in-process row
+
+
 @pytest.mark.parametrize("argv, message", [
     (["bench"], "bench needs a game"),
+    (["bench", "3p3c", "--whole-process", "--no-save"], "--whole-process times"),
     (["bench", "3p3c", "--repeats", "0", "--no-save"], "repeats must be at least 1"),
     (["bench", "3p3c", "--strategies", "bogus", "--no-save"], "unknown strategy"),
     (["bench", "3p3c", "--backend", "abacus", "--no-save"], "unknown backend"),

@@ -40,6 +40,10 @@ def register(subparsers):
     b.add_argument("--optimal", action="store_true",
                    help="time the exact optimal search (objective total) instead of the strategies "
                         "(with --scheduler: in-process and on the cluster)")
+    b.add_argument("--whole-process", action="store_true",
+                   help="with --optimal: also time `python -m mmlib optimal GAME` as REPEATS whole "
+                        "processes (imports and kernel loading included): a second row per game "
+                        "with scheduler 'whole process'")
     b.add_argument("--table", action="store_true",
                    help="print the latest row of each benchmark as a markdown table")
     b.add_argument("--csv", default=str(bench.BENCHMARKS_CSV), metavar="FILE",
@@ -80,6 +84,8 @@ def _command_of(args) -> str:
         parts = ["python -m mmlib bench", *args.games, "--optimal", "--repeats", str(args.repeats)]
     if args.no_warm_up:
         parts.append("--no-warm-up")
+    if args.whole_process:
+        parts.append("--whole-process")
     if args.scheduler:
         parts += ["--scheduler", args.scheduler]
     if args.sweep:
@@ -95,6 +101,9 @@ def run_bench(args) -> int:
 
     if not args.games and not args.kernel and not args.table and not args.sweep:
         raise ValueError("bench needs a game (e.g. bench 5p8c), --kernel, --sweep or --table")
+    if args.whole_process and (not args.optimal or args.scheduler):
+        raise ValueError("--whole-process times `python -m mmlib optimal` processes: give --optimal, "
+                         "without --scheduler")
     if args.sweep and not args.scheduler:
         raise ValueError("--sweep measures the cluster's overhead: give --scheduler too")
     backend = parse_backend(args.backend)
@@ -159,6 +168,8 @@ def run_bench(args) -> int:
         if args.optimal:
             report(bench.bench_optimal(game, repeats=args.repeats, command=command,
                                        warm_up=not args.no_warm_up))
+            if args.whole_process:
+                report(bench.bench_optimal_process(game, repeats=args.repeats, command=command))
             continue
         for strategy in strategies:
             report(bench.bench_solve(game, strategy, args.backend, args.first_guess,
