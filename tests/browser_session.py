@@ -531,6 +531,12 @@ def open_and_run_all(page, server: JupyterLabServer, notebook: str,
         time.sleep(1.0)
         _wait_until(finished, RUN_ALL_TIMEOUT_S, f"cells still running after {RUN_ALL_TIMEOUT_S:.0f} s")
         prompts = _cell_prompts(page)
+        # Every code cell on the page (none left out of view by JupyterLab's windowing), so that a
+        # check of the outputs reads them all.
+        content = json.loads((server.notebook_dir / notebook).read_text())
+        expected = sum(cell["cell_type"] == "code" for cell in content["cells"])
+        if len(prompts) != expected:
+            raise BrowserCheckFailed(f"{len(prompts)} of the notebook's {expected} code cells are on the page")
         if not _all_cells_ran(prompts):
             missing = [i for i, (prompt, has_code) in enumerate(prompts, 1)
                        if has_code and not re.fullmatch(r"\[\d+\]:?", prompt)]
