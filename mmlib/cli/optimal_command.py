@@ -25,6 +25,7 @@ def register(subparsers):
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p.add_argument("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP + OPTIMAL_ON_CLUSTER)
+    p.add_argument("--checkpoint", metavar="DIR", help=CHECKPOINT_HELP)
     p.set_defaults(handler=run_optimal)
 
     t = subparsers.add_parser("optimal-table", help="solve games exactly and keep data/optimal.csv")
@@ -42,6 +43,9 @@ def register(subparsers):
     t.add_argument("--trees", action="store_true",
                    help="also store each row's tree in data/optimal_trees/ (small games only)")
     t.add_argument("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP + OPTIMAL_ON_CLUSTER)
+    t.add_argument("--checkpoint", metavar="DIR",
+                   help="keep each search's progress in a folder of DIR (one per game and row) and go "
+                        "on from it: a run stopped for any reason resumes where it stopped")
     t.set_defaults(handler=run_table)
 
     o = subparsers.add_parser("optimal-openings",
@@ -59,6 +63,8 @@ def register(subparsers):
 
 
 OPTIMAL_ON_CLUSTER = "; the subtrees below the first guesses are searched on its workers"
+CHECKPOINT_HELP = ("keep what the search has proven in DIR as it goes, and go on from what DIR holds: "
+                   "a run stopped for any reason (Ctrl-C, a killed process) resumes where it stopped")
 
 
 def run_optimal(args) -> int:
@@ -67,10 +73,10 @@ def run_optimal(args) -> int:
     show_progress = args.progress or (not args.json and sys.stderr.isatty())
     if args.scheduler is not None:
         parse_scheduler(args.scheduler)
-    check_outputs(files=[args.tree])  # before the search, which may take hours
+    check_outputs(files=[args.tree], folders=[f for f in [args.checkpoint] if f is not None])  # before the search
     with maybe_client(args.scheduler) as client:
         result = optimal(args.game, max_turns=args.max_turns, objective=args.objective,
-                         progress=show_progress, client=client)
+                         progress=show_progress, client=client, checkpoint=args.checkpoint)
     if args.tree is not None:
         write_tree_file(result, args.tree)
     print(result.to_json() if args.json else result.describe())
@@ -94,8 +100,11 @@ def run_table(args) -> int:
     max_codewords = args.max_codewords if args.max_codewords is not None else optimal_table.DEFAULT_MAX_CODEWORDS
     plan = optimal_table.plan_optimal_table(args.games or None, max_codewords, objectives, args.redo,
                                             args.trees, optimal_table.OPTIMAL_CSV, rules)
+    if args.checkpoint is not None:
+        check_outputs(folders=[args.checkpoint])
     with maybe_client(args.scheduler if plan.todo else None) as client:
-        optimal_table.run_optimal_table(plan, command, progress=True, client=client)
+        optimal_table.run_optimal_table(plan, command, progress=True, client=client,
+                                        checkpoint=args.checkpoint)
     return 0
 
 

@@ -111,11 +111,19 @@ def read_tree(name: str, data_dir: "str | Path" = DATA_DIR) -> dict:
 
 
 def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, command: str = "",
-               client=None, data_dir: "str | Path" = DATA_DIR) -> list[dict]:
+               client=None, data_dir: "str | Path" = DATA_DIR,
+               checkpoint: "str | Path | None" = None) -> list[dict]:
     """The table's rows for one game: the searches run one after another, each timed
     (with a Dask `client`, each on its workers: see `optimal`). `trees`: store each
-    row's tree under `data_dir` (the table's folder)."""
-    from ..core.optimal import optimal
+    row's tree under `data_dir` (the table's folder). `checkpoint`: a folder for the
+    searches' checkpoints, one folder each (see run_optimal_table)."""
+    from ..core.optimal import optimal as optimal_search
+
+    def optimal(game, objective="total", max_turns=None, client=None):
+        kept = None
+        if checkpoint is not None:
+            kept = Path(checkpoint) / (f"{game.name}_{objective}" + (f"_max{max_turns}" if max_turns else ""))
+        return optimal_search(game, objective=objective, max_turns=max_turns, client=client, checkpoint=kept)
 
     rows = []
     worst = None
@@ -204,10 +212,12 @@ def plan_optimal_table(games=None, max_codewords: int = DEFAULT_MAX_CODEWORDS, o
 
 
 def run_optimal_table(plan: OptimalTablePlan, command: str = "", progress: bool = True,
-                      client=None) -> list[dict]:
+                      client=None, checkpoint: "str | Path | None" = None) -> list[dict]:
     """Solve the plan's games and write their rows into its table, keeping the rows of other
     games. The table is written after each game, so an interrupted run keeps what it finished.
-    With a Dask `client`, the searches run on its workers; only this process writes the table."""
+    With a Dask `client`, the searches run on its workers; only this process writes the table.
+    `checkpoint`: a folder; each search keeps its progress in a folder of it (`GAME_OBJECTIVE`,
+    `_maxD` for a limit) and goes on from there (see `optimal`)."""
     from tqdm import tqdm
 
     from ..core.cluster import check_client
@@ -222,7 +232,8 @@ def run_optimal_table(plan: OptimalTablePlan, command: str = "", progress: bool 
         bar.set_postfix_str(game.name)
         solved = [{k: str(v) for k, v in row.items()}
                   for row in solve_rows(game, plan.objectives, trees=game.name in plan.with_trees,
-                                        command=command, client=client, data_dir=plan.path.parent)]
+                                        command=command, client=client, data_dir=plan.path.parent,
+                                        checkpoint=checkpoint)]
         # Read again under the lock: rows another run wrote meanwhile are kept.
         with locked(plan.path):
             rows = {_row_key(row): row for row in read_optimal_rows(plan.path)}

@@ -35,16 +35,17 @@ class RootSearch:
     opening cannot beat the best, its parts still running are told to stop.
     """
 
-    def __init__(self, search: OptimalSearch, workers: int, client=None):
+    def __init__(self, search: OptimalSearch, workers: int, client=None, checkpoint=None):
         self.search = search
         self.workers = max(1, int(workers))
         self.client = client
+        self.checkpoint = checkpoint  # a checkpoint.Checkpoint: parts finished before are not searched
 
     def solve(self, depth: int, beta: int) -> tuple[int, "dict | None"]:
         """(value, tree): the exact optimum and its tree if below beta, else (>= beta, None)."""
         search = self.search
         everything = np.arange(search.game.size, dtype=np.int64)
-        if self.workers == 1 and self.client is None:
+        if self.workers == 1 and self.client is None and self.checkpoint is None:
             value = search.value(everything, (), depth, beta)
             return value, (search.tree(everything, (), depth) if value < beta else None)
         return self._farm_out(everything, depth, beta)
@@ -106,47 +107,27 @@ class RootSearch:
 
         next_ticket = abort.value  # a part stops once the ticket passes its opening's
         running: dict = {}
-        while True:
-            for opening in openings:  # fill the free workers, earliest opening first
-                if len(running) >= self.workers:
-                    break
-                if opening.finished:
-                    continue
-                if opening.ticket is None:
-                    if opening.bound >= limit(opening):
-                        opening.finished = True
-                        search.add_counts({"candidates_cut": 1})
-                        continue
-                    opening.ticket, next_ticket = next_ticket, next_ticket + 1
-                    search.add_counts({"candidates_searched": 1})
-                while opening.pending and len(running) < self.workers and not opening.failed:
-                    i = opening.pending.popleft()
-                    budget = limit(opening) - n - opening.others(i)
-                    future = pool.submit(solve_part, run, game.name, opening.parts[i][1], (opening.guess,),
-                                         depth - 1, budget, opening.ticket, task_abort)
-                    running[future] = (opening, i, budget)
-                    opening.running += 1
-            if not running:
-                break
-            if bar is not None:
-                now = next(o for o in openings if not o.finished)
-                bar.where(f"opening {game.format_codeword(now.guess)} {now.order + 1}/{len(openings)}, "
-                          f"parts {len(now.known)}/{len(now.parts)} +{now.running}, best "
-                          f"{'-' if best >= INFEASIBLE else best}")
-            # Without a live count nothing moves until a part is done; with one, look every second.
-            done, _ = wait_first(running, timeout=None if live is None or bar is None else 1.0)
-            if live is not None and bar is not None:
-                bar.show_nodes(nodes_before + _live_total(live) - live_start)
-            for future in done:
-                opening, i, budget = running.pop(future)
-                opening.running -= 1
-                value, tree, stats = future.result()
-                # With a live count the bar shows it; otherwise each part's nodes when it is done.
-                add_stats(search, stats, tick=live is None)
-                if value is None or value >= budget:  # None: stopped, its opening had failed
-                    opening.failed = True
-                else:
-                    opening.known[i] = (value, tree)
+        checkpoint = self.checkpoint
+
+        def from_checkpoint(opening, i, budget) -> bool:
+            """Is part i of the opening settled by what an earlier run proved?"""
+            known = checkpoint.lookup(depth - 1, opening.guess, opening.parts[i][0]) if checkpoint else None
+            if known is None:
+                return False
+            value, exact, tree = known
+            if exact:
+                opening.known[i] = (value, tree)
+            elif value >= budget:
+                opening.failed = True
+            else:
+                return False  # a bound below this budget: search it again
+            return True
+
+        def settle() -> bool:
+            """Finish the openings whose parts are all back: a new best, or a failure. True if
+            anything changed."""
+            nonlocal best, holder, best_tree
+            changed = False
             for opening in openings:  # earliest first: a new best can end the later ones
                 if opening.finished or opening.ticket is None:
                     continue
@@ -155,23 +136,81 @@ class RootSearch:
                 if opening.running:
                     continue
                 if opening.failed:
-                    opening.finished = True
+                    opening.finished = changed = True
                 elif not opening.pending:
-                    opening.finished = True
+                    opening.finished = changed = True
                     total = opening.floor(n)  # every part known: the exact total
                     if total < limit(opening):
                         best, holder = total, opening
                         best_tree = opening.tree(game)
-            # Stop the parts of failed openings, once every opening with an earlier ticket is
-            # failed or finished too (the ticket stops all of them at once).
-            stop = None
-            for opening in openings:
-                if opening.ticket is None or not (opening.failed or opening.finished):
+            return changed
+
+        try:
+            while True:
+                for opening in openings:  # fill the free workers, earliest opening first
+                    if len(running) >= self.workers:
+                        break
+                    if opening.finished:
+                        continue
+                    if opening.ticket is None:
+                        if opening.bound >= limit(opening):
+                            opening.finished = True
+                            search.add_counts({"candidates_cut": 1})
+                            continue
+                        opening.ticket, next_ticket = next_ticket, next_ticket + 1
+                        search.add_counts({"candidates_searched": 1})
+                    while opening.pending and len(running) < self.workers and not opening.failed:
+                        i = opening.pending.popleft()
+                        budget = limit(opening) - n - opening.others(i)
+                        if from_checkpoint(opening, i, budget):
+                            continue
+                        future = pool.submit(solve_part, run, game.name, opening.parts[i][1], (opening.guess,),
+                                             depth - 1, budget, opening.ticket, task_abort)
+                        running[future] = (opening, i, budget)
+                        opening.running += 1
+                if not running:
+                    if settle():  # openings settled from the checkpoint alone: fill again
+                        continue
                     break
-                stop = opening.ticket
-            if stop is not None and abort.value <= stop and any(
-                    o.failed and o.running and o.ticket <= stop for o in openings):
-                abort.value = stop + 1
+                if bar is not None:
+                    now = next(o for o in openings if not o.finished)
+                    bar.where(f"opening {game.format_codeword(now.guess)} {now.order + 1}/{len(openings)}, "
+                              f"parts {len(now.known)}/{len(now.parts)} +{now.running}, best "
+                              f"{'-' if best >= INFEASIBLE else best}")
+                # Without a live count nothing moves until a part is done; with one, look every second.
+                done, _ = wait_first(running, timeout=None if live is None or bar is None else 1.0)
+                if live is not None and bar is not None:
+                    bar.show_nodes(nodes_before + _live_total(live) - live_start)
+                for future in done:
+                    opening, i, budget = running.pop(future)
+                    opening.running -= 1
+                    value, tree, stats = future.result()
+                    # With a live count the bar shows it; otherwise each part's nodes when it is done.
+                    add_stats(search, stats, tick=live is None)
+                    if value is not None and checkpoint is not None:  # what the part proved, kept
+                        checkpoint.record(depth - 1, opening.guess, opening.parts[i][0], value, value < budget,
+                                          tree)
+                    if value is None or value >= budget:  # None: stopped, its opening had failed
+                        opening.failed = True
+                    else:
+                        opening.known[i] = (value, tree)
+                settle()
+                # Stop the parts of failed openings, once every opening with an earlier ticket is
+                # failed or finished too (the ticket stops all of them at once).
+                stop = None
+                for opening in openings:
+                    if opening.ticket is None or not (opening.failed or opening.finished):
+                        break
+                    stop = opening.ticket
+                if stop is not None and abort.value <= stop and any(
+                        o.failed and o.running and o.ticket <= stop for o in openings):
+                    abort.value = stop + 1
+        except BaseException:
+            # Interrupted (Ctrl-C, a part that failed): stop every part this run sent, so the
+            # kept workers are free for the next search, then let it go on up.
+            if running and abort.value < next_ticket:
+                abort.value = next_ticket
+            raise
         return best, best_tree
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from ..results import OPTIMAL, SolveResult
 from ..scoring import format_score, ordinal_to_score
 from . import config
 from . import engine as en
+from .checkpoint import Checkpoint
 from .root import RootSearch
 from .search import INFEASIBLE, OptimalSearch
 
@@ -70,7 +72,8 @@ def heuristic_bounds(game: Game) -> list[tuple[int, int]]:
 
 
 def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total",
-            progress: bool = False, workers: "int | None" = None, client=None) -> OptimalResult:
+            progress: bool = False, workers: "int | None" = None, client=None,
+            checkpoint: "str | os.PathLike | None" = None) -> OptimalResult:
     """The exact optimal strategy of `game` as a SolveResult (strategy "optimal").
 
     objective "total": the fewest total turns, with `max_turns` the fewest
@@ -83,6 +86,10 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     then searched on its workers (whatever the game's size), at most one per
     worker thread at a time, and `workers` is ignored. The result is the
     in-process one (see docs/cluster.md).
+    `checkpoint`: a folder that keeps what the search below the first guess has proven, part by
+    part, as it goes; a later call with the same folder (and the same game and objective) goes
+    on from there instead of starting again (`checkpoint.Checkpoint`). The subtrees are then
+    always searched in worker processes (or on the cluster), even for small games.
 
     >>> optimal("3p2c").total_turns
     18
@@ -91,6 +98,7 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     objective = parse_objective(objective)
     max_turns = parse_max_turns(max_turns)
     check_client(client)
+    kept = Checkpoint(checkpoint, game, objective, max_turns) if checkpoint is not None else None
     search = OptimalSearch(game)
     started = time.perf_counter()
     # A first upper bound from the four strategies; small games find one faster on their own.
@@ -102,12 +110,13 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
         return min(totals) + 1 if totals else INFEASIBLE
 
     if client is not None:
-        root = RootSearch(search, sum(client.nthreads().values()), client)
+        root = RootSearch(search, sum(client.nthreads().values()), client, checkpoint=kept)
     else:
         if workers is None:
             workers = min(os.cpu_count() or 1, config.MAX_WORKERS)
-        root = RootSearch(search, workers if game.size >= config.PARALLEL_MIN_CODEWORDS else 1)
-    with RootProgress(progress, game, objective) as bar:
+        farmed = game.size >= config.PARALLEL_MIN_CODEWORDS or kept is not None
+        root = RootSearch(search, workers if farmed else 1, checkpoint=kept)
+    with contextlib.nullcontext() if kept is None else kept, RootProgress(progress, game, objective) as bar:
         search.root_progress = bar
         if objective == "worst":
             cap = min([max_turns if max_turns is not None else unlimited] + [m for _t, m in heuristics])
