@@ -348,3 +348,23 @@ def test_coach_figures_and_tables_for_the_notebooks():
     shown = review_table("4p6c", KNUTHS_GAME)
     assert list(shown["move"]) == [*KNUTHS_GAME, "total"]
     assert shown["loss"].iloc[-1] == f"{review('4p6c', KNUTHS_GAME).attrs['total_loss']:.3f}"
+
+
+def test_solve_and_game_take_optimal_as_a_fifth_strategy(capsys):
+    """`solve GAME --strategy optimal` is the exact search's result in solve's form; `game` plays
+    its tree against one secret; options that only make sense for the four strategies are refused."""
+    from mmlib.core.optimal import optimal
+
+    assert main(["solve", "3p4c", "--strategy", "optimal", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    best = optimal("3p4c", workers=1)
+    assert (shown["strategy"], shown["total_turns"], shown["max_turns"]) == ("optimal", best.total_turns,
+                                                                             best.max_turns)
+    assert main(["game", "3p4c", "432", "--strategy", "optimal"]) == 0
+    path = capsys.readouterr().out.split()
+    assert path[-1] == "432" and path[0] == best.first_guess_text
+    for extra, message in ((["--first-guess", "123"], "--first-guess"), (["--backend", "reference"], "cpu"),
+                           (["--case-equivalence", "off"], "--case-equivalence")):
+        assert main(["solve", "3p4c", "--strategy", "optimal", *extra]) == 2
+        err = capsys.readouterr().err
+        assert message in err and len(err.strip().splitlines()) == 1

@@ -14,7 +14,8 @@ from .arguments import integer
 
 def add_solver_options(parser, backend=True):
     parser.add_argument("--strategy", default="knuth", metavar="S",
-                        help=f"one of {', '.join(STRATEGY_NAMES)} (default knuth)")
+                        help=f"one of {', '.join(STRATEGY_NAMES)} (default knuth), or optimal: the "
+                             "exact optimal strategy (`optimal GAME`), its own opening, on the cpu")
     parser.add_argument("--first-guess", metavar="G",
                         help="the opening, e.g. 1122 (default: data/first_guesses.csv, else pairs 1122..)")
     if backend:
@@ -46,6 +47,22 @@ def register(subparsers):
     g.set_defaults(handler=run_game)
 
 
+def _is_optimal(args) -> bool:
+    """--strategy optimal: the exact search plays instead of a strategy, with what it allows."""
+    if str(args.strategy).strip().lower() != "optimal":
+        return False
+    if args.first_guess is not None:
+        raise ValueError("--first-guess: the optimal strategy plays its own best opening "
+                         "(`optimal-openings` gives the optimum after each first guess)")
+    if getattr(args, "backend", "cpu") != "cpu":
+        raise ValueError("--strategy optimal is the exact search, which runs on the cpu backend")
+    if args.case_equivalence != "auto":
+        raise ValueError("--case-equivalence: the exact search always uses every symmetry")
+    if getattr(args, "ce_min_region", 0):
+        raise ValueError("--ce-min-region is for the four strategies, not the exact search")
+    return True
+
+
 def run_solve(args) -> int:
     import sys
 
@@ -53,6 +70,18 @@ def run_solve(args) -> int:
     from ..core.solve import check_cluster_backend, parse_backend
 
     show_progress = args.progress or (not args.json and sys.stderr.isatty())
+    if _is_optimal(args):
+        from ..core.optimal import optimal
+
+        if args.scheduler is not None:
+            parse_scheduler(args.scheduler)
+        check_outputs(files=[args.tree])
+        with maybe_client(args.scheduler) as client:
+            result = optimal(args.game, progress=show_progress, client=client)
+        if args.tree is not None:
+            write_tree_file(result, args.tree)
+        print(result.to_json() if args.json else result.describe())
+        return 0
     backend = parse_backend(args.backend)
     if args.scheduler is not None:
         parse_scheduler(args.scheduler)
@@ -81,6 +110,11 @@ def run_game(args) -> int:
 
     game = Game.parse(args.game)
     secret = game.parse_codeword(args.secret, what="secret")
+    if _is_optimal(args):
+        from ..core.optimal import optimal
+
+        print(" ".join(optimal(game).game_path(secret)))
+        return 0
     result = solve(game, args.strategy, args.backend, args.first_guess, args.case_equivalence)
     print(" ".join(result.game_path(secret)))
     return 0
