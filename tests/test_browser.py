@@ -20,10 +20,8 @@ import pytest
 import browser_session as session
 
 SKIP_REASON = session.skip_reason()
-# Notebook 1 is run (and read) by the slider test; notebook 7 is being rebuilt on another branch, so
-# only its errors are checked until that lands.
+# Notebook 1 is run (and read) by the slider test.
 OTHER_NOTEBOOKS = sorted(p.name for p in session.NOTEBOOKS.glob("*.ipynb") if p.name != session.NOTEBOOK)
-PATTERNS_CHECKED_LATER = {"07_play.ipynb"}
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(SKIP_REASON is not None, reason=SKIP_REASON or "")]
 
@@ -71,7 +69,7 @@ def test_pins_slider_renames_the_game(lab, page, tmp_path):
 def test_notebook_reads_cleanly_after_run_all(lab, page, tmp_path, notebook):
     try:
         session.open_and_run_all(page, lab, notebook, failure_dir=tmp_path)
-        problems = session.page_problems(page, patterns=notebook not in PATTERNS_CHECKED_LATER)
+        problems = session.page_problems(page)
     finally:
         lab.shut_down(notebook)
     assert problems == []
