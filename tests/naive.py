@@ -66,7 +66,7 @@ class BruteForceOptimum:
 
     INFINITY = float("inf")
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, possible_only: bool = False):
         from mmlib.core.scoring import reference_score_under
         from mmlib.core.verify import every_secret
 
@@ -81,6 +81,8 @@ class BruteForceOptimum:
                 masks[score] = masks.get(score, 0) | (1 << s)
             self.part.append([mask for score, mask in masks.items() if score != self.win])
         self.memo: dict = {}
+        # Guesses only from the secrets still possible (players' rule): g must be a bit of S.
+        self.possible_only = possible_only
 
     def cost(self, secrets: int, depth: "int | None") -> float:
         if secrets == 0:
@@ -92,7 +94,9 @@ class BruteForceOptimum:
             size = secrets.bit_count()
             below = None if depth is None else depth - 1
             best = self.INFINITY
-            for masks in self.part:
+            for g, masks in enumerate(self.part):
+                if self.possible_only and not (secrets >> g) & 1:
+                    continue
                 parts = [secrets & mask for mask in masks]
                 if secrets in parts:
                     continue

@@ -47,6 +47,40 @@ def test_every_objective_matches_brute_force(game, monkeypatch):
             optimal(game, max_turns=least_max - 1, workers=workers)
 
 
+def _guesses_stay_possible(game, node, secrets) -> bool:
+    """Is every guess of the tree one of the secrets still possible where it is played?"""
+    from mmlib.core.scoring import format_score, reference_score_under
+
+    guess = node["guess"]
+    if guess not in secrets:
+        return False
+    below = {}
+    for secret in secrets:
+        if secret != guess:
+            score = format_score(*reference_score_under(secret, guess, game.black_only))
+            below.setdefault(score, []).append(secret)
+    return all(_guesses_stay_possible(game, node["next"][score], part) for score, part in below.items())
+
+
+@pytest.mark.parametrize("game", small_games(64), ids=str)
+def test_guesses_from_the_possible_secrets_only_match_brute_force(game, monkeypatch):
+    """`possible_guesses`: the optimum when every guess must be a secret still possible, in this
+    process and farmed out to two workers; every guess of its tree is possible where it is played."""
+    from mmlib.core.verify import every_secret
+
+    brute = BruteForceOptimum(game, possible_only=True)
+    monkeypatch.setattr(optimal_module.config, "PARALLEL_MIN_CODEWORDS", 0)
+    for workers in (1, 2):
+        result = optimal(game, workers=workers, possible_guesses=True)
+        assert verified(result)[0] == brute.total()
+        assert _guesses_stay_possible(game, result.tree_json()["tree"], list(every_secret(game)))
+    least_max, _total = brute.worst()
+    limited = optimal(game, max_turns=least_max, workers=1, possible_guesses=True)
+    assert verified(limited)[0] == brute.total(least_max)
+    # The restricted game never beats the unrestricted one.
+    assert brute.total() >= BruteForceOptimum(game).total()
+
+
 def test_4p6c_published_optima():
     best = optimal("4p6c")
     assert verified(best) == (5625, 6)

@@ -26,6 +26,8 @@ def register(subparsers):
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p.add_argument("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP + OPTIMAL_ON_CLUSTER)
     p.add_argument("--checkpoint", metavar="DIR", help=CHECKPOINT_HELP)
+    p.add_argument("--possible-guesses", action="store_true",
+                   help="every guess must be one of the secrets still possible (4p6c: 5660 turns)")
     p.set_defaults(handler=run_optimal)
 
     t = subparsers.add_parser("optimal-table", help="solve games exactly and keep data/optimal.csv")
@@ -76,7 +78,8 @@ def run_optimal(args) -> int:
     check_outputs(files=[args.tree], folders=[f for f in [args.checkpoint] if f is not None])  # before the search
     with maybe_client(args.scheduler) as client:
         result = optimal(args.game, max_turns=args.max_turns, objective=args.objective,
-                         progress=show_progress, client=client, checkpoint=args.checkpoint)
+                         progress=show_progress, client=client, checkpoint=args.checkpoint,
+                         possible_guesses=args.possible_guesses)
     if args.tree is not None:
         write_tree_file(result, args.tree)
     print(result.to_json() if args.json else result.describe())

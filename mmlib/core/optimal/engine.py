@@ -67,10 +67,10 @@ Tables = namedtuple("Tables", [
     "radix_index",  # int32 (colors**pins,): codeword index by C-ary value, -1 if none
     "lb",  # int64 (rows, N + 1): lower bounds by depth left (bounds.bound_tables)
     "perms",  # int8 (pins!, pins): every pin permutation, identity first
-    "params",  # int64: see the P_ indices below
+    "params",  # int64: see the P_ indices below (P_POSSIBLE_ONLY: guesses only from S)
 ])
-P_PINS, P_COLORS, P_WIN, P_SLOTS, P_NOREPEAT, P_MASK, P_PARTS, P_SMALLEST_FIRST = range(8)
-N_PARAMS = 8
+P_PINS, P_COLORS, P_WIN, P_SLOTS, P_NOREPEAT, P_MASK, P_PARTS, P_SMALLEST_FIRST, P_POSSIBLE_ONLY = range(9)
+N_PARAMS = 9
 
 # What one search writes as it goes (made once per search, reused by every node).
 Buffers = namedtuple("Buffers", [
@@ -90,6 +90,7 @@ Buffers = namedtuple("Buffers", [
     "list_pool", "list_meta",  # int32: their codewords; int64: pool used, lists kept, signatures used
     "signature", "signature_pool",  # int64: one list's key (group, Zero, Free); the keys kept
     "seen",  # uint64 (N): the scores each codeword meets on a small set (`scores_met`)
+    "member_mark",  # uint8 (N): the members of S while the candidates are filtered (`_members_only`)
     "part_counts",  # int32 (N * slots): every codeword's part sizes on a larger set (`parts_of_all`)
     "ordinals", "counts", "scratch",  # scratch of one node at a time
 ])
@@ -889,6 +890,24 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
     return np.int64(-1)
 
 
+@kernel
+def _members_only(buffers, cand, m, arena, secrets_at, n):
+    """Keep the candidates that are members of S (guesses restricted to the secrets still
+    possible). A class of guesses that holds a member holds members only, and its least
+    element is one: its maps fix S and the Zero merges touch only colors absent from S."""
+    mark = buffers.member_mark
+    for i in range(n):
+        mark[arena[secrets_at + i]] = 1
+    kept = 0
+    for i in range(m):
+        if mark[cand[i]]:
+            cand[kept] = cand[i]
+            kept += 1
+    for i in range(n):
+        mark[arena[secrets_at + i]] = 0
+    return kept
+
+
 @node_step
 def _members_first(tables, buffers, cache, stats, level, secrets_at, n, depth, beta, floor):
     """Score each member of a small S against S. Returns (best, best guess, floor, done): the
@@ -969,6 +988,8 @@ def _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n, depth,
     cand = buffers.cand[level]
     keys = buffers.keys[level]
     m = candidates(tables, buffers, level, zero, cand)
+    if params[P_POSSIBLE_ONLY]:
+        m = _members_only(buffers, cand, m, arena, secrets_at, n)
     if buffers.gcount[level] > 1:
         stats[S_GROUP] += 1
     stats[S_SCORES] += n * m

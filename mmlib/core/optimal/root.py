@@ -165,7 +165,8 @@ class RootSearch:
                         if from_checkpoint(opening, i, budget):
                             continue
                         future = pool.submit(solve_part, run, game.name, opening.parts[i][1], (opening.guess,),
-                                             depth - 1, budget, opening.ticket, task_abort)
+                                             depth - 1, budget, opening.ticket, task_abort,
+                                             search.possible_guesses)
                         running[future] = (opening, i, budget)
                         opening.running += 1
                 if not running:
@@ -322,8 +323,10 @@ def _init_worker(abort, live, slots) -> None:
     _WORKER["slot"] = slot % len(_WORKER["live"])
 
 
-def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abort=None):
+def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abort=None,
+               possible_guesses: bool = False):
     """In a worker: solve one position with this run's search (its cache kept between parts).
+    `possible_guesses`: the search restricted to guesses from the secrets still possible.
 
     `abort`: the run's abort ticket (anything with `.value`: a `SharedValue`
     on a Dask cluster); None: the process pool's shared array. The part
@@ -331,7 +334,7 @@ def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abor
     Returns (value or None if told to stop, tree or None, the stats it added)."""
     if getattr(_THREAD, "run", None) != run:
         _THREAD.run = run
-        _THREAD.search = OptimalSearch(game_name)
+        _THREAD.search = OptimalSearch(game_name, possible_guesses)
     search = _THREAD.search
     search.run[0] = ticket
     watcher = None

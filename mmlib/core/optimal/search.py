@@ -64,8 +64,10 @@ class SearchAborted(Exception):
 
 
 @lru_cache(maxsize=4)
-def game_tables(game: Game) -> en.Tables:
-    """What the engine reads of a game: scores, packed codewords, bounds, pin permutations."""
+def game_tables(game: Game, possible_guesses: bool = False) -> en.Tables:
+    """What the engine reads of a game: scores, packed codewords, bounds, pin permutations.
+    `possible_guesses`: every guess from the secrets still possible (the lower bounds stay
+    sound: a restricted strategy costs at least the best unrestricted one)."""
     cw = game.codewords
     pins, colors = game.pins, game.colors
     words, lo, hi = cw.words, cw.counts_lo, cw.counts_hi
@@ -90,6 +92,7 @@ def game_tables(game: Game) -> en.Tables:
     params[en.P_MASK] = int(mask)
     params[en.P_PARTS] = parts
     params[en.P_SMALLEST_FIRST] = 1
+    params[en.P_POSSIBLE_ONLY] = int(bool(possible_guesses))
     return en.Tables(score, words, lo, hi, digits, radix_index, bound_tables(game, parts), perms, params)
 
 
@@ -122,6 +125,7 @@ def _buffers(game: Game, tables: en.Tables) -> en.Buffers:
         signature=np.empty(3 + group_room * (1 + colors), dtype=np.int64),
         signature_pool=np.empty(1 << 20, dtype=np.int64),
         seen=np.empty(n if game.size <= config.MAX_TABLE_CODEWORDS else 0, dtype=np.uint64),
+        member_mark=np.zeros(n, dtype=np.uint8),
         part_counts=np.empty(n * slots if game.size <= config.MAX_TABLE_CODEWORDS else 0, dtype=np.int32),
         ordinals=np.empty(n, dtype=np.uint8),
         counts=np.zeros(slots, dtype=np.int32),
@@ -166,7 +170,9 @@ def _cache(budget: int) -> en.Cache:
 class OptimalSearch:
     """Branch and bound over one game, with a cache shared by every call."""
 
-    def __init__(self, game: "Game | str"):
+    def __init__(self, game: "Game | str", possible_guesses: bool = False):
+        """`possible_guesses`: every guess must be one of the secrets still possible (players'
+        rule "guess only what could be the secret"); its own values and cache."""
         game = Game.parse(game)
         if game.size > config.MAX_OPTIMAL_CODEWORDS:
             raise ValueError(
@@ -174,7 +180,8 @@ class OptimalSearch:
                 f"{config.MAX_OPTIMAL_CODEWORDS:,}"
             )
         self.game = game
-        self.tables = game_tables(game)
+        self.possible_guesses = bool(possible_guesses)
+        self.tables = game_tables(game, self.possible_guesses)
         self.buffers = _buffers(game, self.tables)
         self.cache_budget = cache_budget(game)
         self.cache = _cache(self.cache_budget)

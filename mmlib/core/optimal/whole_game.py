@@ -39,10 +39,12 @@ class OptimalResult(SolveResult):
     nodes_searched: int = 0
     search_stats: dict = field(default_factory=dict)
     upper_bound: "int | None" = None  # the heuristics' best total the search started from
+    possible_guesses: bool = False  # every guess one of the secrets still possible
 
     def summary(self) -> dict:
         out = super().summary()
         out.update(objective=self.objective, max_turns_limit=self.max_turns_limit,
+                   possible_guesses=self.possible_guesses,
                    nodes_searched=self.nodes_searched, upper_bound=self.upper_bound,
                    stats=dict(self.search_stats))
         return out
@@ -52,6 +54,7 @@ class OptimalResult(SolveResult):
         text = "\n".join(line for line in super().describe().splitlines()
                          if not line.startswith("  case equivalence"))
         limit = f", at most {self.max_turns_limit} turns" if self.max_turns_limit else ""
+        limit += ", guesses only from the secrets still possible" if self.possible_guesses else ""
         stats = self.search_stats
         return (text + f"\n  objective     {self.objective}{limit}"
                 f"\n  search        {self.nodes_searched:,} nodes, {stats.get('cache_hits', 0):,} cache hits, "
@@ -73,7 +76,7 @@ def heuristic_bounds(game: Game) -> list[tuple[int, int]]:
 
 def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total",
             progress: bool = False, workers: "int | None" = None, client=None,
-            checkpoint: "str | os.PathLike | None" = None) -> OptimalResult:
+            checkpoint: "str | os.PathLike | None" = None, possible_guesses: bool = False) -> OptimalResult:
     """The exact optimal strategy of `game` as a SolveResult (strategy "optimal").
 
     objective "total": the fewest total turns, with `max_turns` the fewest
@@ -90,6 +93,8 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     part, as it goes; a later call with the same folder (and the same game and objective) goes
     on from there instead of starting again (`checkpoint.Checkpoint`). The subtrees are then
     always searched in worker processes (or on the cluster), even for small games.
+    `possible_guesses`: every guess must be one of the secrets still possible (a rule many
+    players keep); the optimum of that restricted game (4p6c: 5660).
 
     >>> optimal("3p2c").total_turns
     18
@@ -98,11 +103,17 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     objective = parse_objective(objective)
     max_turns = parse_max_turns(max_turns)
     check_client(client)
-    kept = Checkpoint(checkpoint, game, objective, max_turns) if checkpoint is not None else None
-    search = OptimalSearch(game)
+    possible_guesses = bool(possible_guesses)
+    kept = None
+    if checkpoint is not None:
+        kept = Checkpoint(checkpoint, game, objective + (", possible guesses" if possible_guesses else ""),
+                          max_turns)
+    search = OptimalSearch(game, possible_guesses)
     started = time.perf_counter()
     # A first upper bound from the four strategies; small games find one faster on their own.
-    heuristics = heuristic_bounds(game) if game.size >= config.HEURISTIC_MIN_CODEWORDS else []
+    # The strategies may guess what cannot be the secret: no bound for the restricted game.
+    heuristics = heuristic_bounds(game) if game.size >= config.HEURISTIC_MIN_CODEWORDS and not possible_guesses \
+        else []
     unlimited = game.size
 
     def bound_within(limit):
@@ -142,7 +153,7 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
         guesses=guesses, turns=turns, scores=search.stats.scores, elapsed_s=elapsed, case_equivalence=True,
         objective=objective, max_turns_limit=max_turns, nodes_searched=search.stats.nodes,
         search_stats=search.stats.as_dict(),
-        upper_bound=min((t for t, _m in heuristics), default=None),
+        upper_bound=min((t for t, _m in heuristics), default=None), possible_guesses=possible_guesses,
     )
     if result.total_turns != value:  # the tree must cost what the search proved
         raise AssertionError(f"optimal tree of {game.name} costs {result.total_turns}, search said {value}")
