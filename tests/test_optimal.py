@@ -444,3 +444,18 @@ def test_the_limit_row_alone_is_searched_without_writing_the_other_two():
     assert [(r["objective"], r["max_turns_limit"], r["total_turns"], r["max_turns"]) for r in rows] == [
         ("total", 4, 103, 4)]  # the unlimited optimum, 103, needs 5 turns
     assert solve_rows(Game.parse("3p3c"), ["limit"], trees=False) == []  # its optimum already has the least max
+
+
+def test_every_published_optimum_is_in_the_table_and_the_same():
+    """`proven_optima`: each value of PUBLISHED_OPTIMA has its row in data/optimal.csv, with the
+    same total; the rows nobody published say so."""
+    from mmlib.studies.optimal_table import PUBLISHED_OPTIMA, load_optimal, proven_optima
+
+    frame = proven_optima(load_optimal(rules=None))
+    shown = {(r.game, None if r.within == "no limit" else int(r.within.split()[0])): r for r in frame.itertuples()}
+    for key, (total, who) in PUBLISHED_OPTIMA.items():
+        assert key in shown, key
+        assert shown[key].source == f"{who}: the same" and shown[key][5] == total, key
+    unpublished = frame[~frame["source"].str.endswith("the same")]
+    assert set(unpublished["source"]) == {"no published value found"}
+    assert {"6p4c", "4p9c", "7p3c", "3p11c"} <= set(unpublished["game"])

@@ -308,6 +308,57 @@ def heuristic_gaps(optimal_frame, results_frame):
                                                            ignore_index=True)
 
 
+# Exact optima published elsewhere (REFERENCE.md, "Optimal strategies"): (game, max-turns limit or
+# None) -> (total, who). A row of data/optimal.csv with no entry here had no published value we found.
+PUBLISHED_OPTIMA = {
+    ("4p6c", None): (5625, "Koyama and Lai 1993"), ("4p6c", 5): (5626, "Koyama and Lai 1993"),
+    ("4p7c", None): (11228, "Ville 2013"),
+    ("4p8c", None): (20471, "arfst23 2023"), ("4p8c", 6): (20473, "arfst23 2023"),
+    ("3p9c", None): (3596, "fancidev/mastermind"),
+    # The same totals from fancidev/mastermind's exact solver, run on this project's machine kind
+    # (REFERENCE.md's timings and issue 23's table).
+    ("5p4c", None): (3954, "fancidev's solver, run here"), ("6p3c", None): (2649, "fancidev's solver, run here"),
+    ("3p10c", None): (5242, "fancidev's solver, run here"), ("5p5c", None): (13496, "fancidev's solver, run here"),
+    **{(f"2p{c}c", None): (t, "Goddard 2004") for c, t in zip(range(2, 6), (8, 21, 45, 81))},
+    **{(f"3p{c}c", None): (t, "Goddard 2004") for c, t in zip(range(2, 6), (18, 73, 206, 451))},
+    **{(f"4p{c}c", None): (t, "Goddard 2004") for c, t in zip(range(2, 6), (44, 246, 905, 2463))},
+    ("5p2c", None): (97, "Goddard 2004"), ("5p3c", None): (816, "Goddard 2004"),
+    ("6p2c", None): (224, "Goddard 2004"), ("7p2c", None): (496, "Goddard 2004"),
+    ("4p6c-norepeat", None): (1446, "arfst23 2023"), ("4p7c-norepeat", None): (3639, "arfst23 2023"),
+    ("4p8c-norepeat", None): (7817, "arfst23 2023"), ("3p6c-norepeat", None): (436, "arfst23 2023"),
+    ("3p7c-norepeat", None): (836, "arfst23 2023"), ("4p9c-norepeat", None): (14914, "fancidev/mastermind"),
+    ("4p10c-norepeat", None): (26274, "Tanaka 1996; fancidev/mastermind"),
+}
+
+
+def proven_optima(optimal_frame):
+    """Every optimum of data/optimal.csv with objective total (the unlimited one, and the one
+    within the least max turns where that is lower than the optimum's max), one row each, with
+    the published value beside it where one exists (`PUBLISHED_OPTIMA`), and the seconds of the
+    search that proved it (one run, on the machine and day of the row's command)."""
+    import pandas as pd
+
+    rows = optimal_frame[optimal_frame["objective"] == "total"]
+    out = []
+    for row in rows.itertuples():
+        limit = None if pd.isna(row.max_turns_limit) else int(row.max_turns_limit)
+        published = PUBLISHED_OPTIMA.get((row.game, limit))
+        if published is None:
+            source = "no published value found"
+        elif published[0] == row.total_turns:
+            source = f"{published[1]}: the same"
+        else:
+            source = f"{published[1]}: {published[0]:,}, not the same"
+        out.append({"game": row.game, "rules": row.rules, "codewords": row.codewords,
+                    "within": f"{limit} turns" if limit else "no limit", "optimal total": int(row.total_turns),
+                    "max turns": int(row.max_turns), "source": source, "seconds": row.seconds})
+    frame = pd.DataFrame(out, columns=["game", "rules", "codewords", "within", "optimal total", "max turns",
+                                       "source", "seconds"])
+    order = {rules: i for i, rules in enumerate(RULES)}
+    frame["_order"] = [order.get(r, len(order)) for r in frame["rules"]]
+    return frame.sort_values(["_order", "codewords", "game", "within"], ignore_index=True).drop(columns="_order")
+
+
 def openings(optimal_frame, results_frame):
     """Per game: the optimal opening (objective total), and each strategy's best opening by total."""
     gaps = heuristic_gaps(optimal_frame, results_frame)

@@ -332,6 +332,13 @@ def optimal_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
     }), formats={"median s": "seconds"}, blank={"positions searched": "not recorded"})
 
 
+def proven_optima_table(optimal_frame: pd.DataFrame) -> ReadableTable:
+    """`optimal_table.proven_optima`: every optimum mmlib has proven, its source beside it."""
+    from ..studies.optimal_table import proven_optima
+
+    return readable(proven_optima(optimal_frame), formats={"seconds": "seconds"})
+
+
 def openings_table(optimal_frame: pd.DataFrame, results: pd.DataFrame) -> ReadableTable:
     """`optimal_table.openings`: the optimal opening of each game beside each strategy's best opening
     by total; a strategy's cell is empty where data/results.csv lacks the game."""
