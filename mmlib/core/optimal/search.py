@@ -312,26 +312,41 @@ class OptimalSearch:
     # -- the tree ---------------------------------------------------------------------------
 
     def best_guess(self, secrets: np.ndarray, played, depth: int) -> int:
-        """The guess of an optimal tree for this feasible position (searching it if need be)."""
-        return int(self.tree_rows(secrets, played, depth, root_only=True)[0, 0])
+        """The guess of an optimal tree for this feasible position: the cached one, else searched
+        for through `value` (in its thread: Ctrl-C and `abort_check` stop it)."""
+        secrets = np.asarray(secrets)
+        n = len(secrets)
+        if n <= 2:
+            return int(secrets[0])
+        for attempt in range(2):
+            level = self._load(secrets, played)
+            guess = int(en.cached_guess(self.tables, self.buffers, self.cache, 0, n, int(depth), level))
+            if guess >= 0:
+                return guess
+            if attempt == 0 and self.value(secrets, played, depth, INFEASIBLE) >= INFEASIBLE:
+                self._checked_tree_answer(en.TREE_INFEASIBLE)
+        return self._checked_tree_answer(en.TREE_NO_GUESS)
 
-    def tree_rows(self, secrets: np.ndarray, played, depth: int, root_only: bool = False) -> np.ndarray:
+    def tree_rows(self, secrets: np.ndarray, played, depth: int) -> np.ndarray:
         """An optimal tree of a feasible position as rows (guess, secrets at the node, parent
         row or -1, score ordinal from the parent), depth first with parts by ordinal; read from
         the cache in compiled code, searching any node it no longer holds."""
         secrets = np.asarray(secrets)
         n = len(secrets)
         level = self._load(secrets, played)
-        rows = np.empty((1 if root_only else 2 * n + 1, 4), dtype=np.int64)
+        rows = np.empty((2 * n + 1, 4), dtype=np.int64)
         found = int(en.extract_tree(self.tables, self.buffers, self.cache, self.counters, self.control,
                                     self.live, self.run, n, int(depth), level, rows))
-        if root_only and (found >= 0 or found == en.TREE_TOO_BIG):  # one row: the root's guess
-            return rows
-        if found == en.TREE_INFEASIBLE:
+        return rows[:self._checked_tree_answer(found)]
+
+    @staticmethod
+    def _checked_tree_answer(answer: int) -> int:
+        """An engine answer about a tree (a guess, a row count), or its failure as an exception."""
+        if answer == en.TREE_INFEASIBLE:
             raise ValueError("no strategy wins every secret of this position within the depth left")
-        if found < 0:
+        if answer < 0:
             raise RuntimeError("the optimal tree of a position could not be read from the search")
-        return rows[:found]
+        return answer
 
     def tree(self, secrets: np.ndarray, played, depth: int) -> dict:
         """The optimal subtree as {"guess", "games", "next": {"b,w": subtree}}."""
