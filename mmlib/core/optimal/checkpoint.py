@@ -47,8 +47,6 @@ class Checkpoint:
             write_atomically(run, json.dumps(self.identity) + "\n")
         self.parts_dir.mkdir(exist_ok=True)
         self._lock = None
-        self.reused = 0  # parts answered from the folder in this run
-        self.recorded = 0  # parts written to it in this run
 
     # -- one run at a time ---------------------------------------------------------------
 
@@ -85,7 +83,6 @@ class Checkpoint:
             return None
         if exact and not isinstance(tree, dict):
             return None
-        self.reused += 1
         return value, exact, tree
 
     def record(self, depth: int, guess: int, ordinal: int, value: int, exact: bool,
@@ -93,14 +90,11 @@ class Checkpoint:
         """Keep what a part proved: its exact value and tree, or a lower bound (kept only if it
         says more than what the folder holds)."""
         known = self.lookup(depth, guess, ordinal)
-        if known is not None:
-            self.reused -= 1  # a look before writing is no reuse
-            if known[1] or (not exact and known[0] >= value):
-                return
+        if known is not None and (known[1] or (not exact and known[0] >= value)):
+            return
         content = {"value": int(value), "exact": bool(exact), "tree": tree if exact else None}
         write_atomically(self._path(depth, guess, ordinal),
                          gzip.compress(json.dumps(content, separators=(",", ":")).encode(), mtime=0))
-        self.recorded += 1
 
 
 def _describe(identity: dict) -> str:

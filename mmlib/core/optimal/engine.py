@@ -228,23 +228,11 @@ def pop_min(a, n):
 
 
 @kernel
-def _sift_down(a, root, end):
-    while True:
-        child = 2 * root + 1
-        if child >= end:
-            return
-        if child + 1 < end and a[child + 1] > a[child]:
-            child += 1
-        if a[root] >= a[child]:
-            return
-        a[root], a[child] = a[child], a[root]
-        root = child
-
-
-@kernel
 def sort_prefix(a, n):
-    """Sort a[:n] in place, ascending: insertion sort for short runs, heapsort otherwise. The
-    engine runs without Numba's reference counting (see `kernel`), which its own sort needs."""
+    """Sort a[:n] in place, ascending: insertion sort for short runs, else the candidates'
+    min-heap taken apart (each least key into the slot the heap frees: descending), then
+    reversed. The engine runs without Numba's reference counting (see `kernel`), which its
+    own sort needs."""
     if n <= 24:
         for i in range(1, n):
             v = a[i]
@@ -254,11 +242,11 @@ def sort_prefix(a, n):
                 j -= 1
             a[j + 1] = v
         return
-    for root in range(n // 2 - 1, -1, -1):
-        _sift_down(a, root, n)
-    for end in range(n - 1, 0, -1):
-        a[0], a[end] = a[end], a[0]
-        _sift_down(a, 0, end)
+    heapify_min(a, n)
+    for size in range(n, 1, -1):
+        a[size - 1] = pop_min(a, size)
+    for i in range(n // 2):
+        a[i], a[n - 1 - i] = a[n - 1 - i], a[i]
 
 
 # -- the cache -------------------------------------------------------------------------
