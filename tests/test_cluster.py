@@ -452,3 +452,37 @@ def test_optimal_table_on_cluster(client, parts_sent, tmp_path):
         tables.append(sorted(tuple(row[c] for c in kept) for row in rows))
     assert tables[0] == tables[1] and len(tables[0]) == 5  # 2p5c: total, within 4, worst; 3p3c: 2
     assert parts_sent
+
+
+def test_optimal_on_cluster_resumes_from_the_clients_checkpoint(client, parts_sent, tmp_path, monkeypatch):
+    """The checkpoint lives on the client: a cluster run stopped part-way goes on from it."""
+    from mmlib.core.optimal import optimal
+    from mmlib.core.optimal.checkpoint import Checkpoint
+    from mmlib.core.verify import verify_tree
+
+    class Interrupted(BaseException):
+        pass
+
+    original, kept = Checkpoint.record, []
+
+    def record_then_stop(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        kept.append(args)
+        if len(kept) == 2:
+            raise Interrupted
+
+    folder = tmp_path / "kept"
+    with monkeypatch.context() as patch:
+        patch.setattr(Checkpoint, "record", record_then_stop)
+        with pytest.raises(Interrupted):
+            optimal("4p3c", client=client, checkpoint=folder)
+    assert len(list((folder / "parts").iterdir())) == 2  # what the stopped run proved is on the client
+    sent_before = len(parts_sent)
+    resumed = optimal("4p3c", client=client, checkpoint=folder)
+    expected = optimal("4p3c", workers=1)
+    assert same_optimum(resumed, expected)
+    assert verify_tree(resumed.tree_json()).total_turns == expected.total_turns
+    # The resumed run sent fewer parts than a fresh one: the two kept parts were not searched again.
+    fresh_sent = len(parts_sent)
+    optimal("4p3c", client=client)
+    assert fresh_sent - sent_before < len(parts_sent) - fresh_sent

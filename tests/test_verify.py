@@ -314,3 +314,58 @@ def test_unreadable_input_is_exit_2(text, message, tmp_path, capsys):
 def test_a_missing_file_is_exit_2(tmp_path, capsys):
     assert main(["verify", str(tmp_path / "nothing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_tree_that_says_its_guesses_are_possible_is_held_to_it(knuth_tree, tree_files, tmp_path, capsys):
+    """`"possible_guesses": true` (written by optimal --possible-guesses), or verify --possible-guesses:
+    every guess must be one of the secrets that reach its node."""
+    from mmlib.core.optimal import optimal
+
+    restricted = optimal("4p4c", possible_guesses=True, workers=1).tree_json()
+    assert restricted["possible_guesses"] is True
+    status, out, err = verify_data(restricted, tmp_path, capsys)
+    assert status == 0 and not err
+    assert out.endswith("; every guess a secret still possible\n") and "total turns 908" in out
+    report = verify_tree(restricted)
+    assert report.guesses_all_possible and report.possible_guesses_required
+
+    # Knuth's 4p6c tree plays guesses that are no longer possible (its 5th turn needs them).
+    assert not verify_tree(knuth_tree).guesses_all_possible
+    assert main(["verify", str(tree_files["knuth"])]) == 0
+    assert "still possible" not in capsys.readouterr().out
+    assert main(["verify", str(tree_files["knuth"]), "--possible-guesses"]) == 1
+    err = capsys.readouterr().err
+    assert "is not one of the" in err and "secrets still possible there" in err and len(err.splitlines()) == 1
+    status, _out, err = verify_data({**knuth_tree, "possible_guesses": True}, tmp_path, capsys)
+    assert status == 1 and err.startswith("invalid strategy tree: the tree file says every guess is a secret")
+    status, _out, err = verify_data({**knuth_tree, "possible_guesses": "yes"}, tmp_path, capsys)
+    assert status == 2 and "possible_guesses says 'yes', neither true nor false" in err
+
+
+def test_gzipped_trees_are_read_and_written(knuth_tree, tmp_path, capsys, monkeypatch):
+    """data/optimal_trees/ keeps its trees gzipped: verify reads them as they are, and --tree FILE.gz
+    writes one; a gzip file cut short, or one that unpacks past the limit, is one line."""
+    import gzip
+
+    import mmlib.core.verify as verify_module
+
+    packed = tmp_path / "knuth.json.gz"
+    packed.write_bytes(gzip.compress(json.dumps(knuth_tree).encode()))
+    assert main(["verify", str(packed)]) == 0
+    assert capsys.readouterr().out.startswith("OK: 4p6c knuth tree from 1122")
+
+    written = tmp_path / "3p3c.json.gz"
+    assert main(["optimal", "3p3c", "--tree", str(written)]) == 0
+    assert json.loads(gzip.decompress(written.read_bytes()))["total_turns"] == 73
+    assert main(["verify", str(written)]) == 0
+    capsys.readouterr()
+
+    cut = tmp_path / "cut.json.gz"
+    cut.write_bytes(packed.read_bytes()[:200])
+    assert main(["verify", str(cut)]) == 2
+    err = capsys.readouterr().err
+    assert "is a gzip file cut short" in err and len(err.strip().splitlines()) == 1
+    monkeypatch.setattr(verify_module, "MAX_TREE_FILE_BYTES", 10_000)  # the Knuth tree unpacks to more
+    assert main(["verify", str(packed)]) == 2
+    err = capsys.readouterr().err
+    assert "unpacks to more than" in err and len(err.strip().splitlines()) == 1

@@ -21,7 +21,7 @@ def register(subparsers):
                    help=f"one of {', '.join(OBJECTIVES)} (default total); worst: least max turns, "
                         "then fewest total turns")
     p.add_argument("--tree", metavar="FILE",
-                   help="write the strategy tree: .dot for GraphViz, anything else JSON")
+                   help="write the strategy tree: .dot for GraphViz, .gz for gzipped JSON, anything else JSON")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p.add_argument("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP + OPTIMAL_ON_CLUSTER)
@@ -39,9 +39,11 @@ def register(subparsers):
                    help="with no GAME, the games of these rule sets: comma-separated from classic, "
                         "norepeat, black, or all (default classic)")
     t.add_argument("--objectives", default="total,limit,worst", metavar="LIST",
-                   help="comma-separated: total, limit (total within the least max turns), worst "
-                        "(default all three)")
-    t.add_argument("--redo", action="store_true", help="solve rows the table already has again")
+                   help="comma-separated: total, limit (total within the least max turns), worst, "
+                        "possible (total with every guess a secret still possible; not in the default) "
+                        "(default total,limit,worst)")
+    t.add_argument("--redo", action="store_true",
+                   help="solve games again whose rows of these objectives the table already has")
     t.add_argument("--trees", action="store_true",
                    help="also store each row's tree in data/optimal_trees/ (small games only)")
     t.add_argument("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP + OPTIMAL_ON_CLUSTER)

@@ -54,6 +54,9 @@ def register(subparsers):
 
     v = subparsers.add_parser("verify", help="check a strategy tree written by solve --tree, independently")
     v.add_argument("tree", metavar="TREE.json")
+    v.add_argument("--possible-guesses", action="store_true",
+                   help="also require every guess to be one of the secrets still possible where it is "
+                        "played (a tree of optimal --possible-guesses says so itself and is always held to it)")
     v.set_defaults(handler=run_verify)
 
 
@@ -392,7 +395,7 @@ def run_verify(args) -> int:
     from ..core.verify import TreeDefect, verify_tree_file
 
     try:
-        report = verify_tree_file(args.tree)
+        report = verify_tree_file(args.tree, args.possible_guesses)
     except TreeDefect as defect:
         print(f"invalid strategy tree: {defect}", file=sys.stderr)
         return 1

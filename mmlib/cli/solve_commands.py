@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 
 from ..core.cluster import SCHEDULER_HELP
@@ -31,7 +32,7 @@ def register(subparsers):
     add_solver_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--tree", metavar="FILE",
-                   help="write the strategy tree: .dot for GraphViz, anything else JSON")
+                   help="write the strategy tree: .dot for GraphViz, .gz for gzipped JSON, anything else JSON")
     p.add_argument("--ce-min-region", type=integer, default=0, metavar="N",
                    help="with case equivalence on, only regions of at least N games search their "
                         "class representatives (default 0: every region)")
@@ -98,9 +99,13 @@ def run_solve(args) -> int:
 
 
 def write_tree_file(result, path: str) -> None:
-    """`--tree FILE`: GraphViz dot for a .dot file, otherwise the tree's JSON."""
+    """`--tree FILE`: GraphViz dot for a .dot file, gzipped JSON for a .gz file (as in
+    data/optimal_trees/), otherwise the tree's JSON."""
     if path.endswith(".dot"):
         write_atomically(path, result.tree.to_dot())
+    elif path.endswith(".gz"):
+        text = json.dumps(result.tree_json(), separators=(",", ":")).encode()
+        write_atomically(path, gzip.compress(text, mtime=0))
     else:
         write_atomically(path, json.dumps(result.tree_json()) + "\n")
 

@@ -37,6 +37,7 @@ import math
 import os
 import re
 import stat
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,13 +113,17 @@ class VerifyReport:
     total_turns: int
     max_turns: int
     histogram: list[int]  # games won in 1, 2, ... max_turns turns
+    # Is every guess one of the secrets that reach its node (still possible where it is played)?
+    guesses_all_possible: bool = False
+    possible_guesses_required: bool = False  # was that checked as a rule (the file claims it, or asked)?
 
     def describe(self) -> str:
         strategy = f" {self.strategy}" if self.strategy else ""
+        rule = "; every guess a secret still possible" if self.possible_guesses_required else ""
         return (
             f"OK: {self.game.name}{strategy} tree from {self.first_guess}: all {self.secrets:,} secrets "
             f"won in {self.nodes:,} nodes; total turns {self.total_turns:,}, max {self.max_turns}, "
-            f"histogram {', '.join(str(n) for n in self.histogram)}"
+            f"histogram {', '.join(str(n) for n in self.histogram)}{rule}"
         )
 
 
@@ -126,8 +131,28 @@ def _too_large(path: Path) -> TreeFormatError:
     return TreeFormatError(f"{path} is larger than {format_gib(MAX_TREE_FILE_BYTES)}, the most verify reads")
 
 
-def verify_tree_file(path: "str | Path") -> VerifyReport:
-    """Read and check a tree file; TreeFormatError if it cannot be read, TreeDefect if wrong."""
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def _gunzip_bounded(raw: bytes, path: Path) -> bytes:
+    """The gzip file's text, refused past MAX_TREE_FILE_BYTES unpacked (a small file can unpack
+    to far more: it is unpacked only that far)."""
+    unpacker = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)  # gzip header and trailer
+    try:
+        text = unpacker.decompress(raw, MAX_TREE_FILE_BYTES + 1)
+        if len(text) > MAX_TREE_FILE_BYTES:
+            raise TreeFormatError(f"{path} unpacks to more than {format_gib(MAX_TREE_FILE_BYTES)}, "
+                                  "the most verify reads")
+        if not unpacker.eof:
+            raise TreeFormatError(f"{path} is a gzip file cut short")
+    except zlib.error as error:
+        raise TreeFormatError(f"{path} is not a readable gzip file: {error}") from None
+    return text
+
+
+def verify_tree_file(path: "str | Path", possible_guesses: bool = False) -> VerifyReport:
+    """Read and check a tree file, JSON or gzipped JSON; TreeFormatError if it cannot be read,
+    TreeDefect if wrong (`possible_guesses`: see verify_tree)."""
     path = Path(path)
     try:
         with path.open("rb") as handle:
@@ -141,6 +166,8 @@ def verify_tree_file(path: "str | Path") -> VerifyReport:
         raise TreeFormatError(f"cannot read {path}: {(error.strerror or str(error)).lower()}") from None
     if len(raw) > MAX_TREE_FILE_BYTES:
         raise _too_large(path)
+    if raw[:2] == GZIP_MAGIC:  # data/optimal_trees/*.json.gz, or `--tree FILE.gz`
+        raw = _gunzip_bounded(raw, path)
     require_fits(len(raw) * PARSED_BYTES_PER_FILE_BYTE, host_memory_available(), "memory",
                  f"reading the {len(raw):,}-byte tree {path}")
     depth = json_depth(raw)
@@ -156,11 +183,15 @@ def verify_tree_file(path: "str | Path") -> VerifyReport:
         raise TreeFormatError(f"{path} is not JSON: {error}") from None
     except (RecursionError, ValueError) as error:  # nesting the scan missed; an integer too long
         raise TreeFormatError(f"{path} is not a readable tree: {str(error).splitlines()[0]}") from None
-    return verify_tree(data)
+    return verify_tree(data, possible_guesses)
 
 
-def verify_tree(data: dict) -> VerifyReport:
-    """Check the parsed JSON of a `solve --tree` file and return what was recomputed."""
+def verify_tree(data: dict, possible_guesses: bool = False) -> VerifyReport:
+    """Check the parsed JSON of a `solve --tree` file and return what was recomputed.
+
+    `possible_guesses`: also require every guess to be one of the secrets still possible where
+    it is played. A tree whose file says `"possible_guesses": true` (`optimal --possible-guesses`)
+    is held to that rule whatever this says."""
     if not isinstance(data, dict):
         raise TreeFormatError("a strategy tree file holds one JSON object")
     missing = [key for key in SUMMARY_KEYS if key not in data]
@@ -175,8 +206,17 @@ def verify_tree(data: dict) -> VerifyReport:
             raise TreeDefect(f"{key} says {data[key]!r} but game {game.name} has {actual}")
     require_fits(estimate_verify_bytes(game), host_memory_available(), "memory",
                  f"verifying a tree of {game.name} ({game.size:,} secrets)")
+    claimed = data.get("possible_guesses", False)
+    if not isinstance(claimed, bool):
+        raise TreeFormatError(f"possible_guesses says {_short(claimed)}, neither true nor false")
+    required = bool(possible_guesses) or claimed
 
-    turns, nodes = _walk(game, data["tree"])
+    turns, nodes, first_impossible = _walk(game, data["tree"])
+    if required and first_impossible is not None:
+        guess, reach, path = first_impossible
+        said = "the tree file says every guess is a secret still possible, but " if claimed else ""
+        raise TreeDefect(f"{said}the guess {guess} {_where(path)} is not one of the {reach:,} secrets "
+                         "still possible there")
     root_guess = data["tree"]["guess"]
     if "first_guess" in data and data["first_guess"] != root_guess:
         raise TreeDefect(f"first_guess says {data['first_guess']!r} but the tree starts with {root_guess}")
@@ -191,6 +231,8 @@ def verify_tree(data: dict) -> VerifyReport:
         total_turns=sum(turns.values()),
         max_turns=max(turns.values()),
         histogram=histogram,
+        guesses_all_possible=first_impossible is None,
+        possible_guesses_required=required,
     )
 
 
@@ -268,13 +310,16 @@ def _score_key(key: str, pins: int, black_only: bool = False) -> "tuple[int, int
     return black, white
 
 
-def _walk(game: Game, root) -> tuple[dict[str, int], int]:
-    """Play every secret down the tree; {secret: turns} and the number of nodes, or TreeDefect."""
+def _walk(game: Game, root) -> tuple[dict[str, int], int, "tuple[str, int, list[str]] | None"]:
+    """Play every secret down the tree: {secret: turns}, the number of nodes, and the first
+    guess (depth first) that is not one of the secrets reaching its node, as (guess, how many
+    reach it, path), None if there is none; or TreeDefect."""
     pins = game.pins
     win = (pins, 0)
     allowed = set(COLOR_CHARS[: game.colors])
     turns: dict[str, int] = {}
     nodes = 0
+    first_impossible = None
     # Depth first, children in file order: (node, secrets reaching it, moves so far).
     stack = [(root, every_secret(game), [])]
     while stack:
@@ -288,6 +333,8 @@ def _walk(game: Game, root) -> tuple[dict[str, int], int]:
             raise TreeDefect(
                 f"node {guess} {_where(path)} says {games} games, but {len(secrets)} secrets reach it"
             )
+        if first_impossible is None and guess not in secrets:
+            first_impossible = (guess, len(secrets), path)
         groups: dict[tuple[int, int], list[str]] = {}
         for secret in secrets:
             groups.setdefault(reference_score_under(secret, guess, game.black_only), []).append(secret)
@@ -322,7 +369,7 @@ def _walk(game: Game, root) -> tuple[dict[str, int], int]:
     if len(turns) != game.size:  # cannot happen when every branch is checked; kept as a guard
         never = next(s for s in every_secret(game) if s not in turns)
         raise TreeDefect(f"secret {never} is never won")
-    return turns, nodes
+    return turns, nodes, first_impossible
 
 
 def _check_summary(data: dict, turns: dict[str, int]) -> list[int]:

@@ -6,13 +6,16 @@ One row per (game, objective, max-turns limit):
 * ``total`` with ``max_turns_limit`` D: the fewest total turns within D turns, for D the least
   possible max turns, where that differs from the max of the unlimited optimum (4p6c: 5626
   within 5 turns, against 5625 with max 6);
-* ``worst``: the least max turns, then the fewest total turns.
+* ``worst``: the least max turns, then the fewest total turns;
+* ``possible``: the fewest total turns when every guess must be one of the secrets still
+  possible (`optimal --possible-guesses`), no limit; written only when asked for.
 
 Columns: game, objective, max_turns_limit, total_turns, max_turns, histogram (games won in 1, 2,
 ... turns), seconds (wall time of the search after a warm-up, heuristic bounds included), nodes
 (positions searched), scores, cache_hits, first_guess, tree (the stored tree's file under data/,
 if kept), command, rules (classic, norepeat or black; the game's name carries it too, e.g.
-4p10c-norepeat). Trees are kept gzipped in data/optimal_trees/, so that a test can verify each
+4p10c-norepeat), machine (where the search ran: the CPU and its cores, and the Dask cluster's
+workers when it ran on one). Trees are kept gzipped in data/optimal_trees/, so that a test can verify each
 row's tree without searching again (a table elsewhere keeps its trees in the optimal_trees/
 folder beside it). A row that has a tree keeps one: solving it again (--redo) stores the new tree.
 """
@@ -35,8 +38,11 @@ OPTIMAL_CSV = DATA_DIR / "optimal.csv"
 TREES_FOLDER = "optimal_trees"  # beside the table
 TREES_DIR = DATA_DIR / TREES_FOLDER
 COLUMNS = ("game", "objective", "max_turns_limit", "total_turns", "max_turns", "histogram", "seconds",
-           "nodes", "scores", "cache_hits", "first_guess", "tree", "command", "rules")
-OBJECTIVE_ROWS = ("total", "limit", "worst")
+           "nodes", "scores", "cache_hits", "first_guess", "tree", "command", "rules", "machine")
+OBJECTIVE_ROWS = ("total", "limit", "worst", "possible")
+DEFAULT_OBJECTIVE_ROWS = ("total", "limit", "worst")
+# The table's objective column per kind of row asked for (a limit row is a total row with a limit).
+ROW_OBJECTIVE = {"total": "total", "limit": "total", "worst": "worst", "possible": "possible"}
 # With no games named: every game of at most this many codewords.
 DEFAULT_MAX_CODEWORDS = 1296
 
@@ -44,8 +50,8 @@ DEFAULT_MAX_CODEWORDS = 1296
 def _check_optimal_row(row: dict) -> None:
     """ValueError unless the table's order and keys can use the row."""
     Game.parse(row["game"])
-    if row["objective"] not in ("total", "worst"):
-        raise ValueError(f"objective {shown(row['objective'])} is neither total nor worst")
+    if row["objective"] not in ("total", "worst", "possible"):
+        raise ValueError(f"objective {shown(row['objective'])} is none of total, worst and possible")
     limit = row.get("max_turns_limit") or ""
     if limit and ascii_whole_number(limit) is None:
         raise ValueError(f"max_turns_limit {shown(limit)} is not a whole number")
@@ -110,7 +116,7 @@ def read_tree(name: str, data_dir: "str | Path" = DATA_DIR) -> dict:
         raise ValueError(f"cannot read the tree {str(path)!r}: {reason}") from None
 
 
-def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, command: str = "",
+def solve_rows(game: Game, objectives=DEFAULT_OBJECTIVE_ROWS, trees: bool = True, command: str = "",
                client=None, data_dir: "str | Path" = DATA_DIR,
                checkpoint: "str | Path | None" = None) -> list[dict]:
     """The table's rows for one game: the searches run one after another, each timed
@@ -119,14 +125,17 @@ def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, comman
     searches' checkpoints, one folder each (see run_optimal_table)."""
     from ..core.optimal import optimal as optimal_search
 
-    def optimal(game, objective="total", max_turns=None, client=None):
+    def optimal(game, objective="total", max_turns=None, client=None, possible_guesses=False):
         kept = None
         if checkpoint is not None:
-            kept = Path(checkpoint) / (f"{game.name}_{objective}" + (f"_max{max_turns}" if max_turns else ""))
-        return optimal_search(game, objective=objective, max_turns=max_turns, client=client, checkpoint=kept)
+            kept = Path(checkpoint) / (f"{game.name}_{'possible' if possible_guesses else objective}"
+                                       + (f"_max{max_turns}" if max_turns else ""))
+        return optimal_search(game, objective=objective, max_turns=max_turns, client=client, checkpoint=kept,
+                              possible_guesses=possible_guesses)
 
     rows = []
     worst = None
+    machine = machine_label(client)
 
     def row_of(result, objective, limit):
         name = ""
@@ -141,7 +150,7 @@ def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, comman
             "histogram": " ".join(str(x) for x in result.turn_histogram),
             "seconds": f"{result.elapsed_s:.3f}", "nodes": result.nodes_searched,
             "scores": result.scores, "cache_hits": result.search_stats.get("cache_hits", 0),
-            "first_guess": result.first_guess_text, "tree": name, "command": command,
+            "first_guess": result.first_guess_text, "tree": name, "command": command, "machine": machine,
         }
 
     # The limit row needs both other searches (is the least max below the optimum's max?),
@@ -157,7 +166,23 @@ def solve_rows(game: Game, objectives=OBJECTIVE_ROWS, trees: bool = True, comman
     if "limit" in objectives and worst.max_turns < best.max_turns:
         limited = optimal(game, max_turns=worst.max_turns, client=client)
         rows.append(row_of(limited, "total", worst.max_turns))
+    if "possible" in objectives:
+        rows.append(row_of(optimal(game, client=client, possible_guesses=True), "possible", None))
     return rows
+
+
+def machine_label(client=None) -> str:
+    """Where a row's search ran, as the machine column says it: 'AMD EPYC, 2 cores', with
+    '; Dask cluster of N workers' when the parts went to a cluster."""
+    import os
+
+    from .bench import cpu_model
+
+    label = f"{cpu_model()}, {os.cpu_count() or 1} cores"
+    if client is not None:
+        workers = len(client.scheduler_info().get("workers", {}))
+        label += f"; Dask cluster of {workers} worker{'s' if workers != 1 else ''}"
+    return label
 
 
 @dataclass
@@ -172,7 +197,7 @@ class OptimalTablePlan:
     rows_before: list[dict]
 
 
-def plan_optimal_table(games=None, max_codewords: int = DEFAULT_MAX_CODEWORDS, objectives=OBJECTIVE_ROWS,
+def plan_optimal_table(games=None, max_codewords: int = DEFAULT_MAX_CODEWORDS, objectives=DEFAULT_OBJECTIVE_ROWS,
                        redo: bool = False, trees: bool = True, path: "str | Path" = OPTIMAL_CSV,
                        rules=("classic",)) -> OptimalTablePlan:
     """Choose the games (default: every game of at most max_codewords codewords under each
@@ -199,9 +224,12 @@ def plan_optimal_table(games=None, max_codewords: int = DEFAULT_MAX_CODEWORDS, o
                              f"{MAX_OPTIMAL_CODEWORDS:,}")
     path = Path(path)
     before = check_table(path, OPTIMAL_TABLE)
-    done = {row["game"] for row in before}
+    # A game is done when the table has a row of each objective asked for (a limit row exists
+    # only where the least max is below the optimum's, so "limit" asks for a total row).
+    has = {(row["game"], row["objective"]) for row in before}
+    wanted = {ROW_OBJECTIVE[name] for name in objectives}
     had_trees = {row["game"] for row in before if row.get("tree")}
-    todo = [game for game in games if redo or game.name not in done]
+    todo = [game for game in games if redo or any((game.name, name) not in has for name in wanted)]
     with_trees = {game.name for game in todo if trees or game.name in had_trees}
     if with_trees:
         trees_dir = path.parent / TREES_FOLDER
@@ -242,7 +270,8 @@ def run_optimal_table(plan: OptimalTablePlan, command: str = "", progress: bool 
     return list(rows.values())
 
 
-def update_optimal_table(games=None, max_codewords: int = DEFAULT_MAX_CODEWORDS, objectives=OBJECTIVE_ROWS,
+def update_optimal_table(games=None, max_codewords: int = DEFAULT_MAX_CODEWORDS,
+                         objectives=DEFAULT_OBJECTIVE_ROWS,
                          redo: bool = False, trees: bool = True, command: str = "",
                          progress: bool = True, path: "str | Path" = OPTIMAL_CSV,
                          client=None, rules=("classic",)) -> list[dict]:
@@ -309,7 +338,8 @@ def heuristic_gaps(optimal_frame, results_frame):
 
 
 # Exact optima published elsewhere (REFERENCE.md, "Optimal strategies"): (game, max-turns limit or
-# None) -> (total, who). A row of data/optimal.csv with no entry here had no published value we found.
+# None, or "possible" for guesses only from the secrets still possible) -> (total, who). A row of
+# data/optimal.csv with no entry here had no published value we found.
 PUBLISHED_OPTIMA = {
     ("4p6c", None): (5625, "Koyama and Lai 1993"), ("4p6c", 5): (5626, "Koyama and Lai 1993"),
     ("4p7c", None): (11228, "Ville 2013"),
@@ -328,21 +358,30 @@ PUBLISHED_OPTIMA = {
     ("4p8c-norepeat", None): (7817, "arfst23 2023"), ("3p6c-norepeat", None): (436, "arfst23 2023"),
     ("3p7c-norepeat", None): (836, "arfst23 2023"), ("4p9c-norepeat", None): (14914, "fancidev/mastermind"),
     ("4p10c-norepeat", None): (26274, "Tanaka 1996; fancidev/mastermind"),
+    ("4p6c", "possible"): (5660, "published (REFERENCE.md)"),
+    # Not reproduced: mmlib's search, with symmetry and without, in one process and on two workers,
+    # finds 26,688 (every tree verified, every guess possible where it is played); which rule that
+    # figure measured is not known here.
+    ("4p10c-norepeat", "possible"): (26374, "fancidev/mastermind's tests"),
 }
+GUESSES_ANY = "any codeword"
+GUESSES_POSSIBLE = "possible secrets only"
 
 
 def proven_optima(optimal_frame):
     """Every optimum of data/optimal.csv with objective total (the unlimited one, and the one
-    within the least max turns where that is lower than the optimum's max), one row each, with
-    the published value beside it where one exists (`PUBLISHED_OPTIMA`), and the seconds of the
-    search that proved it (one run, on the machine and day of the row's command)."""
+    within the least max turns where that is lower than the optimum's max) or possible (guesses
+    only from the secrets still possible), one row each, with the published value beside it where
+    one exists (`PUBLISHED_OPTIMA`), and the seconds of the search that proved it (one run, on the
+    machine and day of the row's command)."""
     import pandas as pd
 
-    rows = optimal_frame[optimal_frame["objective"] == "total"]
+    rows = optimal_frame[optimal_frame["objective"].isin(["total", "possible"])]
     out = []
     for row in rows.itertuples():
         limit = None if pd.isna(row.max_turns_limit) else int(row.max_turns_limit)
-        published = PUBLISHED_OPTIMA.get((row.game, limit))
+        restricted = row.objective == "possible"
+        published = PUBLISHED_OPTIMA.get((row.game, "possible" if restricted else limit))
         if published is None:
             source = "no published value found"
         elif published[0] == row.total_turns:
@@ -350,13 +389,17 @@ def proven_optima(optimal_frame):
         else:
             source = f"{published[1]}: {published[0]:,}, not the same"
         out.append({"game": row.game, "rules": row.rules, "codewords": row.codewords,
+                    "guesses": GUESSES_POSSIBLE if restricted else GUESSES_ANY,
                     "within": f"{limit} turns" if limit else "no limit", "optimal total": int(row.total_turns),
-                    "max turns": int(row.max_turns), "source": source, "seconds": row.seconds})
-    frame = pd.DataFrame(out, columns=["game", "rules", "codewords", "within", "optimal total", "max turns",
-                                       "source", "seconds"])
+                    "max turns": int(row.max_turns), "source": source, "seconds": row.seconds,
+                    "machine": row.machine if isinstance(row.machine, str) and row.machine else "not recorded"})
+    frame = pd.DataFrame(out, columns=["game", "rules", "codewords", "guesses", "within", "optimal total",
+                                       "max turns", "source", "seconds", "machine"])
     order = {rules: i for i, rules in enumerate(RULES)}
     frame["_order"] = [order.get(r, len(order)) for r in frame["rules"]]
-    return frame.sort_values(["_order", "codewords", "game", "within"], ignore_index=True).drop(columns="_order")
+    frame["_restricted"] = frame["guesses"] == GUESSES_POSSIBLE
+    return frame.sort_values(["_order", "codewords", "game", "_restricted", "within"],
+                             ignore_index=True).drop(columns=["_order", "_restricted"])
 
 
 def openings(optimal_frame, results_frame):

@@ -61,6 +61,14 @@ class ReadableTable:
             table = self.frame.to_html(index=False, escape=True, notebook=True, border=0, classes=READABLE_CLASS)
         return table + (f'\n<p class="mm-table-note">{html.escape(self.note)}</p>' if self.note else "")
 
+    def markdown(self) -> str:
+        """The table as a Markdown (GitHub) table, for the docs; the note is left out."""
+        def line(cells) -> str:
+            return "| " + " | ".join(str(cell).replace("|", "\\|") for cell in cells) + " |"
+
+        rows = [line(self.frame.columns), line(["---"] * len(self.frame.columns))]
+        return "\n".join(rows + [line(row) for row in self.frame.itertuples(index=False)])
+
     def __repr__(self) -> str:
         if self.frame.columns.empty:
             text = "(no rows)"
@@ -332,11 +340,27 @@ def optimal_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
     }), formats={"median s": "seconds"}, blank={"positions searched": "not recorded"})
 
 
-def proven_optima_table(optimal_frame: pd.DataFrame) -> ReadableTable:
-    """`optimal_table.proven_optima`: every optimum mmlib has proven, its source beside it."""
+def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0) -> ReadableTable:
+    """`optimal_table.proven_optima`: every optimum mmlib has proven, its source beside it (only the
+    games of at least `min_codewords` codewords)."""
     from ..studies.optimal_table import proven_optima
 
-    return readable(proven_optima(optimal_frame), formats={"seconds": "seconds"})
+    frame = proven_optima(optimal_frame)
+    frame = frame[frame["codewords"] >= min_codewords].reset_index(drop=True)
+    return readable(frame, formats={"seconds": "seconds"})
+
+
+# docs/optimal.md shows these games of the proven optima (a test keeps the block up to date).
+DOCS_PROVEN_MIN_CODEWORDS = 1296
+
+
+def proven_optima_markdown() -> str:
+    """The table of docs/optimal.md's "Every optimum proven here": every proven optimum of at least
+    1,296 codewords, under every rule set. Print it to renew the block after optimal-table runs:
+    python -c "from mmlib.workbench.tables import proven_optima_markdown as m; print(m())" """
+    from ..studies.optimal_table import load_optimal
+
+    return proven_optima_table(load_optimal(rules=None), DOCS_PROVEN_MIN_CODEWORDS).markdown()
 
 
 def openings_table(optimal_frame: pd.DataFrame, results: pd.DataFrame) -> ReadableTable:

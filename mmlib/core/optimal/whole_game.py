@@ -127,7 +127,8 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
             workers = min(os.cpu_count() or 1, config.MAX_WORKERS)
         farmed = game.size >= config.PARALLEL_MIN_CODEWORDS or kept is not None
         root = RootSearch(search, workers if farmed else 1, checkpoint=kept)
-    with contextlib.nullcontext() if kept is None else kept, RootProgress(progress, game, objective) as bar:
+    what = objective + (", possible guesses" if possible_guesses else "")
+    with contextlib.nullcontext() if kept is None else kept, RootProgress(progress, game, what) as bar:
         search.root_progress = bar
         if objective == "worst":
             cap = min([max_turns if max_turns is not None else unlimited] + [m for _t, m in heuristics])
