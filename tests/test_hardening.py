@@ -552,3 +552,56 @@ def test_redo_without_trees_keeps_each_rows_tree(tmp_path):
     for row in rows:
         report = verify_tree(optimal_table.read_tree(row["tree"], tmp_path))
         assert (report.total_turns, report.max_turns) == (int(row["total_turns"]), int(row["max_turns"]))
+
+
+IGNORING_PARENT = """
+import sys
+from mmlib.core import lifetime, optimal as search
+lifetime.install_signal_handlers()  # as python -m mmlib does: SIGINT was ignored at start, and stays so
+search.config.PARALLEL_MIN_CODEWORDS = 0  # a pool of forked workers even for 3p3c
+search.optimal("3p3c", workers=2)
+print("ready", flush=True)
+sys.stdin.readline()
+print(search.optimal("3p4c", workers=2).total_turns, flush=True)  # on the same workers
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers through /proc")
+def test_workers_of_a_run_that_ignores_ctrl_c_ignore_it_too():
+    """A run started in the background by a script ignores SIGINT; a Ctrl-C sent to its whole process
+    group must not kill its workers alone (the search would stop with a broken pool)."""
+    parent = subprocess.Popen([sys.executable, "-c", IGNORING_PARENT], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=ENVIRONMENT,
+                              start_new_session=True,
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        assert parent.stdout.readline() == b"ready\n"
+        workers = children_of(parent.pid)
+        assert len(workers) == 2
+        os.killpg(parent.pid, signal.SIGINT)  # the parent and its workers, as a terminal's Ctrl-C does
+        time.sleep(0.5)
+        assert not any(ended(pid) for pid in workers), "a worker died of the ignored Ctrl-C"
+        out, err = parent.communicate(b"go\n", timeout=60)
+        assert parent.returncode == 0, err.decode()
+        assert out == b"206\n"
+    finally:
+        if parent.poll() is None:
+            os.killpg(parent.pid, signal.SIGKILL)
+            parent.wait()
+
+
+def test_a_worker_killed_from_outside_is_one_line(monkeypatch, capsys):
+    """A broken worker pool (kill -9 of a worker, the kernel out of memory) ends the command with one
+    line on stderr and status 1, not a traceback."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    import mmlib.cli.optimal_command as optimal_command
+    from mmlib.cli import main
+
+    def broken(*_args, **_kwargs):
+        raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+    monkeypatch.setattr(optimal_command, "optimal", broken)
+    assert main(["optimal", "3p3c"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "a worker process ended before its part" in err

@@ -95,3 +95,13 @@ def main(argv: "list[str] | None" = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except RuntimeError as error:
+        # A worker killed from outside (kill -9, the kernel out of memory): concurrent.futures'
+        # BrokenProcessPool, looked up only when raised (importing it costs every command time).
+        process_pools = sys.modules.get("concurrent.futures.process")
+        if process_pools is None or not isinstance(error, process_pools.BrokenProcessPool):
+            raise
+        print("error: a worker process ended before its part of the work was done (killed, or out of "
+              "memory); a --checkpoint DIR keeps what was proven: run the same command again to go on",
+              file=sys.stderr)
+        return 1

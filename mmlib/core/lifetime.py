@@ -270,7 +270,10 @@ def die_with_parent() -> None:
     parent = _forked_from if _forked_from is not None else os.getppid()
     _drop_parent_duties()
     for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, signal.SIG_DFL)
+        # A signal the parent ignores stays ignored: a run started in the background by a script
+        # ignores SIGINT, and a Ctrl-C sent to its process group must not kill its workers alone.
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, signal.SIG_DFL)
     if not _kernel_kills_with_parent():
         watch_parent(parent)
     if os.getppid() != parent:  # the parent ended before the kernel was asked
