@@ -85,7 +85,7 @@ def no_work(monkeypatch, tmp_path):
 
 def optimal_row(game: str = "2p2c", tree: str = "") -> str:
     """A line of data/optimal.csv (2p2c's true figures)."""
-    return f"{game},total,,8,3,1 2 1,0.001,0,16,0,11,{tree},python -m mmlib optimal-table,classic\n"
+    return f"{game},total,,8,3,1 2 1,0.001,0,16,0,11,{tree},python -m mmlib optimal-table,classic,test machine\n"
 
 
 OPTIMAL_HEADER = ",".join(optimal_table.COLUMNS) + "\n"
