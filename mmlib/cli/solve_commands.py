@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import gzip
 import json
 
 from ..core.cluster import SCHEDULER_HELP
-from ..core.files import write_atomically
+from ..core.files import write_atomically, write_gzipped_json
 from ..core.outputs import check_outputs
 from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES, solve
 from ..core.strategies import STRATEGY_NAMES
@@ -104,8 +103,7 @@ def write_tree_file(result, path: str) -> None:
     if path.endswith(".dot"):
         write_atomically(path, result.tree.to_dot())
     elif path.endswith(".gz"):
-        text = json.dumps(result.tree_json(), separators=(",", ":")).encode()
-        write_atomically(path, gzip.compress(text, mtime=0))
+        write_gzipped_json(path, result.tree_json())
     else:
         write_atomically(path, json.dumps(result.tree_json()) + "\n")
 

@@ -315,6 +315,15 @@ def write_atomically(path: "str | Path", content) -> None:
         raise
 
 
+def write_gzipped_json(path: "str | Path", data) -> None:
+    """`data` as compact JSON, gzipped (with no timestamp, so the same data gives the same
+    bytes), written by `write_atomically`: data/optimal_trees/, checkpoints, `--tree FILE.gz`."""
+    import gzip
+    import json
+
+    text = json.dumps(data, separators=(",", ":")).encode()
+    write_atomically(path, gzip.compress(text, mtime=0))
+
 def lock_path(path: "str | Path") -> Path:
     """The lock file that guards the table at `path`: `.NAME.lock` beside the real file.
 

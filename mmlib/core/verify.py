@@ -333,13 +333,14 @@ def _walk(game: Game, root) -> tuple[dict[str, int], int, "tuple[str, int, list[
             raise TreeDefect(
                 f"node {guess} {_where(path)} says {games} games, but {len(secrets)} secrets reach it"
             )
-        if first_impossible is None and guess not in secrets:
-            first_impossible = (guess, len(secrets), path)
         groups: dict[tuple[int, int], list[str]] = {}
         for secret in secrets:
             groups.setdefault(reference_score_under(secret, guess, game.black_only), []).append(secret)
-        for secret in groups.pop(win, []):
+        won = groups.pop(win, [])
+        for secret in won:
             turns[secret] = turn
+        if not won and first_impossible is None:  # only the guess itself scores the win
+            first_impossible = (guess, len(secrets), path)
         for score in sorted(groups):
             key = f"{score[0]},{score[1]}"
             if key not in branches:

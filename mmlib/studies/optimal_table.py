@@ -30,7 +30,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.files import DATA_DIR, locked, write_atomically
+from ..core.files import DATA_DIR, locked, write_atomically, write_gzipped_json
 from ..core.games import RULES, Game, ascii_whole_number, parse_rules, shown
 from ..core.tables import TableSchema, read_table
 
@@ -142,8 +142,7 @@ def solve_rows(game: Game, objectives=DEFAULT_OBJECTIVE_ROWS, trees: bool = True
         if trees:
             name = tree_name(game, objective, limit)
             (Path(data_dir) / name).parent.mkdir(exist_ok=True)
-            text = json.dumps(result.tree_json(), separators=(",", ":")).encode()
-            write_atomically(Path(data_dir) / name, gzip.compress(text, mtime=0))
+            write_gzipped_json(Path(data_dir) / name, result.tree_json())
         return {
             "game": game.name, "rules": game.rules, "objective": objective, "max_turns_limit": limit or "",
             "total_turns": result.total_turns, "max_turns": result.max_turns,

@@ -19,7 +19,7 @@ import json
 import zlib
 from pathlib import Path
 
-from ..files import check_writable_directory, write_atomically
+from ..files import check_writable_directory, write_atomically, write_gzipped_json
 
 FORMAT = 1
 
@@ -93,8 +93,7 @@ class Checkpoint:
         if known is not None and (known[1] or (not exact and known[0] >= value)):
             return
         content = {"value": int(value), "exact": bool(exact), "tree": tree if exact else None}
-        write_atomically(self._path(depth, guess, ordinal),
-                         gzip.compress(json.dumps(content, separators=(",", ":")).encode(), mtime=0))
+        write_gzipped_json(self._path(depth, guess, ordinal), content)
 
 
 def _describe(identity: dict) -> str:

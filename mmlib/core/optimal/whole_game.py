@@ -104,10 +104,8 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     max_turns = parse_max_turns(max_turns)
     check_client(client)
     possible_guesses = bool(possible_guesses)
-    kept = None
-    if checkpoint is not None:
-        kept = Checkpoint(checkpoint, game, objective + (", possible guesses" if possible_guesses else ""),
-                          max_turns)
+    what = objective + (", possible guesses" if possible_guesses else "")  # the checkpoint's and the bar's
+    kept = Checkpoint(checkpoint, game, what, max_turns) if checkpoint is not None else None
     search = OptimalSearch(game, possible_guesses)
     started = time.perf_counter()
     # A first upper bound from the four strategies; small games find one faster on their own.
@@ -127,7 +125,6 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
             workers = min(os.cpu_count() or 1, config.MAX_WORKERS)
         farmed = game.size >= config.PARALLEL_MIN_CODEWORDS or kept is not None
         root = RootSearch(search, workers if farmed else 1, checkpoint=kept)
-    what = objective + (", possible guesses" if possible_guesses else "")
     with contextlib.nullcontext() if kept is None else kept, RootProgress(progress, game, what) as bar:
         search.root_progress = bar
         if objective == "worst":
