@@ -104,3 +104,33 @@ def test_cached_candidate_lists_are_the_lists_computed_afresh(name):
         fresh = en.class_representatives(search.tables, search.buffers, level, zero, out_fresh)
         assert m == m_again == fresh
         assert out_cached[:m].tolist() == out_fresh[:fresh].tolist()
+
+
+@pytest.mark.parametrize("order", ["largest", "smallest", "adaptive"])
+@pytest.mark.parametrize("name", ["3p3c", "2p5c", "3p3c-black", "2p6c-black"])
+def test_every_part_order_gives_the_brute_force_values_at_every_depth(name, order, monkeypatch):
+    """The order of a candidate's parts (config.PART_ORDER) changes which cut-offs happen, never
+    a value: exact where the depth allows, infeasible where it is too short."""
+    game = Game.parse(name)
+    monkeypatch.setattr(optimal_module.config, "PART_ORDER", order)
+    game_tables.cache_clear()
+    try:
+        assert en.PART_ORDERS[game_tables(game).params[en.P_PART_ORDER]] == order
+        brute = BruteForceOptimum(game)
+        rng = np.random.default_rng(23)
+        subsets = [np.arange(game.size)] + [np.sort(rng.choice(game.size, size=size, replace=False))
+                                            for size in (5, 9, game.size // 2)]
+        infeasible_seen = False
+        for secrets in subsets:
+            mask = sum(1 << int(s) for s in secrets)
+            for depth in range(2, 7):
+                expected = brute.cost(mask, depth)
+                got = OptimalSearch(game).value(secrets, None, depth, INFEASIBLE)
+                if expected == brute.INFINITY:
+                    infeasible_seen = True
+                    assert got >= INFEASIBLE
+                else:
+                    assert got == expected
+        assert infeasible_seen  # some depth is too short for some subset
+    finally:
+        game_tables.cache_clear()

@@ -24,3 +24,11 @@ CACHE_BUDGET_BYTES = None
 # Below this many codewords the search starts with no heuristic upper bound (the four
 # strategies would cost more time than the bound saves).
 HEURISTIC_MIN_CODEWORDS = 2000
+# The order in which a candidate's parts of three or more secrets are searched: "smallest"
+# first (an exact small part shrinks the budget of the large ones), "largest" first, or
+# "adaptive": smallest first once the node has a total to beat, largest first while it has
+# none. With no total to beat the budgets are unbounded, so smallest first gains nothing
+# there, and the largest part is the likeliest to be infeasible in the turns left: it rejects
+# the candidate before the feasible parts are solved exactly. That is most of the work of
+# proving that no strategy wins within some number of turns.
+PART_ORDER = "adaptive"

@@ -33,7 +33,9 @@ What one node does (`_enter`, then `_next_candidate` for each candidate taken):
 5. A candidate's parts of three or more secrets are searched smallest first,
    each with the budget the best total leaves after the exact values found so
    far and the bounds of the parts not yet searched; as small parts come back
-   above their bounds the budget of the large ones shrinks.
+   above their bounds the budget of the large ones shrinks. While the node has
+   no total to beat (entered with an unbounded budget: a proof that no strategy
+   fits the turns left), its parts go largest first instead (config.PART_ORDER).
 
 Every 256 nodes the search reads `control[0]` (an abort ticket a scheduler can
 raise from another process or thread) and adds 256 to `live[slot]` (a node
@@ -69,8 +71,12 @@ Tables = namedtuple("Tables", [
     "perms",  # int8 (pins!, pins): every pin permutation, identity first
     "params",  # int64: see the P_ indices below (P_POSSIBLE_ONLY: guesses only from S)
 ])
-P_PINS, P_COLORS, P_WIN, P_SLOTS, P_NOREPEAT, P_MASK, P_PARTS, P_SMALLEST_FIRST, P_POSSIBLE_ONLY = range(9)
+P_PINS, P_COLORS, P_WIN, P_SLOTS, P_NOREPEAT, P_MASK, P_PARTS, P_PART_ORDER, P_POSSIBLE_ONLY = range(9)
 N_PARAMS = 9
+# P_PART_ORDER: an index into PART_ORDERS (config.PART_ORDER says what each does).
+PART_ORDERS = ("largest", "smallest", "adaptive")
+# A node's best total at or above this is no total: the unbounded budget it was entered with.
+NO_TOTAL = INFEASIBLE >> 1
 
 # What one search writes as it goes (made once per search, reused by every node).
 Buffers = namedtuple("Buffers", [
@@ -1059,7 +1065,8 @@ def _next_candidate(tables, buffers, stats, level):
     # Parts of one or two secrets cost exactly their bound: only larger ones are searched.
     params = tables.params
     win = params[P_WIN]
-    smallest_first = params[P_SMALLEST_FIRST] != 0
+    part_order = params[P_PART_ORDER]
+    smallest_first = part_order == 1 or (part_order == 2 and frame[F_BEST] < NO_TOTAL)
     lengths = buffers.part_len[level]
     order = buffers.part_order[level]
     large = 0

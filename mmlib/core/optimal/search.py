@@ -91,7 +91,7 @@ def game_tables(game: Game, possible_guesses: bool = False) -> en.Tables:
     params[en.P_NOREPEAT] = int(game.norepeat)
     params[en.P_MASK] = int(mask)
     params[en.P_PARTS] = parts
-    params[en.P_SMALLEST_FIRST] = 1
+    params[en.P_PART_ORDER] = en.PART_ORDERS.index(config.PART_ORDER)
     params[en.P_POSSIBLE_ONLY] = int(bool(possible_guesses))
     return en.Tables(score, words, lo, hi, digits, radix_index, bound_tables(game, parts), perms, params)
 
