@@ -537,3 +537,27 @@ def test_a_table_written_before_the_machine_column_is_merged_into(tmp_path):
     assert rows["2p2c"]["total_turns"] == "8" and not rows["2p2c"]["machine"]
     assert rows["3p3c"]["total_turns"] == "73" and rows["3p3c"]["machine"] == optimal_table.machine_label()
     assert table.read_text().splitlines()[0] == ",".join(optimal_table.COLUMNS)
+
+
+def test_the_independent_check_of_bulls_and_cows_with_possible_guesses_agrees_part_by_part():
+    """data/possible_guesses_check.csv: scripts/independent_possible_check.c's optimum of each part
+    below the first guess 1234 (a second search sharing no code with mmlib's) equals the turns
+    of that part in the stored tree, and the parts add up to the table's 26,688."""
+    import gzip
+
+    import pandas as pd
+
+    check = pd.read_csv(DATA_DIR / "possible_guesses_check.csv", dtype={"score": str})
+    tree = json.loads(gzip.decompress((DATA_DIR / "optimal_trees" / "4p10c-norepeat_possible.json.gz").read_bytes()))
+
+    def turns(node, depth=1):
+        return depth + sum(turns(child, depth + 1) for child in node.get("next", {}).values())
+
+    parts = tree["tree"]["next"]
+    assert tree["tree"]["guess"] == "1234" and set(check["score"]) == set(parts)
+    for row in check.itertuples():
+        assert row.secrets == parts[row.score]["games"]
+        assert row.mmlib_turns == turns(parts[row.score]) == row.independent_turns, row.score
+    table = pd.read_csv(DATA_DIR / "optimal.csv")
+    stored = table[(table.game == "4p10c-norepeat") & (table.objective == "possible")].total_turns.item()
+    assert 1 + int((check.independent_turns + check.secrets).sum()) == stored == tree["total_turns"] == 26688

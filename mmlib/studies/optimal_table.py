@@ -359,8 +359,9 @@ PUBLISHED_OPTIMA = {
     ("4p10c-norepeat", None): (26274, "Tanaka 1996; fancidev/mastermind"),
     ("4p6c", "possible"): (5660, "published (REFERENCE.md)"),
     # Not reproduced: mmlib's search, with symmetry and without, in one process and on two workers,
-    # finds 26,688 (every tree verified, every guess possible where it is played); which rule that
-    # figure measured is not known here.
+    # finds 26,688 (every tree verified, every guess possible where it is played), and so does a
+    # second exact search that shares no code with it (scripts/independent_possible_check.c, part
+    # by part: data/possible_guesses_check.csv); which rule that figure measured is not known here.
     ("4p10c-norepeat", "possible"): (26374, "fancidev/mastermind's tests"),
 }
 GUESSES_ANY = "any codeword"
