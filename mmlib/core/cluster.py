@@ -210,6 +210,10 @@ def map_tasks(client, function, items, progress_label: str = "tasks", progress: 
     return results
 
 
+# Seconds a read of a SharedValue waits for its Variable before it raises TimeoutError.
+READ_TIMEOUT_S = 10
+
+
 class SharedValue:
     """One value for every task of a run, kept by the scheduler in a distributed `Variable`.
 
@@ -241,7 +245,9 @@ class SharedValue:
 
         now = time.monotonic()
         if now - self._read_at >= self.poll_s:
-            self._cached, self._read_at = self._variable().get(), now
+            # A bounded wait: a Variable that was deleted (its run is over) would block get()
+            # for ever, and with it the worker thread of a task that started late.
+            self._cached, self._read_at = self._variable().get(timeout=READ_TIMEOUT_S), now
         return self._cached
 
     @value.setter

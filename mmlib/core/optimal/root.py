@@ -346,7 +346,10 @@ def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abor
     else:
         # The ticket lives elsewhere (a cluster's shared variable): copy it in while the search runs.
         search.control = np.zeros(1, dtype=np.int64)
-        search.control[0] = abort.value
+        try:
+            search.control[0] = abort.value
+        except TimeoutError:  # the run's ticket is gone: the run ended (or was stopped) before this part began
+            return None, None, {}
         if search.control[0] > ticket:
             return None, None, {}
         watcher = _TicketWatcher(abort, search.control)
