@@ -347,14 +347,20 @@ def test_cluster_benchmark_rows_stay_out_of_backend_timings(tmp_path):
 # -- the exact optimal search -------------------------------------------------------------
 
 
+sent_parts_of: dict = {}  # id(a parts_sent list) -> the (played, secrets) of each solve_part sent
+
+
 @pytest.fixture
 def parts_sent(monkeypatch):
     """Count the parts `optimal` hands to the cluster (on the client: ClusterPool.submit)."""
     sent = []
+    sent_parts = sent_parts_of[id(sent)] = []
     original = ClusterPool.submit
 
     def counting(self, function, *arguments, **keywords):
         sent.append(function.__name__)
+        if function.__name__ == "solve_part":  # which part: the guesses played, then its secrets
+            sent_parts.append((tuple(arguments[3]), tuple(int(s) for s in arguments[2])))
         return original(self, function, *arguments, **keywords)
 
     monkeypatch.setattr(ClusterPool, "submit", counting)
@@ -482,7 +488,14 @@ def test_optimal_on_cluster_resumes_from_the_clients_checkpoint(client, parts_se
     expected = optimal("4p3c", workers=1)
     assert same_optimum(resumed, expected)
     assert verify_tree(resumed.tree_json()).total_turns == expected.total_turns
-    # The resumed run sent fewer parts than a fresh one: the two kept parts were not searched again.
-    fresh_sent = len(parts_sent)
-    optimal("4p3c", client=client)
-    assert fresh_sent - sent_before < len(parts_sent) - fresh_sent
+    # The resumed run did not send again a part the stopped run had solved exactly.
+    from mmlib.core.optimal import OptimalSearch
+
+    search = OptimalSearch("4p3c")
+    everything = np.arange(search.game.size)
+    solved = {((guess,), tuple(int(s) for s in part))
+              for _depth, guess, ordinal, _value, exact, _tree in kept if exact
+              for o, part in search.split(guess, everything) if o == ordinal}
+    assert solved  # the stopped run had solved some part exactly
+    resumed_parts = set(sent_parts_of[id(parts_sent)][sent_before:])
+    assert resumed_parts and not (solved & resumed_parts)

@@ -211,6 +211,8 @@ class RootSearch:
             # kept workers are free for the next search, then let it go on up.
             if running and abort.value < next_ticket:
                 abort.value = next_ticket
+            for future in running:  # and those not started yet never start (their ticket goes)
+                future.cancel()
             raise
         return best, best_tree
 
