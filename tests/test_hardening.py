@@ -125,6 +125,17 @@ def unchangeable(path: Path):
 # -- 1. outputs and tables proved before the work ------------------------------------------
 
 
+def test_a_long_path_in_an_error_keeps_its_file_name(tmp_path):
+    # The head of a deep path is the same for every file; its tail says which one is wrong.
+    deep = tmp_path.joinpath(*["a-rather-long-folder-name"] * 6)
+    deep.mkdir(parents=True)
+    (deep / "optimal_trees").write_text("")
+    with pytest.raises(ValueError) as error:
+        files.check_writable_directory(deep / "optimal_trees")
+    message = str(error.value)
+    assert "optimal_trees" in message and message.count("...") == 1 and len(message) < 140, message
+
+
 def test_optimal_table_refuses_its_outputs_before_searching(no_work, capsys):
     table = optimal_table.OPTIMAL_CSV
     # The trees folder is a regular file, for a row that has a tree (so --redo stores one).

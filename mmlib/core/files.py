@@ -50,7 +50,8 @@ FS_IMMUTABLE_FL, FS_APPEND_FL = 0x10, 0x20
 
 
 def _fail(path, reason: str) -> ValueError:
-    shown = str(path) if len(str(path)) <= 80 else str(path)[:77] + "..."
+    # A long path is cut at its start: its end names the file the user must fix.
+    shown = str(path) if len(str(path)) <= 80 else "..." + str(path)[-77:]
     return ValueError(f"cannot write {shown!r}: {reason}")
 
 
