@@ -53,6 +53,7 @@ from mmlib.core.options import parse_max_turns
 from mmlib.core.solve import solve
 from mmlib.core.verify import MAX_TREE_FILE_BYTES, json_depth
 from mmlib.studies import optimal_table
+from terminal import as_from_a_terminal
 from mmlib.studies.first_guess import RESULTS_COLUMNS, RESULTS_TABLE, read_rows
 from test_hostile_input import main_in_process, one_error_line
 
@@ -61,10 +62,10 @@ ENVIRONMENT = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
 def start(*args, script: "str | None" = None) -> subprocess.Popen:
-    """`python -m mmlib ARGS`, or `python -c SCRIPT ARGS`, in its own process."""
+    """`python -m mmlib ARGS`, or `python -c SCRIPT ARGS`, in its own process, signals at their defaults."""
     command = [sys.executable, "-c", script, *args] if script else [sys.executable, "-m", "mmlib", *args]
     return subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            cwd=ROOT, env=ENVIRONMENT)
+                            cwd=ROOT, env=ENVIRONMENT, preexec_fn=as_from_a_terminal)
 
 
 @pytest.fixture
@@ -298,7 +299,8 @@ def test_forked_search_workers_die_with_their_parent(tmp_path):
         # stderr to a file: an orphaned worker would hold a pipe open, and reading it would wait
         with (tmp_path / f"{case[0]}-{case[1]}.err").open("wb") as err:
             parents[case] = subprocess.Popen([sys.executable, "-c", POOL_PARENT, case[0]], stdout=subprocess.PIPE,
-                                             stderr=err, cwd=ROOT, env=ENVIRONMENT)
+                                             stderr=err, cwd=ROOT, env=ENVIRONMENT,
+                                             preexec_fn=as_from_a_terminal)
     try:
         for case, parent in parents.items():
             assert parent.stdout.readline() == b"ready\n", (tmp_path / f"{case[0]}-{case[1]}.err").read_text()

@@ -39,6 +39,7 @@ from mmlib.core.solve import solve
 from mmlib.core.verify import (MAX_JSON_DEPTH, TreeDefect, TreeFormatError, json_depth,
                                verify_tree, verify_tree_file)
 from mmlib.studies.first_guess import first_guess_patterns
+from terminal import as_from_a_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG_NAME = "x" * 300
@@ -614,7 +615,8 @@ def test_ctrl_c_at_any_moment_is_exit_130_and_one_line():
 
     def start(*args):
         return subprocess.Popen([sys.executable, "-m", "mmlib", *args], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=environment)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=environment,
+                                preexec_fn=as_from_a_terminal)
 
     solve_args = ("solve", "5p8c", "--strategy", "entropy")  # about 7 s, compiling included
     threads = ("omppool", "tbbpool", "workqueue")  # numba's threading layer, whichever it is
