@@ -461,6 +461,20 @@ def test_the_limit_row_alone_is_searched_without_writing_the_other_two():
     assert solve_rows(Game.parse("3p3c"), ["limit"], trees=False) == []  # its optimum already has the least max
 
 
+def test_optimal_table_shows_each_search_below_its_bar_of_games(tmp_path, capsys):
+    """A table run can take hours on one game: besides the bar of games, each search shows its
+    own bar of nodes (named by game and objective), and none when progress is off."""
+    from mmlib.studies import optimal_table
+
+    table = tmp_path / "optimal.csv"
+    optimal_table.update_optimal_table(["3p3c"], objectives=["total", "worst"], trees=False,
+                                       progress=True, path=table)
+    err = capsys.readouterr().err
+    assert "optimal table" in err and "3p3c optimal (total)" in err and "3p3c optimal (worst)" in err, err
+    optimal_table.update_optimal_table(["3p4c"], objectives=["total"], trees=False, progress=False, path=table)
+    assert "optimal (" not in capsys.readouterr().err
+
+
 def test_optimal_table_possible_rows_are_asked_for_and_kept_apart(tmp_path):
     """`optimal-table --objectives possible`: one row of objective "possible" per game, beside the
     game's other rows, with a tree that verify holds to the rule; asked again, nothing is searched."""

@@ -118,11 +118,12 @@ def read_tree(name: str, data_dir: "str | Path" = DATA_DIR) -> dict:
 
 def solve_rows(game: Game, objectives=DEFAULT_OBJECTIVE_ROWS, trees: bool = True, command: str = "",
                client=None, data_dir: "str | Path" = DATA_DIR,
-               checkpoint: "str | Path | None" = None) -> list[dict]:
+               checkpoint: "str | Path | None" = None, progress: bool = False) -> list[dict]:
     """The table's rows for one game: the searches run one after another, each timed
     (with a Dask `client`, each on its workers: see `optimal`). `trees`: store each
     row's tree under `data_dir` (the table's folder). `checkpoint`: a folder for the
-    searches' checkpoints, one folder each (see run_optimal_table)."""
+    searches' checkpoints, one folder each (see run_optimal_table). `progress`: each
+    search shows its own bar (nodes, opening, parts), below the table's bar of games."""
     from ..core.optimal import optimal as optimal_search
 
     def optimal(game, objective="total", max_turns=None, client=None, possible_guesses=False):
@@ -131,7 +132,7 @@ def solve_rows(game: Game, objectives=DEFAULT_OBJECTIVE_ROWS, trees: bool = True
             kept = Path(checkpoint) / (f"{game.name}_{'possible' if possible_guesses else objective}"
                                        + (f"_max{max_turns}" if max_turns else ""))
         return optimal_search(game, objective=objective, max_turns=max_turns, client=client, checkpoint=kept,
-                              possible_guesses=possible_guesses)
+                              possible_guesses=possible_guesses, progress=progress)
 
     rows = []
     worst = None
@@ -260,7 +261,7 @@ def run_optimal_table(plan: OptimalTablePlan, command: str = "", progress: bool 
         solved = [{k: str(v) for k, v in row.items()}
                   for row in solve_rows(game, plan.objectives, trees=game.name in plan.with_trees,
                                         command=command, client=client, data_dir=plan.path.parent,
-                                        checkpoint=checkpoint)]
+                                        checkpoint=checkpoint, progress=progress)]
         # Read again under the lock: rows another run wrote meanwhile are kept.
         with locked(plan.path):
             rows = {_row_key(row): row for row in read_optimal_rows(plan.path)}
