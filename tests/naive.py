@@ -188,7 +188,8 @@ def brute_score(secret, guess, rules: str):
     return black, hits - black
 
 
-def brute_solve(pins: int, colors: int, rules: str, strategy: str, first: tuple) -> dict:
+def brute_solve(pins: int, colors: int, rules: str, strategy: str, first: tuple,
+                possible_only: bool = False) -> dict:
     """{secret: list of guesses} played by `strategy` from `first`, by brute force.
 
     Each turn every secret's guess is scored; the secrets that saw the same scores
@@ -196,7 +197,8 @@ def brute_solve(pins: int, colors: int, rules: str, strategy: str, first: tuple)
     played on its path, the best by the strategy (Knuth: least largest part;
     expected-size: least sum of squares; entropy: least sum of s*log2(s), compared
     exactly as the product of s**s; most-parts: most parts), then one in PS, then
-    the lexically first. No shortcuts, no symmetry.
+    the lexically first. No shortcuts, no symmetry. `possible_only`: the next guess only
+    from the region's own secrets (PS), the rule many players keep.
     """
     words = enumerate_codewords(pins, colors, rules)
     win = pins if rules == "black" else (pins, 0)
@@ -214,7 +216,7 @@ def brute_solve(pins: int, colors: int, rules: str, strategy: str, first: tuple)
         for key, (secrets, path) in new.items():
             best = None
             ps = set(secrets)
-            for g in words:
+            for g in secrets if possible_only else words:
                 if g in path:
                     continue
                 parts: dict = {}

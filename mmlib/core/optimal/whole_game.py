@@ -17,6 +17,7 @@ from ..scoring import format_score, ordinal_to_score
 from . import config
 from . import engine as en
 from .checkpoint import Checkpoint
+from .possible_bound import possible_guess_totals
 from .root import RootSearch
 from .search import INFEASIBLE, OptimalSearch
 
@@ -74,6 +75,12 @@ def heuristic_bounds(game: Game) -> list[tuple[int, int]]:
     return found
 
 
+def possible_guess_bounds(game: Game) -> list[tuple[int, int]]:
+    """(total, max) of each of the four strategies with guesses only from the secrets still
+    possible, from its best opening (`possible_bound`)."""
+    return [(total, worst) for _label, _opening, total, worst in possible_guess_totals(game)]
+
+
 def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total",
             progress: bool = False, workers: "int | None" = None, client=None,
             checkpoint: "str | os.PathLike | None" = None, possible_guesses: bool = False) -> OptimalResult:
@@ -109,9 +116,9 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     search = OptimalSearch(game, possible_guesses)
     started = time.perf_counter()
     # A first upper bound from the four strategies; small games find one faster on their own.
-    # The strategies may guess what cannot be the secret: no bound for the restricted game.
-    heuristics = heuristic_bounds(game) if game.size >= config.HEURISTIC_MIN_CODEWORDS and not possible_guesses \
-        else []
+    # Under the rule they play it too (they may otherwise guess what cannot be the secret).
+    heuristics = [] if game.size < config.HEURISTIC_MIN_CODEWORDS else \
+        possible_guess_bounds(game) if possible_guesses else heuristic_bounds(game)
     unlimited = game.size
 
     def bound_within(limit):
