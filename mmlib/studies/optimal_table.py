@@ -337,6 +337,32 @@ def heuristic_gaps(optimal_frame, results_frame):
                                                            ignore_index=True)
 
 
+def possible_guess_gaps(optimal_frame, min_codewords: int = 0, max_codewords: int = 8000):
+    """Per game of `optimal_frame` with a row of objective `possible` and `min_codewords` to
+    `max_codewords` codewords, and per strategy: the strategy's total when it too guesses only secrets still
+    possible (`optimal.possible_bound`, from its best opening), the restricted optimum, and the gap.
+
+    The four strategies are played here, not read from data/ (data/results.csv holds them
+    unrestricted): about a second per game of 8,000 codewords.
+    """
+    import pandas as pd
+
+    from ..core.optimal.possible_bound import possible_guess_totals
+
+    frame = optimal_frame
+    restricted = frame[(frame["objective"] == "possible") & frame["codewords"].between(min_codewords, max_codewords)]
+    rows = []
+    for game, optimum, size in zip(restricted["game"], restricted["total_turns"], restricted["codewords"]):
+        parsed = Game.parse(game)
+        for label, opening, total, worst in possible_guess_totals(parsed):
+            rows.append({"game": game, "codewords": int(size), "strategy": label, "strategy_total": total,
+                         "strategy_max": worst, "first_guess": parsed.format_codeword(opening),
+                         "optimal_total": int(optimum), "gap_percent": 100 * (total - int(optimum)) / int(optimum)})
+    columns = ["game", "codewords", "strategy", "strategy_total", "strategy_max", "first_guess", "optimal_total",
+               "gap_percent"]
+    return pd.DataFrame(rows, columns=columns).sort_values(["codewords", "game", "strategy"], ignore_index=True)
+
+
 # Exact optima published elsewhere (REFERENCE.md, "Optimal strategies"): (game, max-turns limit or
 # None, or "possible" for guesses only from the secrets still possible) -> (total, who). A row of
 # data/optimal.csv with no entry here had no published value we found.

@@ -390,6 +390,24 @@ def gap_table(gaps: pd.DataFrame, max_codewords: int = 1296) -> ReadableTable:
                          "that both tables hold")
 
 
+def possible_gap_table(gaps: pd.DataFrame) -> ReadableTable:
+    """`studies.optimal_table.possible_guess_gaps` as one row per game: the restricted optimum and
+    each strategy's gap to it in percent, when every guess must be a secret still possible."""
+    from ..core.strategies import Strategy
+
+    titles = {s.label: s.title for s in Strategy}
+    wide = gaps.pivot_table(index=["game", "codewords", "optimal_total"], columns="strategy",
+                            values="gap_percent", sort=False).reset_index()
+    wide = wide.sort_values(["codewords", "game"], ignore_index=True)
+    wide.columns.name = None
+    order = [s.label for s in Strategy if s.label in wide.columns]
+    wide = wide[["game", "codewords", "optimal_total"] + order]
+    return readable(wide, formats={label: 2 for label in order},
+                    names={"optimal_total": "optimum, possible guesses only (turns)",
+                           **{label: f"{titles[label]} gap (%)" for label in order}},
+                    note="each strategy guesses only secrets still possible, from its best opening")
+
+
 def rules_table(frame: pd.DataFrame) -> ReadableTable:
     """A table of notebook 9 (`studies.rule_variants`): turns per game with three decimals, gaps in
     percent with two."""
