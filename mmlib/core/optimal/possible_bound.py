@@ -8,7 +8,8 @@ lowest index. It is played from each opening the exact search would try (one per
 repeated colors), since the first guess is free: every secret is still possible then.
 
 Any strategy that keeps the rule costs at least the restricted optimum, so the least total found
-is a bound the search must beat, and with it the search prunes from its first opening on.
+is a bound the search must beat from its first opening on (it gains little time: the search finds
+good trees quickly by itself; docs/optimal.md), and a check of every restricted optimum stored.
 """
 
 from __future__ import annotations
