@@ -57,8 +57,10 @@ def test_the_best_strategy_bounds_the_brute_force_restricted_optimum(game):
 def test_every_restricted_optimum_in_the_table_is_at_most_the_restricted_strategies():
     """The issue's check of a new value against the heuristics, for the rows of guesses only from
     the secrets still possible: the four strategies playing by the same rule."""
-    rows = [r for r in TABLE if r["objective"] == "possible"]
-    assert len(rows) >= 60 and {"4p10c", "5p6c", "4p9c"} <= {r["game"] for r in rows}
+    # 5p8c's four strategies take about 30 s; its row matches a published value instead
+    # (test_optimal.py) and its bound, 181,457, was checked once by hand.
+    rows = [r for r in TABLE if r["objective"] == "possible" and Game.parse(r["game"]).size <= 16384]
+    assert len(rows) >= 60 and {"4p10c", "5p6c", "4p9c", "7p4c", "6p5c"} <= {r["game"] for r in rows}
     for row in rows:
         totals = possible_guess_totals(row["game"])
         assert len(totals) == 4

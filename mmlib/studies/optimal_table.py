@@ -385,6 +385,7 @@ PUBLISHED_OPTIMA = {
     ("3p7c-norepeat", None): (836, "arfst23 2023"), ("4p9c-norepeat", None): (14914, "fancidev/mastermind"),
     ("4p10c-norepeat", None): (26274, "Tanaka 1996; fancidev/mastermind"),
     ("4p6c", "possible"): (5660, "published (REFERENCE.md)"),
+    ("5p8c", "possible"): (179929, "supermastermind's optimal strategy page"),
     # Not reproduced: mmlib's search, with symmetry and without, in one process and on two workers,
     # finds 26,688 (every tree verified, every guess possible where it is played), and so does a
     # second exact search that shares no code with it (scripts/independent_possible_check.c, part
