@@ -76,3 +76,9 @@ def test_the_restricted_search_starts_from_the_bound_and_stays_exact(monkeypatch
     assert result.upper_bound == min(t for _s, _o, t, _m in possible_guess_totals(game))
     assert result.total_turns == BruteForceOptimum(game, possible_only=True).total()
     assert result.upper_bound >= result.total_turns
+
+
+@pytest.mark.parametrize("opening", [-1, 64, "1235", "12"])
+def test_a_bad_opening_is_a_value_error(opening):
+    with pytest.raises(ValueError, match="opening"):
+        play_possible_only("3p4c", "entropy", opening)

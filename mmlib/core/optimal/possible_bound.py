@@ -94,7 +94,9 @@ def play_possible_only(game: "Game | str", strategy: "Strategy | str", opening: 
     histogram[t - 1] = the secrets won at turn t."""
     game = Game.parse(game)
     strategy = Strategy.parse(strategy)
-    opening = game.parse_codeword(opening) if isinstance(opening, str) else int(opening)
+    opening = game.parse_codeword(opening, "opening") if isinstance(opening, str) else int(opening)
+    if not 0 <= opening < game.size:
+        raise ValueError(f"opening index {opening} is not a codeword of {game.name} (0 to {game.size - 1})")
     search = search if search is not None else OptimalSearch(game, possible_guesses=True)
     n = game.size
     histogram = np.zeros(n + 2, dtype=np.int64)
