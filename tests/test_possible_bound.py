@@ -20,6 +20,7 @@ TABLE = list(csv.DictReader((Path(__file__).parents[1] / "data" / "optimal.csv")
 
 
 def _digits(game: Game, index: int) -> tuple[int, ...]:
+    # naive.digits_of divides the index, which holds for classic games only.
     return tuple(int(d) for d in game.codewords.digits[index])
 
 

@@ -349,15 +349,15 @@ def possible_guess_gaps(optimal_frame, min_codewords: int = 0, max_codewords: in
 
     from ..core.optimal.possible_bound import possible_guess_totals
 
-    frame = optimal_frame
-    restricted = frame[(frame["objective"] == "possible") & frame["codewords"].between(min_codewords, max_codewords)]
+    restricted = optimal_frame[(optimal_frame["objective"] == "possible")
+                               & optimal_frame["codewords"].between(min_codewords, max_codewords)]
     rows = []
-    for game, optimum, size in zip(restricted["game"], restricted["total_turns"], restricted["codewords"]):
-        parsed = Game.parse(game)
-        for label, opening, total, worst in possible_guess_totals(parsed):
-            rows.append({"game": game, "codewords": int(size), "strategy": label, "strategy_total": total,
-                         "strategy_max": worst, "first_guess": parsed.format_codeword(opening),
-                         "optimal_total": int(optimum), "gap_percent": 100 * (total - int(optimum)) / int(optimum)})
+    for name, optimum, size in zip(restricted["game"], restricted["total_turns"].astype(int), restricted["codewords"]):
+        game = Game.parse(name)
+        for label, opening, total, worst in possible_guess_totals(game):
+            rows.append({"game": name, "codewords": int(size), "strategy": label, "strategy_total": total,
+                         "strategy_max": worst, "first_guess": game.format_codeword(opening),
+                         "optimal_total": optimum, "gap_percent": 100 * (total - optimum) / optimum})
     columns = ["game", "codewords", "strategy", "strategy_total", "strategy_max", "first_guess", "optimal_total",
                "gap_percent"]
     return pd.DataFrame(rows, columns=columns).sort_values(["codewords", "game", "strategy"], ignore_index=True)

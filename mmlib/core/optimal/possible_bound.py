@@ -14,10 +14,12 @@ good trees quickly by itself; docs/optimal.md), and a check of every restricted 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from ..games import Game
-from ..strategies import Strategy, entropy_table, rank_of_counts
+from ..strategies import Strategy, entropy_table, is_better, rank_of_counts
 from . import engine as en
 from .search import OptimalSearch
 
@@ -57,7 +59,8 @@ def _play_below(tables, order, scratch, ordinals, counts, entropy, strategy, ope
                 en.count_parts(flat, n_codewords, tables.words, tables.lo, tables.hi, pins, mask, g,
                                order, start, n, counts, slots)
                 rank = rank_of_counts(counts, strategy, entropy)
-                if guess < 0 or rank < best_rank or (rank == best_rank and g < guess):
+                # Every candidate is in PS: the shared order falls back to the lower index.
+                if guess < 0 or is_better(rank, True, g, best_rank, True, guess):
                     guess, best_rank = g, rank
         # Split the run by score: a counting sort through `scratch`.
         en.score_row(tables, guess, order, start, n, ordinals)
@@ -108,10 +111,15 @@ def play_possible_only(game: "Game | str", strategy: "Strategy | str", opening: 
     return int(total), worst, [int(x) for x in histogram[1:worst + 1]]
 
 
-def possible_guess_totals(game: "Game | str") -> list[tuple[str, int, int, int]]:
+def possible_guess_totals(game: "Game | str") -> tuple[tuple[str, int, int, int], ...]:
     """(strategy label, opening index, total, max turns) of each strategy played with guesses
     only from the secrets still possible, from its best opening (ties: the lower index)."""
-    game = Game.parse(game)
+    return _possible_guess_totals(Game.parse(game))
+
+
+# The search's bound, the table check and notebook 8 ask for the same games: play each once.
+@lru_cache(maxsize=32)
+def _possible_guess_totals(game: Game) -> tuple[tuple[str, int, int, int], ...]:
     search = OptimalSearch(game, possible_guesses=True)
     found = []
     for strategy in Strategy:
@@ -121,4 +129,4 @@ def possible_guess_totals(game: "Game | str") -> list[tuple[str, int, int, int]]
             if best is None or total < best[2]:
                 best = (strategy.label, int(opening), total, worst)
         found.append(best)
-    return found
+    return tuple(found)
