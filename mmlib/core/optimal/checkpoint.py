@@ -7,15 +7,22 @@ same folder takes every exact part as done and every bound as proven, so it only
 was not finished: after Ctrl-C, a killed process, or a machine that went away. The answer is the
 one an uninterrupted run gives (the same optimum; among equally good trees, possibly another).
 
+A part large enough to take hours (config.STEPWISE_MIN_SECRETS) is kept finer: while a worker
+searches it one candidate at a time (`stepwise`), a `StepLog` beside the part's file keeps the
+value or bound of each position one guess below the part, so a run stopped in the middle of the
+part loses at most the last `config.STEP_LOG_FLUSH_S` seconds of it.
+
 The folder holds `run.json` (the game and the objective, so a checkpoint is never applied to
-another search), a lock (one run at a time), and one gzipped JSON file per part, each written to
-a temporary name and renamed: a run killed mid-write leaves the old file or none.
+another search), a lock (one run at a time), and one gzipped JSON file per part (and one per
+large part's step log), each written to a temporary name and renamed: a run killed mid-write
+leaves the old file or none.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import time
 import zlib
 from pathlib import Path
 
@@ -69,6 +76,10 @@ class Checkpoint:
     def _path(self, depth: int, guess: int, ordinal: int) -> Path:
         return self.parts_dir / f"d{depth}_g{guess}_o{ordinal}.json.gz"
 
+    def steps_path(self, depth: int, guess: int, ordinal: int) -> Path:
+        """Where the step log of the part below opening `guess` on score `ordinal` lives."""
+        return self.parts_dir / f"d{depth}_g{guess}_o{ordinal}.steps.json.gz"
+
     def lookup(self, depth: int, guess: int, ordinal: int) -> "tuple[int, bool, dict | None] | None":
         """(value, exact, tree) of the part below opening `guess` on score `ordinal` with `depth`
         guesses left, or None if no run finished it. A damaged file counts as none."""
@@ -94,6 +105,50 @@ class Checkpoint:
             return
         content = {"value": int(value), "exact": bool(exact), "tree": tree if exact else None}
         write_gzipped_json(self._path(depth, guess, ordinal), content)
+
+
+class StepLog:
+    """What the search of one large part has proven about the positions one guess below it:
+    for a second guess and a score, the position's exact value or a lower bound. Read back by
+    a later search of the same part (the folder's run.json fixes the game and the objective;
+    the file's name, the part). Written every `flush_s` seconds and when the search ends or
+    stops; a damaged file counts as empty."""
+
+    def __init__(self, path: "str | Path", flush_s: float):
+        self.path, self.flush_s = Path(path), float(flush_s)
+        self.entries: dict[tuple[int, int], tuple[int, bool]] = {}
+        self.dirty, self.flushed_at = False, time.monotonic()
+        if self.path.exists():
+            try:
+                with gzip.open(self.path, "rt", encoding="utf-8") as handle:
+                    found = json.load(handle)
+                if found.get("format") == FORMAT:
+                    for guess, ordinal, value, exact in found["entries"]:
+                        self.entries[int(guess), int(ordinal)] = (int(value), bool(exact))
+            except (OSError, EOFError, zlib.error, ValueError, KeyError, TypeError, AttributeError):
+                self.entries = {}
+
+    def lookup(self, guess: int, ordinal: int) -> "tuple[int, bool] | None":
+        """(value, exact) of the position below second guess `guess` on score `ordinal`."""
+        return self.entries.get((guess, ordinal))
+
+    def record(self, guess: int, ordinal: int, value: int, exact: bool) -> None:
+        """Keep a position's exact value, or a bound that says more than the one kept."""
+        known = self.entries.get((guess, ordinal))
+        if known is not None and (known[1] or (not exact and known[0] >= value)):
+            return
+        self.entries[guess, ordinal] = (int(value), bool(exact))
+        self.dirty = True
+        if time.monotonic() - self.flushed_at >= self.flush_s:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write what is new since the last write (atomically: a killed run leaves the old file)."""
+        if self.dirty:
+            rows = [[g, o, v, e] for (g, o), (v, e) in sorted(self.entries.items())]
+            write_gzipped_json(self.path, {"format": FORMAT, "entries": rows})
+            self.dirty = False
+        self.flushed_at = time.monotonic()
 
 
 def _describe(identity: dict) -> str:

@@ -32,3 +32,10 @@ HEURISTIC_MIN_CODEWORDS = 2000
 # the candidate before the feasible parts are solved exactly. That is most of the work of
 # proving that no strategy wins within some number of turns.
 PART_ORDER = "adaptive"
+# Parts below the first guess of at least this many secrets, searched with a checkpoint on
+# this machine, are searched one candidate at a time (`stepwise`), the value or bound of each
+# position one guess further down kept as it goes: a run stopped in the middle of such a part
+# goes on from there. Smaller parts finish in minutes and are kept whole.
+STEPWISE_MIN_SECRETS = 1000
+# How often (seconds) a stepwise search writes what it has proven since it last did.
+STEP_LOG_FLUSH_S = 30.0

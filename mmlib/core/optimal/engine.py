@@ -1039,6 +1039,27 @@ def _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n, depth,
     return found, least_cut, np.int64(-1)
 
 
+@kernel
+def ranked_candidates(tables, buffers, cache, stats, secrets_at, n, depth, beta, level, out):
+    """The candidates of the node S = arena[secrets_at:secrets_at + n] that can beat beta, as
+    sort keys in the order the engine takes them (`_next_candidate`), for a node whose loop
+    over candidates runs in Python (`stepwise`). The caller has taken n > 2, 1 < depth <= n
+    and a floor below beta. Writes the keys, sorted, to out; returns (keys written, the
+    least bound of those that cannot beat beta, a shortcut value or -1: a candidate whose
+    exact cost meets the floor settles the node, its guess remembered in the cache)."""
+    lb = tables.lb
+    floor = lb[min(depth, lb.shape[0] - 1), n]
+    canonical_key(tables, buffers.arena, secrets_at, n, buffers.pin_order[level],
+                  buffers.labels[level], buffers.key_image[level], buffers.scratch)
+    stats[S_NODES] += 1
+    found, least_cut, shortcut = _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n,
+                                                  depth, floor, beta)
+    keys = buffers.keys[level]
+    for i in range(found):
+        out[i] = pop_min(keys, found - i)
+    return found, least_cut, shortcut
+
+
 @node_step
 def _next_candidate(tables, buffers, stats, level):
     """Set up the next candidate that can still beat the best: split S by it, list its parts of

@@ -16,8 +16,11 @@ import numpy as np
 
 from ..lifetime import die_with_parent
 from ..scoring import format_score, ordinal_to_score
+from . import config
 from .bounds import INFEASIBLE
+from .checkpoint import StepLog
 from .search import OptimalSearch, SearchAborted
+from .stepwise import solve_stepwise, wants_stepwise
 
 INFEASIBLE = int(INFEASIBLE)
 
@@ -123,6 +126,14 @@ class RootSearch:
                 return False  # a bound below this budget: search it again
             return True
 
+        def steps_of(opening, i) -> "str | None":
+            """Where a large part keeps its steps (`stepwise`): only with a checkpoint on this
+            machine, which a cluster's workers cannot write to."""
+            ordinal, part = opening.parts[i]
+            if checkpoint is None or self.client is not None or not wants_stepwise(len(part)):
+                return None
+            return str(checkpoint.steps_path(depth - 1, opening.guess, ordinal))
+
         def settle() -> bool:
             """Finish the openings whose parts are all back: a new best, or a failure. True if
             anything changed."""
@@ -166,7 +177,7 @@ class RootSearch:
                             continue
                         future = pool.submit(solve_part, run, game.name, opening.parts[i][1], (opening.guess,),
                                              depth - 1, budget, opening.ticket, task_abort,
-                                             search.possible_guesses)
+                                             search.possible_guesses, steps_of(opening, i))
                         running[future] = (opening, i, budget)
                         opening.running += 1
                 if not running:
@@ -326,9 +337,11 @@ def _init_worker(abort, live, slots) -> None:
 
 
 def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abort=None,
-               possible_guesses: bool = False):
+               possible_guesses: bool = False, steps: "str | None" = None):
     """In a worker: solve one position with this run's search (its cache kept between parts).
     `possible_guesses`: the search restricted to guesses from the secrets still possible.
+    `steps`: the file of the part's `checkpoint.StepLog`: the part is searched one candidate
+    at a time (`stepwise`), what it proves kept there as it goes; None: in one engine call.
 
     `abort`: the run's abort ticket (anything with `.value`: a `SharedValue`
     on a Dask cluster); None: the process pool's shared array. The part
@@ -358,8 +371,12 @@ def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abor
     before = search.stats.as_dict()
     try:
         secrets = np.asarray(secrets, dtype=np.int64)
-        value = search.value(secrets, tuple(played), depth, budget)
-        tree = search.tree(secrets, tuple(played), depth) if value < budget else None
+        if steps is not None:
+            log = StepLog(steps, config.STEP_LOG_FLUSH_S)
+            value, tree = solve_stepwise(search, secrets, tuple(played), depth, budget, log)
+        else:
+            value = search.value(secrets, tuple(played), depth, budget)
+            tree = search.tree(secrets, tuple(played), depth) if value < budget else None
     except SearchAborted:
         value, tree = None, None
     finally:

@@ -1,0 +1,129 @@
+"""A large position searched one candidate at a time, what it proves kept as it goes.
+
+The engine searches a position in one compiled call, and what it learns lives in its cache.
+Below the first guess of the largest games (7p4c, 6p5c) one part can keep a core busy for
+hours, and a run stopped in the middle of it kept nothing of it. `solve_stepwise` runs the
+position's loop over candidates here instead: the same candidates in the same order, with the
+same budgets, as the engine's own loop (`engine.position_value`), each candidate's parts one
+engine call each. The value, or the lower bound, of every part it searches goes into a
+`checkpoint.StepLog`; a later search of the same position takes them back instead of searching
+them again, so a stopped run loses only what it found since the log was last written.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..scoring import format_score, ordinal_to_score
+from . import config
+from . import engine as en
+from .search import INFEASIBLE, OptimalSearch
+
+
+def solve_stepwise(search: OptimalSearch, secrets: np.ndarray, played, depth: int, beta: int,
+                   log=None) -> "tuple[int, dict | None]":
+    """(value, tree) of the position, as `search.value` and `search.tree` give them: its exact
+    value and an optimal subtree if the value is below beta, else (a lower bound >= beta,
+    None). `played`: the guesses that led to `secrets` (a tuple), as for `search.value`.
+    `log`: a `checkpoint.StepLog` to read and extend, or None. Raises SearchAborted as
+    `search.value` does, after writing the log."""
+    secrets = np.ascontiguousarray(secrets, dtype=np.int64)
+    n = len(secrets)
+    depth = min(int(depth), n)
+    if n <= 2 * search.parts + 1 or depth <= 1 or search.lower_bound(n, depth) >= beta:
+        return _whole(search, secrets, played, depth, beta)  # small, or settled without a search
+    try:
+        best, guess = _candidate_loop(search, secrets, played, depth, beta, log)
+    finally:
+        if log is not None:
+            log.flush()
+    if guess is None:  # a candidate met the floor while they were ranked: the engine has it
+        return _whole(search, secrets, played, depth, beta)
+    if guess < 0:
+        return best, None
+    return best, _tree(search, secrets, played, depth, guess)
+
+
+def _whole(search, secrets, played, depth, beta):
+    value = search.value(secrets, played, depth, beta)
+    return value, (search.tree(secrets, played, depth) if value < min(beta, INFEASIBLE) else None)
+
+
+def _candidate_loop(search, secrets, played, depth, beta, log):
+    """The engine's loop over a node's candidates (`position_value`, `_next_candidate`,
+    `_child_value`), each part searched by the engine or read from the log. Returns (best,
+    its guess), (a lower bound >= beta, -1), or (_, None) if the ranking found a shortcut."""
+    game, n = search.game, len(secrets)
+    level = search._load(secrets, played)
+    keys = np.empty(game.size, dtype=np.int64)
+    found, lower, shortcut = en.ranked_candidates(search.tables, search.buffers, search.cache,
+                                                  search.counters, 0, n, depth, beta, level, keys)
+    if shortcut >= 0:
+        return shortcut, None
+    floor = search.lower_bound(n, depth)
+    child_lb = search.lb_table(depth - 1)
+    order = en.PART_ORDERS[int(search.tables.params[en.P_PART_ORDER])]
+    below = tuple(played) if played is not None else None
+    best, best_guess = int(beta), -1
+    index_mask = (1 << en.INDEX_BITS) - 1
+    for rank, key in enumerate(keys[:found].tolist()):
+        bound = key >> en.KEY_SHIFT
+        if bound >= best:  # sorted: no later candidate can beat the best either
+            lower = min(lower, bound)
+            search.add_counts({"candidates_cut": found - rank})
+            break
+        guess = key & index_mask
+        search.add_counts({"candidates_searched": 1, "scores": n})
+        smallest_first = order == "smallest" or (order == "adaptive" and best < en.NO_TOTAL)
+        large = [(o, part) for o, part in search.split(guess, secrets)
+                 if o != game.win_ordinal and len(part) >= 3]  # by ordinal; 1 or 2 cost their bound
+        large.sort(key=(lambda item: len(item[1])) if smallest_first else (lambda item: -len(item[1])))
+        total = bound  # exact values found so far plus the bounds of the parts not searched
+        child_played = below + (guess,) if below is not None else None
+        for ordinal, part in large:
+            rest = total - int(child_lb[len(part)])
+            budget = best - rest
+            got = _part_value(search, log, guess, ordinal, part, child_played, depth - 1, budget)
+            if got >= budget:  # over its budget: the candidate cannot beat the best
+                lower = min(lower, rest + got)
+                break
+            total = rest + got
+        else:
+            best, best_guess = total, guess
+            if best <= floor:
+                break
+    if best_guess >= 0:
+        return best, best_guess
+    return max(int(lower), floor, int(beta)), -1
+
+
+def _part_value(search, log, guess, ordinal, part, played, depth, budget) -> int:
+    """F(part) if below budget, else a bound >= budget: from the log when it settles this budget,
+    else searched (and logged)."""
+    known = log.lookup(guess, ordinal) if log is not None else None
+    if known is not None and (known[1] or known[0] >= budget):
+        return known[0]
+    value = search.value(part, played, depth, budget)
+    if log is not None:
+        log.record(guess, ordinal, value, value < budget)
+    return value
+
+
+def _tree(search, secrets, played, depth, guess) -> dict:
+    """The subtree of the position with `guess` first, its parts' subtrees from the search."""
+    game = search.game
+    below = tuple(played) + (guess,) if played is not None else None
+    node = {"guess": game.format_codeword(guess), "games": len(secrets)}
+    branches = {}
+    for ordinal, part in search.split(guess, secrets):
+        if ordinal != game.win_ordinal:
+            branches[format_score(*ordinal_to_score(ordinal, game))] = search.tree(part, below, depth - 1)
+    if branches:
+        node["next"] = branches
+    return node
+
+
+def wants_stepwise(size: int) -> bool:
+    """Is a part of this many secrets searched stepwise when a checkpoint can keep its steps?"""
+    return size >= config.STEPWISE_MIN_SECRETS
+
