@@ -348,6 +348,7 @@ def test_cluster_benchmark_rows_stay_out_of_backend_timings(tmp_path):
 
 
 sent_parts_of: dict = {}  # id(a parts_sent list) -> the (played, secrets) of each solve_part sent
+sent_steps_of: dict = {}  # id(a parts_sent list) -> the step-log file each solve_part was given
 
 
 @pytest.fixture
@@ -355,12 +356,14 @@ def parts_sent(monkeypatch):
     """Count the parts `optimal` hands to the cluster (on the client: ClusterPool.submit)."""
     sent = []
     sent_parts = sent_parts_of[id(sent)] = []
+    sent_steps = sent_steps_of[id(sent)] = []
     original = ClusterPool.submit
 
     def counting(self, function, *arguments, **keywords):
         sent.append(function.__name__)
         if function.__name__ == "solve_part":  # which part: the guesses played, then its secrets
             sent_parts.append((tuple(arguments[3]), tuple(int(s) for s in arguments[2])))
+            sent_steps.append(arguments[9] if len(arguments) > 9 else keywords.get("steps"))
         return original(self, function, *arguments, **keywords)
 
     monkeypatch.setattr(ClusterPool, "submit", counting)
@@ -477,6 +480,11 @@ def test_optimal_on_cluster_resumes_from_the_clients_checkpoint(client, parts_se
         if len(kept) == 2:
             raise Interrupted
 
+    from mmlib.core.optimal import config
+
+    # Every part large enough to keep its steps, were the workers on this machine: on a cluster
+    # they cannot write the client's folder, so the unit stays the whole part.
+    monkeypatch.setattr(config, "STEPWISE_MIN_SECRETS", 1)
     folder = tmp_path / "kept"
     with monkeypatch.context() as patch:
         patch.setattr(Checkpoint, "record", record_then_stop)
@@ -499,3 +507,4 @@ def test_optimal_on_cluster_resumes_from_the_clients_checkpoint(client, parts_se
     assert solved  # the stopped run had solved some part exactly
     resumed_parts = set(sent_parts_of[id(parts_sent)][sent_before:])
     assert resumed_parts and not (solved & resumed_parts)
+    assert sent_steps_of[id(parts_sent)] and not any(sent_steps_of[id(parts_sent)])
