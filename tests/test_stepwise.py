@@ -188,3 +188,27 @@ def test_a_whole_game_with_a_checkpoint_keeps_its_large_parts_steps_and_resumes_
     assert verify_tree(resumed.tree_json()).total_turns == whole.total_turns
     assert resumed.nodes_searched < fresh.nodes_searched / 2, (resumed.nodes_searched,
                                                                fresh.nodes_searched)
+
+
+def test_a_stepwise_search_says_how_many_of_its_candidates_it_has_taken():
+    search = OptimalSearch("4p5c")
+    opening, _ordinal, part = max(_parts_below_openings(search), key=lambda item: len(item[2]))
+    told = []
+    stepwise.solve_stepwise(search, part, (opening,), 9, INFEASIBLE, on_candidate=lambda *a: told.append(a))
+    assert len(told) > 3
+    done, of = zip(*told)
+    assert list(done) == list(range(len(told))) and len(set(of)) == 1 and of[0] >= len(told)
+
+
+def test_the_bar_shows_where_the_workers_stepwise_parts_stand(monkeypatch, tmp_path):
+    from mmlib.core.optimal import root
+
+    assert root._steps_text(None) == ""
+    assert root._steps_text(np.zeros((2, 2), dtype=np.int64)) == ""
+    steps = np.array([[68, 1819], [0, 0]], dtype=np.int64)
+    assert root._steps_text(steps) == ", inside large parts: 68/1,819 candidates"
+    # After a whole game whose large parts went stepwise, no worker says it is inside one.
+    monkeypatch.setattr(config, "STEPWISE_MIN_SECRETS", 40)
+    optimal("4p4c", workers=2, checkpoint=tmp_path)
+    assert list((tmp_path / "parts").glob("*.steps.json.gz"))  # parts did go stepwise
+    assert root.pool_steps() is not None and not root.pool_steps().any()

@@ -57,7 +57,7 @@ class RootSearch:
         if self.client is None:
             pool, abort, live = worker_pool(self.workers)
             return self._farm_out_to(pool, SharedTicket(abort), None, next(_RUNS), everything, depth,
-                                     beta, live)
+                                     beta, live, pool_steps())
         import uuid
 
         from ..cluster import ClusterPool, SharedValue
@@ -70,10 +70,12 @@ class RootSearch:
         finally:
             abort.delete()
 
-    def _farm_out_to(self, pool, abort, task_abort, run, everything, depth, beta, live=None):
+    def _farm_out_to(self, pool, abort, task_abort, run, everything, depth, beta, live=None,
+                     steps=None):
         """The openings' parts on `pool` (a process pool, or a ClusterPool with
         `task_abort`, the abort ticket each task takes along). `live`: the pool's
-        shared count of the nodes its workers searched, or None.
+        shared count of the nodes its workers searched, or None; `steps`: where its
+        workers' stepwise parts stand (`pool_steps`), or None.
 
         The openings are taken in order, but a worker is never left idle while
         a later opening has parts to search: when every part of the earlier
@@ -188,7 +190,7 @@ class RootSearch:
                     now = next(o for o in openings if not o.finished)
                     bar.where(f"opening {game.format_codeword(now.guess)} {now.order + 1}/{len(openings)}, "
                               f"parts {len(now.known)}/{len(now.parts)} +{now.running}, best "
-                              f"{'-' if best >= INFEASIBLE else best}")
+                              f"{'-' if best >= INFEASIBLE else best}{_steps_text(steps)}")
                 # Without a live count nothing moves until a part is done; with one, look every second.
                 done, _ = wait_first(running, timeout=None if live is None or bar is None else 1.0)
                 if live is not None and bar is not None:
@@ -284,12 +286,20 @@ class SharedTicket:
         self.array[0] = value
 
 
+def _steps_text(steps) -> str:
+    """The bar's word on the stepwise parts running: their candidates done of those to try."""
+    if steps is None:
+        return ""
+    running = [f"{done:,}/{found:,}" for done, found in steps.tolist() if found > 0]
+    return f", inside large parts: {', '.join(running)} candidates" if running else ""
+
+
 def _live_total(live) -> int:
     return int(np.frombuffer(live, dtype=np.int64).sum())
 
 
 _RUNS = itertools.count()
-_POOL = None  # (executor, abort ticket, workers, live node counts)
+_POOL = None  # (executor, abort ticket, workers, live node counts, stepwise progress)
 _WORKER: dict = {}  # in a pool's worker process: the shared abort ticket and node counts, its slot
 # In a worker process (a pool's, or a Dask worker's, which may run tasks in several threads):
 # each thread's search of the current run, its cache kept between the parts of the run.
@@ -299,7 +309,8 @@ _THREAD = threading.local()
 def worker_pool(workers: int):
     """A pool of forked worker processes, kept for the next search; the shared abort ticket
     (one int64) and the shared live node counts (one int64 per worker, each written by its
-    own worker only, so no lock is needed)."""
+    own worker only, so no lock is needed). Each worker also shares where its stepwise part
+    stands (`pool_steps`)."""
     global _POOL
     if _POOL is None or _POOL[2] != workers or getattr(_POOL[0], "_broken", False):
         import atexit
@@ -312,10 +323,19 @@ def worker_pool(workers: int):
         context = multiprocessing.get_context("fork")
         abort = context.RawArray("q", 1)
         live = context.RawArray("q", workers)
+        steps = context.RawArray("q", 2 * workers)
         slots = context.Value("i", 0)
         _POOL = (ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
-                                     initargs=(abort, live, slots)), abort, workers, live)
+                                     initargs=(abort, live, slots, steps)), abort, workers, live, steps)
     return _POOL[0], _POOL[1], _POOL[3]
+
+
+def pool_steps() -> "np.ndarray | None":
+    """(candidates done, candidates) of the stepwise part each worker of the kept pool is
+    searching, one row per worker ((0, 0): none), or None without a pool."""
+    if _POOL is None:
+        return None
+    return np.frombuffer(_POOL[4], dtype=np.int64).reshape(-1, 2)
 
 
 def close_pool() -> None:
@@ -326,7 +346,7 @@ def close_pool() -> None:
         _POOL = None
 
 
-def _init_worker(abort, live, slots) -> None:
+def _init_worker(abort, live, slots, steps) -> None:
     die_with_parent()  # first: the worker ends with its parent, however that ends
     with slots.get_lock():
         slot = slots.value
@@ -334,6 +354,7 @@ def _init_worker(abort, live, slots) -> None:
     _WORKER["abort"] = np.frombuffer(abort, dtype=np.int64)
     _WORKER["live"] = np.frombuffer(live, dtype=np.int64)
     _WORKER["slot"] = slot % len(_WORKER["live"])
+    _WORKER["steps"] = np.frombuffer(steps, dtype=np.int64).reshape(-1, 2)
 
 
 def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abort=None,
@@ -373,7 +394,8 @@ def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abor
         secrets = np.asarray(secrets, dtype=np.int64)
         if steps is not None:
             log = StepLog(steps, config.STEP_LOG_FLUSH_S)
-            value, tree = solve_stepwise(search, secrets, tuple(played), depth, budget, log)
+            value, tree = solve_stepwise(search, secrets, tuple(played), depth, budget, log,
+                                         on_candidate=_show_steps if abort is None else None)
         else:
             value = search.value(secrets, tuple(played), depth, budget)
             tree = search.tree(secrets, tuple(played), depth) if value < budget else None
@@ -382,8 +404,16 @@ def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abor
     finally:
         if watcher is not None:
             watcher.stop()
+        if steps is not None and abort is None:
+            _show_steps(0, 0)
     after = search.stats.as_dict()
     return value, tree, {k: after[k] - before[k] for k in after}
+
+
+def _show_steps(done: int, found: int) -> None:
+    """Tell the parent how far this worker's stepwise part has gone (its bar shows it)."""
+    row = _WORKER["steps"][_WORKER["slot"]]
+    row[1], row[0] = found, done
 
 
 class _TicketWatcher:

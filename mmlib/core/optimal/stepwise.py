@@ -21,11 +21,12 @@ from .search import INFEASIBLE, OptimalSearch
 
 
 def solve_stepwise(search: OptimalSearch, secrets: np.ndarray, played, depth: int, beta: int,
-                   log=None) -> "tuple[int, dict | None]":
+                   log=None, on_candidate=None) -> "tuple[int, dict | None]":
     """(value, tree) of the position, as `search.value` and `search.tree` give them: its exact
     value and an optimal subtree if the value is below beta, else (a lower bound >= beta,
     None). `played`: the guesses that led to `secrets` (a tuple), as for `search.value`.
-    `log`: a `checkpoint.StepLog` to read and extend, or None. Raises SearchAborted as
+    `log`: a `checkpoint.StepLog` to read and extend, or None. `on_candidate(done, of)`: told
+    as each candidate is taken (for a progress bar), or None. Raises SearchAborted as
     `search.value` does, after writing the log."""
     secrets = np.ascontiguousarray(secrets, dtype=np.int64)
     n = len(secrets)
@@ -33,7 +34,7 @@ def solve_stepwise(search: OptimalSearch, secrets: np.ndarray, played, depth: in
     if n <= 2 * search.parts + 1 or depth <= 1 or search.lower_bound(n, depth) >= beta:
         return _whole(search, secrets, played, depth, beta)  # small, or settled without a search
     try:
-        best, guess = _candidate_loop(search, secrets, played, depth, beta, log)
+        best, guess = _candidate_loop(search, secrets, played, depth, beta, log, on_candidate)
     finally:
         if log is not None:
             log.flush()
@@ -49,7 +50,7 @@ def _whole(search, secrets, played, depth, beta):
     return value, (search.tree(secrets, played, depth) if value < min(beta, INFEASIBLE) else None)
 
 
-def _candidate_loop(search, secrets, played, depth, beta, log):
+def _candidate_loop(search, secrets, played, depth, beta, log, on_candidate=None):
     """The engine's loop over a node's candidates (`position_value`, `_next_candidate`,
     `_child_value`), each part searched by the engine or read from the log. Returns (best,
     its guess), (a lower bound >= beta, -1), or (_, None) if the ranking found a shortcut."""
@@ -73,6 +74,8 @@ def _candidate_loop(search, secrets, played, depth, beta, log):
             search.add_counts({"candidates_cut": found - rank})
             break
         guess = key & index_mask
+        if on_candidate is not None:
+            on_candidate(rank, found)
         search.add_counts({"candidates_searched": 1, "scores": n})
         smallest_first = order == "smallest" or (order == "adaptive" and best < en.NO_TOTAL)
         large = [(o, part) for o, part in search.split(guess, secrets)
