@@ -461,6 +461,37 @@ def test_the_limit_row_alone_is_searched_without_writing_the_other_two():
     assert solve_rows(Game.parse("3p3c"), ["limit"], trees=False) == []  # its optimum already has the least max
 
 
+@pytest.mark.parametrize("name", ["2p6c-norepeat", "4p4c-norepeat", "2p5c", "4p4c"])
+def test_the_limit_row_is_the_worst_search_not_a_third_search(monkeypatch, tmp_path, name):
+    """The worst objective is already the fewest total turns within its least max, so the table
+    takes its limit row from that search: two searches for three rows, and the row (and its
+    stored tree) equal what `optimal(game, max_turns=D)` finds on its own."""
+    import mmlib.core.optimal as optimal_package
+    from mmlib.studies.optimal_table import solve_rows
+
+    game = Game.parse(name)
+    calls = []
+    search = optimal_package.optimal
+
+    def counted(*args, **kwargs):
+        calls.append(kwargs.get("objective", "total"))
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(optimal_package, "optimal", counted)
+    rows = solve_rows(game, ["total", "limit", "worst"], trees=True, data_dir=tmp_path)
+    assert sorted(calls) == ["total", "worst"]
+    by_kind = {(r["objective"], r["max_turns_limit"]): r for r in rows}
+    worst = by_kind["worst", ""]
+    limit = int(worst["max_turns"])
+    assert int(by_kind["total", ""]["max_turns"]) > limit  # these games have a limit row
+    alone = search(game, max_turns=limit)
+    limited = by_kind["total", limit]
+    assert (int(limited["total_turns"]), int(limited["max_turns"])) == (alone.total_turns, alone.max_turns)
+    stored = read_tree(limited["tree"], tmp_path)
+    assert (stored["objective"], stored["max_turns_limit"]) == ("total", limit)
+    assert verify_tree(stored).max_turns <= limit
+
+
 def test_optimal_table_shows_each_search_below_its_bar_of_games(tmp_path, capsys):
     """A table run can take hours on one game: besides the bar of games, each search shows its
     own bar of nodes (named by game and objective), and none when progress is off."""
