@@ -50,9 +50,10 @@ def test_a_search_interrupted_at_random_points_and_resumed_gives_the_uninterrupt
     report = verify_tree(result.tree_json())
     assert (report.total_turns, report.max_turns) == (whole.total_turns, whole.max_turns)
     # Once finished, a run with the same folder takes the parts from it: every part of the opening
-    # that wins (in the search at the final depth) comes exactly from the folder, and only parts an earlier run stopped before they
-    # ended (those of openings that could no longer win) are searched again. (How many those are
-    # depends on how the two workers' parts interleaved, so their node count is only compared.)
+    # that wins (in the search at the final depth) comes exactly from the folder, and only parts
+    # an earlier run stopped before they ended (those of openings that could no longer win) are
+    # searched again. (How many those are depends on how the two workers' parts interleaved, so
+    # their node count is only compared.)
     looked_up = []
     with monkeypatch.context() as patch:
         lookup = Checkpoint.lookup

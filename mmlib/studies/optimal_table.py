@@ -126,12 +126,11 @@ def solve_rows(game: Game, objectives=DEFAULT_OBJECTIVE_ROWS, trees: bool = True
     search shows its own bar (nodes, opening, parts), below the table's bar of games."""
     from ..core.optimal import optimal as optimal_search
 
-    def optimal(game, objective="total", max_turns=None, client=None, possible_guesses=False):
+    def optimal(game, objective="total", client=None, possible_guesses=False):
         kept = None
         if checkpoint is not None:
-            kept = Path(checkpoint) / (f"{game.name}_{'possible' if possible_guesses else objective}"
-                                       + (f"_max{max_turns}" if max_turns else ""))
-        return optimal_search(game, objective=objective, max_turns=max_turns, client=client, checkpoint=kept,
+            kept = Path(checkpoint) / f"{game.name}_{'possible' if possible_guesses else objective}"
+        return optimal_search(game, objective=objective, client=client, checkpoint=kept,
                               possible_guesses=possible_guesses, progress=progress)
 
     rows = []
@@ -246,8 +245,8 @@ def run_optimal_table(plan: OptimalTablePlan, command: str = "", progress: bool 
     """Solve the plan's games and write their rows into its table, keeping the rows of other
     games. The table is written after each game, so an interrupted run keeps what it finished.
     With a Dask `client`, the searches run on its workers; only this process writes the table.
-    `checkpoint`: a folder; each search keeps its progress in a folder of it (`GAME_OBJECTIVE`,
-    `_maxD` for a limit) and goes on from there (see `optimal`)."""
+    `checkpoint`: a folder; each search keeps its progress in a folder of it (`GAME_OBJECTIVE`;
+    a limit row is the worst search's) and goes on from there (see `optimal`)."""
     from tqdm import tqdm
 
     from ..core.cluster import check_client
