@@ -1,11 +1,16 @@
 """Resumable whole-game searches (`optimal(..., checkpoint=DIR)`, `optimal --checkpoint DIR`)."""
 
+import json
+import time
+
 import numpy as np
 import pytest
 
 from mmlib.cli import main
+from mmlib.core.games import Game
+from mmlib.core.machine import machine_label
 from mmlib.core.optimal import optimal
-from mmlib.core.optimal.checkpoint import Checkpoint
+from mmlib.core.optimal.checkpoint import Checkpoint, RunLedger, read_runs
 from mmlib.core.verify import verify_tree
 
 
@@ -95,3 +100,62 @@ def test_a_damaged_part_file_is_searched_again(tmp_path):
     parts[0].write_bytes(b"\x1f\x8b not really gzip")
     again = optimal("4p3c", workers=1, checkpoint=folder)
     assert again.total_turns == first.total_turns and again.nodes_searched >= 0
+
+
+def test_every_run_of_a_checkpointed_search_keeps_its_time_workers_and_machine(tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "kept"
+    with monkeypatch.context() as patch:
+        _interrupt_after(patch, 1)
+        with pytest.raises(_Interrupted):
+            optimal("4p4c", workers=2, checkpoint=folder)
+    stopped = read_runs(folder / "runs.json")
+    assert len(stopped) == 1 and stopped[0]["workers"] == 2 and stopped[0]["seconds"] > 0
+    result = optimal("4p4c", workers=1, checkpoint=folder)
+    runs = read_runs(folder / "runs.json")
+    assert runs == result.checkpoint_runs and runs[0] == stopped[0]
+    assert [run["workers"] for run in runs] == [2, 1] and {run["machine"] for run in runs} == {machine_label()}
+    # This run's entry is its own wall time (taken over the same span as elapsed_s, less the tree's replay).
+    assert 0 < runs[1]["seconds"] <= result.elapsed_s < runs[1]["seconds"] + 1.0
+    assert result.seconds_all_runs == pytest.approx(runs[0]["seconds"] + runs[1]["seconds"])
+    assert result.core_hours == pytest.approx((2 * runs[0]["seconds"] + runs[1]["seconds"]) / 3600)
+    assert "2 runs of this search" in result.describe()
+    assert result.summary()["checkpoint_runs"] == runs
+    assert main(["optimal", "4p4c", "--checkpoint", str(folder)]) == 0
+    assert "3 runs of this search" in capsys.readouterr().out
+    # Without a checkpoint there are no runs to count, and the result's own time is the whole.
+    plain = optimal("3p3c", workers=1)
+    assert plain.checkpoint_runs == [] and plain.seconds_all_runs == plain.elapsed_s
+    assert "checkpoint" not in plain.describe()
+
+
+def test_the_run_ledger_is_written_as_the_run_goes_so_a_killed_run_keeps_its_time(tmp_path):
+    path = tmp_path / "runs.json"
+    path.write_text("{not json")  # a damaged ledger counts as no earlier runs
+    ledger = RunLedger(path, workers=3, machine="Some CPU, 3 cores", flush_s=0.05)
+    time.sleep(0.5)
+    written = read_runs(path)  # what a run killed now would leave
+    assert len(written) == 1 and written[0]["workers"] == 3 and written[0]["seconds"] >= 0.2
+    ledger.stop()
+    final = read_runs(path)
+    assert final == ledger.runs and final[0]["seconds"] >= 0.5
+    time.sleep(0.1)
+    assert ledger.runs == final  # a stopped run's time no longer grows
+    second = RunLedger(path, workers=1, machine="Other CPU, 1 cores", flush_s=60)
+    second.stop()
+    assert [run["machine"] for run in read_runs(path)] == ["Some CPU, 3 cores", "Other CPU, 1 cores"]
+
+
+def test_a_table_row_of_a_checkpointed_search_counts_every_run_and_machine(tmp_path):
+    from mmlib.studies.optimal_table import solve_rows
+
+    folder = tmp_path / "checkpoints"
+    earlier = {"started": "2026-01-01T00:00:00+00:00", "seconds": 100.0, "workers": 16,
+               "machine": "Other CPU, 16 cores"}
+    (folder / "3p4c_total").mkdir(parents=True)
+    (folder / "3p4c_total" / "runs.json").write_text(json.dumps({"format": 1, "runs": [earlier]}))
+    row, = solve_rows(Game.parse("3p4c"), objectives=("total",), trees=False, checkpoint=folder)
+    runs = read_runs(folder / "3p4c_total" / "runs.json")
+    assert len(runs) == 2 and runs[0] == earlier
+    assert float(row["seconds"]) == pytest.approx(100.0 + runs[1]["seconds"], abs=1e-3)
+    assert row["machine"] == f"Other CPU, 16 cores + {machine_label()}"
+    assert row["total_turns"] == 206

@@ -27,7 +27,6 @@ import csv
 import datetime as dt
 import io
 import os
-import platform
 import resource
 import statistics
 import time
@@ -37,6 +36,7 @@ import numpy as np
 
 from ..core.files import DATA_DIR
 from ..core.games import Game
+from ..core.machine import cpu_model
 from ..core.strategies import Strategy
 from ..core.tables import TableSchema, read_table
 
@@ -66,17 +66,6 @@ TABLE_COLUMNS = (
 
 
 # -- the machine -------------------------------------------------------------------
-
-
-def cpu_model() -> str:
-    """The CPU's model name from /proc/cpuinfo, else what platform knows."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.lower().startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine() or "unknown"
 
 
 def load_average() -> float:

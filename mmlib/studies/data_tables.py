@@ -318,7 +318,7 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
 
 def this_machine(backend: str = "cpu") -> str:
     """This machine as `machine_names` names a benchmark row's: the GPU for cuda, else the CPU."""
-    from .bench import cpu_model
+    from ..core.machine import cpu_model
 
     device = ""
     if backend == "cuda":

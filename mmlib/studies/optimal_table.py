@@ -11,11 +11,12 @@ One row per (game, objective, max-turns limit):
   possible (`optimal --possible-guesses`), no limit; written only when asked for.
 
 Columns: game, objective, max_turns_limit, total_turns, max_turns, histogram (games won in 1, 2,
-... turns), seconds (wall time of the search after a warm-up, heuristic bounds included), nodes
-(positions searched), scores, cache_hits, first_guess, tree (the stored tree's file under data/,
+... turns), seconds (wall time of the search after a warm-up, heuristic bounds included; with a
+checkpoint, of every run that worked on it, `checkpoint.RunLedger`), nodes (positions searched
+by the last run), scores, cache_hits, first_guess, tree (the stored tree's file under data/,
 if kept), command, rules (classic, norepeat or black; the game's name carries it too, e.g.
 4p10c-norepeat), machine (where the search ran: the CPU and its cores, and the Dask cluster's
-workers when it ran on one). Trees are kept gzipped in data/optimal_trees/, so that a test can verify each
+workers when it ran on one; each machine that ran a checkpointed search, joined by +). Trees are kept gzipped in data/optimal_trees/, so that a test can verify each
 row's tree without searching again (a table elsewhere keeps its trees in the optimal_trees/
 folder beside it). A row that has a tree keeps one: solving it again (--redo) stores the new tree.
 """
@@ -32,6 +33,7 @@ from pathlib import Path
 
 from ..core.files import DATA_DIR, locked, write_atomically, write_gzipped_json
 from ..core.games import RULES, Game, ascii_whole_number, parse_rules, shown
+from ..core.machine import machine_label
 from ..core.tables import TableSchema, read_table
 
 OPTIMAL_CSV = DATA_DIR / "optimal.csv"
@@ -147,9 +149,10 @@ def solve_rows(game: Game, objectives=DEFAULT_OBJECTIVE_ROWS, trees: bool = True
             "game": game.name, "rules": game.rules, "objective": objective, "max_turns_limit": limit or "",
             "total_turns": result.total_turns, "max_turns": result.max_turns,
             "histogram": " ".join(str(x) for x in result.turn_histogram),
-            "seconds": f"{result.elapsed_s:.3f}", "nodes": result.nodes_searched,
+            "seconds": f"{result.seconds_all_runs:.3f}", "nodes": result.nodes_searched,
             "scores": result.scores, "cache_hits": result.search_stats.get("cache_hits", 0),
-            "first_guess": result.first_guess_text, "tree": name, "command": command, "machine": machine,
+            "first_guess": result.first_guess_text, "tree": name, "command": command,
+            "machine": machines_of(result) or machine,
         }
 
     # The limit row needs both other searches (is the least max below the optimum's max?),
@@ -172,18 +175,10 @@ def solve_rows(game: Game, objectives=DEFAULT_OBJECTIVE_ROWS, trees: bool = True
     return rows
 
 
-def machine_label(client=None) -> str:
-    """Where a row's search ran, as the machine column says it: 'AMD EPYC, 2 cores', with
-    '; Dask cluster of N workers' when the parts went to a cluster."""
-    import os
-
-    from .bench import cpu_model
-
-    label = f"{cpu_model()}, {os.cpu_count() or 1} cores"
-    if client is not None:
-        workers = len(client.scheduler_info().get("workers", {}))
-        label += f"; Dask cluster of {workers} worker{'s' if workers != 1 else ''}"
-    return label
+def machines_of(result) -> str:
+    """The machines of a checkpointed search's runs, in the order they first ran it ('' without
+    a checkpoint): 'AMD EPYC, 2 cores' or 'AMD EPYC, 2 cores + AMD EPYC 9454, 16 cores'."""
+    return " + ".join(dict.fromkeys(run["machine"] for run in result.checkpoint_runs))
 
 
 @dataclass

@@ -86,7 +86,7 @@ def main(argv=None) -> int:
     import pandas as pd
 
     from ..core.files import write_atomically
-    from .optimal_table import machine_label
+    from ..core.machine import machine_label
 
     parser = argparse.ArgumentParser(prog="python -m mmlib.studies.part_order", description=__doc__.split("\n\n")[0])
     parser.add_argument("cases", nargs="+", metavar="GAME:MAX_TURNS")

@@ -13,15 +13,20 @@ value or bound of each position one guess below the part, so a run stopped in th
 part loses at most the last `config.STEP_LOG_FLUSH_S` seconds of it.
 
 The folder holds `run.json` (the game and the objective, so a checkpoint is never applied to
-another search), a lock (one run at a time), and one gzipped JSON file per part (and one per
-large part's step log), each written to a temporary name and renamed: a run killed mid-write
-leaves the old file or none.
+another search), `runs.json` (every run's wall time, workers and machine, kept as it goes by
+`RunLedger`: a search that took five runs on two machines says so, and what it cost in
+core-hours), a lock (one run at a time), and one gzipped JSON file per part (and one per large
+part's step log), each written to a temporary name and renamed: a run killed mid-write leaves
+the old file or none.
 """
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
 import gzip
 import json
+import threading
 import time
 import zlib
 from pathlib import Path
@@ -70,6 +75,17 @@ class Checkpoint:
     def __exit__(self, *exc_info):
         if self._lock is not None:
             self._lock.release()
+
+    @contextlib.contextmanager
+    def run(self, workers: int, machine: str, flush_s: float):
+        """Hold the folder for one run, its wall time kept in runs.json as it goes (every
+        `flush_s` seconds and at the end): yields the `RunLedger`."""
+        with self:
+            ledger = RunLedger(self.folder / "runs.json", workers, machine, flush_s)
+            try:
+                yield ledger
+            finally:
+                ledger.stop()
 
     # -- parts ---------------------------------------------------------------------------
 
@@ -149,6 +165,59 @@ class StepLog:
             write_gzipped_json(self.path, {"format": FORMAT, "entries": rows})
             self.dirty = False
         self.flushed_at = time.monotonic()
+
+
+class RunLedger:
+    """Every run of a checkpoint's search: when it began (UTC), its wall seconds, its
+    workers and its machine, this one included and kept up to date by a thread (a run
+    killed without warning loses at most `flush_s` seconds of its time). A damaged file
+    counts as no earlier runs."""
+
+    def __init__(self, path: "str | Path", workers: int, machine: str, flush_s: float):
+        self.path, self.flush_s = Path(path), float(flush_s)
+        self.earlier = read_runs(self.path)
+        self.this_run = {"started": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+                         "seconds": 0.0, "workers": int(workers), "machine": str(machine)}
+        self._began, self._ended = time.monotonic(), None
+        self._done = threading.Event()
+        self._write()
+        self._thread = threading.Thread(target=self._keep, name="checkpoint run ledger", daemon=True)
+        self._thread.start()
+
+    @property
+    def runs(self) -> list[dict]:
+        """Every run so far, oldest first, this one with its seconds up to now."""
+        now = self._ended if self._ended is not None else time.monotonic()
+        return self.earlier + [{**self.this_run, "seconds": round(now - self._began, 3)}]
+
+    def _write(self) -> None:
+        write_atomically(self.path, json.dumps({"format": FORMAT, "runs": self.runs}, indent=1) + "\n")
+
+    def _keep(self) -> None:
+        while not self._done.wait(self.flush_s):
+            try:
+                self._write()
+            except (OSError, ValueError):  # a full disk: the parts' own writes will say so
+                pass
+
+    def stop(self) -> None:
+        """This run's time, written for the last time."""
+        self._done.set()
+        self._thread.join()
+        self._ended = time.monotonic()
+        self._write()
+
+
+def read_runs(path: "str | Path") -> list[dict]:
+    """The runs a ledger file holds (`RunLedger`), [] if it is missing or damaged."""
+    try:
+        found = json.loads(Path(path).read_text())
+        runs = found["runs"] if found.get("format") == FORMAT else []
+        return [{"started": str(r["started"]), "seconds": float(r["seconds"]), "workers": int(r["workers"]),
+                 "machine": str(r["machine"]), **({"note": str(r["note"])} if "note" in r else {})}
+                for r in runs]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return []
 
 
 def _describe(identity: dict) -> str:

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..cluster import check_client
 from ..games import Game
+from ..machine import machine_label
 from ..options import parse_max_turns
 from ..results import OPTIMAL, SolveResult
 from ..scoring import format_score, ordinal_to_score
@@ -41,13 +42,26 @@ class OptimalResult(SolveResult):
     search_stats: dict = field(default_factory=dict)
     upper_bound: "int | None" = None  # the heuristics' best total the search started from
     possible_guesses: bool = False  # every guess one of the secrets still possible
+    # With a checkpoint: every run of its search, this one last (`checkpoint.RunLedger`).
+    checkpoint_runs: list = field(default_factory=list)
+
+    @property
+    def seconds_all_runs(self) -> float:
+        """Wall seconds of every run of the search (this run's alone without a checkpoint)."""
+        return sum(run["seconds"] for run in self.checkpoint_runs) if self.checkpoint_runs else self.elapsed_s
+
+    @property
+    def core_hours(self) -> float:
+        """Each run's wall time times its workers, summed, in hours."""
+        runs = self.checkpoint_runs or [{"seconds": self.elapsed_s, "workers": 1}]
+        return sum(run["seconds"] * run["workers"] for run in runs) / 3600
 
     def summary(self) -> dict:
         out = super().summary()
         out.update(objective=self.objective, max_turns_limit=self.max_turns_limit,
                    possible_guesses=self.possible_guesses,
                    nodes_searched=self.nodes_searched, upper_bound=self.upper_bound,
-                   stats=dict(self.search_stats))
+                   stats=dict(self.search_stats), checkpoint_runs=list(self.checkpoint_runs))
         return out
 
     def describe(self) -> str:
@@ -60,7 +74,14 @@ class OptimalResult(SolveResult):
         return (text + f"\n  objective     {self.objective}{limit}"
                 f"\n  search        {self.nodes_searched:,} nodes, {stats.get('cache_hits', 0):,} cache hits, "
                 f"{stats.get('shortcuts', 0):,} shortcuts, {stats.get('candidates_searched', 0):,} "
-                f"candidates searched")
+                f"candidates searched" + self._runs_line())
+
+    def _runs_line(self) -> str:
+        if not self.checkpoint_runs:
+            return ""
+        n = len(self.checkpoint_runs)
+        return (f"\n  checkpoint    {n} run{'s' if n != 1 else ''} of this search: "
+                f"{self.seconds_all_runs:,.1f} s in all, {self.core_hours:.2f} core-hours")
 
 
 def heuristic_bounds(game: Game) -> list[tuple[int, int]]:
@@ -114,17 +135,6 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     what = objective + (", possible guesses" if possible_guesses else "")  # the checkpoint's and the bar's
     kept = Checkpoint(checkpoint, game, what, max_turns) if checkpoint is not None else None
     search = OptimalSearch(game, possible_guesses)
-    started = time.perf_counter()
-    # A first upper bound from the four strategies; small games find one faster on their own.
-    # Under the rule they play it too (they may otherwise guess what cannot be the secret).
-    heuristics = [] if game.size < config.HEURISTIC_MIN_CODEWORDS else \
-        possible_guess_bounds(game) if possible_guesses else heuristic_bounds(game)
-    unlimited = game.size
-
-    def bound_within(limit):
-        totals = [t for t, m in heuristics if m <= limit]
-        return min(totals) + 1 if totals else INFEASIBLE
-
     if client is not None:
         root = RootSearch(search, sum(client.nthreads().values()), client, checkpoint=kept)
     else:
@@ -132,23 +142,38 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
             workers = min(os.cpu_count() or 1, config.MAX_WORKERS)
         farmed = game.size >= config.PARALLEL_MIN_CODEWORDS or kept is not None
         root = RootSearch(search, workers if farmed else 1, checkpoint=kept)
-    with contextlib.nullcontext() if kept is None else kept, RootProgress(progress, game, what) as bar:
-        search.root_progress = bar
-        if objective == "worst":
-            cap = min([max_turns if max_turns is not None else unlimited] + [m for _t, m in heuristics])
-            depth = 1
-            while search.lower_bound(game.size, depth) >= INFEASIBLE:
-                depth += 1
-            value = INFEASIBLE
-            while depth <= (max_turns if max_turns is not None else unlimited):
-                beta = bound_within(depth) if depth >= cap else INFEASIBLE
-                value, tree = root.solve(depth, beta)
-                if value < INFEASIBLE:
-                    break
-                depth += 1
-        else:
-            depth = max_turns if max_turns is not None else unlimited
-            value, tree = root.solve(depth, bound_within(depth))
+    unlimited = game.size
+    ledger = None
+    started = time.perf_counter()
+    # With a checkpoint, the folder keeps every run's time (heuristic bounds included, as here).
+    with contextlib.nullcontext() if kept is None else \
+            kept.run(root.workers, machine_label(client), config.STEP_LOG_FLUSH_S) as ledger:
+        # A first upper bound from the four strategies; small games find one faster on their own.
+        # Under the rule they play it too (they may otherwise guess what cannot be the secret).
+        heuristics = [] if game.size < config.HEURISTIC_MIN_CODEWORDS else \
+            possible_guess_bounds(game) if possible_guesses else heuristic_bounds(game)
+
+        def bound_within(limit):
+            totals = [t for t, m in heuristics if m <= limit]
+            return min(totals) + 1 if totals else INFEASIBLE
+
+        with RootProgress(progress, game, what) as bar:
+            search.root_progress = bar
+            if objective == "worst":
+                cap = min([max_turns if max_turns is not None else unlimited] + [m for _t, m in heuristics])
+                depth = 1
+                while search.lower_bound(game.size, depth) >= INFEASIBLE:
+                    depth += 1
+                value = INFEASIBLE
+                while depth <= (max_turns if max_turns is not None else unlimited):
+                    beta = bound_within(depth) if depth >= cap else INFEASIBLE
+                    value, tree = root.solve(depth, beta)
+                    if value < INFEASIBLE:
+                        break
+                    depth += 1
+            else:
+                depth = max_turns if max_turns is not None else unlimited
+                value, tree = root.solve(depth, bound_within(depth))
     if value >= INFEASIBLE:
         raise ValueError(f"no strategy wins every game of {game.name} within {max_turns} turns")
     elapsed = time.perf_counter() - started
@@ -159,6 +184,7 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
         objective=objective, max_turns_limit=max_turns, nodes_searched=search.stats.nodes,
         search_stats=search.stats.as_dict(),
         upper_bound=min((t for t, _m in heuristics), default=None), possible_guesses=possible_guesses,
+        checkpoint_runs=ledger.runs if ledger is not None else [],
     )
     if result.total_turns != value:  # the tree must cost what the search proved
         raise AssertionError(f"optimal tree of {game.name} costs {result.total_turns}, search said {value}")
