@@ -606,3 +606,23 @@ def test_the_independent_check_of_bulls_and_cows_with_possible_guesses_agrees_pa
     table = pd.read_csv(DATA_DIR / "optimal.csv")
     stored = table[(table.game == "4p10c-norepeat") & (table.objective == "possible")].total_turns.item()
     assert 1 + int((check.independent_turns + check.secrets).sum()) == stored == tree["total_turns"] == 26688
+
+
+@pytest.mark.parametrize("study, column, labels", [("part_order", "part_order", ["smallest", "adaptive"]),
+                                                   ("root_bound", "root_bound", ["counting", "lookahead"])])
+def test_a_search_ab_study_times_both_settings_in_fresh_processes_and_keeps_its_rows(
+        study, column, labels, tmp_path, capsys):
+    import importlib
+
+    import pandas as pd
+
+    module = importlib.import_module(f"mmlib.studies.{study}")
+    out = tmp_path / "ab.csv"
+    assert module.main(["3p3c:-", "3p3c:2", "--repeats", "2", "--csv", str(out)]) == 0
+    rows = pd.read_csv(out)
+    assert rows[column].tolist() == labels * 2 and rows["runs"].tolist() == [2] * 4
+    assert rows["answer"].tolist() == ["73 max 4"] * 2 + ["infeasible"] * 2  # both settings agree
+    assert all(len(str(s).split()) == 2 and m > 0 for s, m in zip(rows["seconds"], rows["median_s"]))
+    assert f"{labels[0]} " in capsys.readouterr().out
+    assert module.main(["3p3c", "--csv", str(out)]) == 2  # no :MAX_TURNS
+    assert "GAME:MAX_TURNS" in capsys.readouterr().err and len(pd.read_csv(out)) == 4

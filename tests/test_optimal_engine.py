@@ -134,3 +134,45 @@ def test_every_part_order_gives_the_brute_force_values_at_every_depth(name, orde
         assert infeasible_seen  # some depth is too short for some subset
     finally:
         game_tables.cache_clear()
+
+
+@pytest.mark.parametrize("name, possible", [("4p4c", False), ("3p5c", False), ("5p3c", False),
+                                            ("4p4c-black", False), ("3p5c", True), ("4p5c-norepeat", False)])
+def test_the_lookahead_bound_is_one_guess_deeper_than_counting_and_below_the_exact_value(name, possible):
+    """The root's bound of each part below an opening (`lookahead_bound`): at least the least,
+    over the guesses that split the part, of its size plus the counting bounds of what each
+    leaves (computed here one guess at a time, with the reference scores); never above the
+    part's exact value, infeasible only where the part is; and above the counting bound
+    somewhere."""
+    game = Game.parse(name)
+    search = OptimalSearch(game, possible)
+    everything = np.arange(game.size)
+    deeper = 0
+    for opening in search.root_candidates().tolist():
+        for _ordinal, part in search.split(opening, everything):
+            if len(part) == 1 and part[0] == opening:
+                continue  # the opening's win
+            for depth in (2, 3, 4, game.size):
+                got = search.lookahead_bound(part, (opening,), depth)
+                exact = OptimalSearch(game, possible).value(part, (opening,), depth, INFEASIBLE)
+                counting = search.lower_bound(len(part), min(depth, len(part)))
+                assert counting <= got <= exact or (got >= INFEASIBLE and exact >= INFEASIBLE)
+                if len(part) <= 2 or counting >= INFEASIBLE:
+                    assert got == counting
+                    continue
+                child = search.lb_table(min(depth, len(part)) - 1)
+                guesses = part if possible else everything
+                bounds = []
+                for guess in guesses.tolist():
+                    ordinals = _naive_ordinals(game, guess, part)
+                    sizes = np.bincount(ordinals, minlength=game.score_slots)
+                    if sizes.max() == len(part) and ordinals[0] != game.win_ordinal:
+                        continue  # splits nothing: never played
+                    bounds.append(len(part) + sum(int(child[m]) for o, m in enumerate(sizes)
+                                                  if m and o != game.win_ordinal))
+                least = min(min(bounds), INFEASIBLE)
+                # At least the least guess bound (more where the search's cache knows a part
+                # exactly, or a candidate meets the floor and settles the part).
+                assert least <= got, (opening, len(part), depth)
+                deeper += got > counting
+    assert deeper > 0

@@ -32,6 +32,11 @@ HEURISTIC_MIN_CODEWORDS = 2000
 # the candidate before the feasible parts are solved exactly. That is most of the work of
 # proving that no strategy wins within some number of turns.
 PART_ORDER = "adaptive"
+# The lower bound of each part below an opening when the parts are farmed out: True, one guess
+# deeper (`OptimalSearch.lookahead_bound`: the least over the part's guesses of the counting
+# bounds of what each leaves); False, the counting bound of the part's size. The deeper bound
+# tightens every part's budget and each opening's floor, and costs well under a second.
+ROOT_LOOKAHEAD = True
 # Parts below the first guess of at least this many secrets, searched with a checkpoint on
 # this machine, are searched one candidate at a time (`stepwise`), the value or bound of each
 # position one guess further down kept as it goes: a run stopped in the middle of such a part

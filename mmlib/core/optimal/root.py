@@ -100,7 +100,8 @@ class RootSearch:
             if any(len(p) == n for _o, p in parts):
                 continue
             parts.sort(key=lambda item: -len(item[1]))
-            lbs = [int(table[len(p)]) for _o, p in parts]
+            lbs = [search.lookahead_bound(p, (int(g),), depth - 1) if config.ROOT_LOOKAHEAD else int(table[len(p)])
+                   for _o, p in parts]
             openings.append(Opening(n + sum(lbs), int(g), parts, lbs))
         openings.sort(key=lambda o: (o.bound, o.guess))
         for order, opening in enumerate(openings):

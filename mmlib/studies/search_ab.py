@@ -1,0 +1,116 @@
+"""A/B of one tunable of the exact search (`mmlib.core.optimal.config`): every run a fresh process.
+
+A fresh process per run carries no tables or position cache over from the other setting's run
+(which would flatter whichever runs second); one warm-up run first compiles the engine. The
+settings alternate (A B, B A, ...), and each case's medians are written to a CSV under data/.
+The studies built on it (`part_order`, `root_bound`) name the tunable, its two settings and the
+worker processes each run uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+
+_CHILD = r"""
+import json, sys, time
+from mmlib.core.optimal import config
+setattr(config, sys.argv[1], json.loads(sys.argv[2]))
+from mmlib.core.optimal import optimal
+cap = None if sys.argv[4] == "-" else int(sys.argv[4])
+started = time.perf_counter()
+try:
+    result = optimal(sys.argv[3], max_turns=cap, workers=int(sys.argv[5]))
+    answer = f"{result.total_turns} max {result.max_turns}"
+except ValueError:
+    answer = "infeasible"
+print(json.dumps([time.perf_counter() - started, answer]))
+"""
+
+
+def parse_case(text: str) -> tuple[str, "int | None"]:
+    from ..core.games import Game
+
+    name, sep, cap = text.partition(":")
+    if not sep or not (cap == "-" or cap.isdigit()):
+        raise ValueError(f"case {text!r}: write GAME:MAX_TURNS, e.g. 5p6c:5 (or 4p7c:- for no limit)")
+    return Game.parse(name).name, (None if cap == "-" else int(cap))
+
+
+def time_once(tunable: str, value, game: str, max_turns: "int | None", workers: int) -> tuple[float, str]:
+    """One `optimal()` call in a fresh process with config.<tunable> = value: (seconds, answer)."""
+    done = subprocess.run([sys.executable, "-c", _CHILD, tunable, json.dumps(value), game,
+                           "-" if max_turns is None else str(max_turns), str(workers)],
+                          capture_output=True, text=True, check=True)
+    seconds, answer = json.loads(done.stdout.strip().splitlines()[-1])
+    return float(seconds), answer
+
+
+def compare(tunable: str, settings: dict, column: str, cases, repeats: int = 3, workers: int = 1) -> list[dict]:
+    """Rows (date, machine and command left for the caller), one per case and setting.
+    `settings`: label -> the tunable's value, two of them; the answers must agree."""
+    labels = list(settings)
+    time_once(tunable, settings[labels[0]], "3p3c", None, workers)  # a warm-up: the engine compiled and cached
+    rows = []
+    for game, max_turns in cases:
+        seconds = {label: [] for label in labels}
+        answers = {label: set() for label in labels}
+        for r in range(repeats):
+            for label in (labels if r % 2 == 0 else labels[::-1]):
+                took, answer = time_once(tunable, settings[label], game, max_turns, workers)
+                seconds[label].append(took)
+                answers[label].add(answer)
+        if len(set().union(*answers.values())) != 1:
+            raise AssertionError(f"{game} within {max_turns}: the settings of {tunable} disagree: {answers}")
+        for label in labels:
+            rows.append({"game": game, "max_turns": max_turns, column: label, "runs": repeats,
+                         "median_s": round(statistics.median(seconds[label]), 3),
+                         "seconds": " ".join(f"{s:.3f}" for s in seconds[label]),
+                         "answer": answers[label].pop()})
+    return rows
+
+
+def run_study(argv, prog: str, description: str, tunable: str, settings: dict, column: str,
+              default_csv: Path, workers: int) -> int:
+    """The command line of a study: cases GAME:MAX_TURNS, --repeats, --csv; appends its rows to
+    the CSV and prints each case's medians (the first setting's over the second's)."""
+    import pandas as pd
+
+    from ..core.files import write_atomically
+    from ..core.machine import machine_label
+
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("cases", nargs="+", metavar="GAME:MAX_TURNS")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--csv", type=Path, default=default_csv)
+    args = parser.parse_args(argv)
+    try:
+        cases = [parse_case(text) for text in args.cases]
+        if args.repeats < 1:
+            raise ValueError(f"--repeats {args.repeats}: at least 1")
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    rows = compare(tunable, settings, column, cases, args.repeats, workers)
+    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+    command = f"{prog} " + " ".join(args.cases) + f" --repeats {args.repeats}"
+    for row in rows:
+        row.update(date=stamp, machine=machine_label(), command=command)
+    columns = ["date", "game", "max_turns", column, "runs", "median_s", "seconds", "answer", "machine", "command"]
+    new = pd.DataFrame(rows, columns=columns)
+    table = pd.concat([pd.read_csv(args.csv), new]) if args.csv.exists() else new
+    table["max_turns"] = table["max_turns"].astype("Int64")
+    write_atomically(args.csv, table.to_csv(index=False))
+    first, second = list(settings)
+    for a, b in zip(rows[::2], rows[1::2]):
+        within = a["max_turns"] or "any number of"
+        print(f"{a['game']} within {within} turns: {a['answer']}; {first} {a['median_s']:.2f} s, "
+              f"{second} {b['median_s']:.2f} s, x{a['median_s'] / b['median_s']:.2f}")
+    return 0
