@@ -42,5 +42,8 @@ ROOT_LOOKAHEAD = True
 # position one guess further down kept as it goes: a run stopped in the middle of such a part
 # goes on from there. Smaller parts finish in minutes and are kept whole.
 STEPWISE_MIN_SECRETS = 1000
+# In a stepwise part, bound each candidate's parts one guess deeper before searching any of
+# them (`OptimalSearch.lookahead_bound`, as the root does with ROOT_LOOKAHEAD).
+STEPWISE_LOOKAHEAD = True
 # How often (seconds) a stepwise search writes what it has proven since it last did.
 STEP_LOG_FLUSH_S = 30.0

@@ -83,8 +83,20 @@ def _candidate_loop(search, secrets, played, depth, beta, log, on_candidate=None
         large.sort(key=(lambda item: len(item[1])) if smallest_first else (lambda item: -len(item[1])))
         total = bound  # exact values found so far plus the bounds of the parts not searched
         child_played = below + (guess,) if below is not None else None
+        floors = {}
+        if config.STEPWISE_LOOKAHEAD:
+            # Each part's bound one guess deeper (or what the log knows of it): a candidate whose
+            # parts cannot fit the best is dropped before any of them is searched, and the
+            # budgets of the others are tighter.
+            for ordinal, part in large:
+                floors[ordinal] = _part_floor(search, log, guess, ordinal, part, child_played, depth - 1)
+                total += floors[ordinal] - int(child_lb[len(part)])
+            if total >= best:
+                lower = min(lower, total)
+                search.add_counts({"candidates_cut": 1})
+                continue
         for ordinal, part in large:
-            rest = total - int(child_lb[len(part)])
+            rest = total - floors.get(ordinal, int(child_lb[len(part)]))
             budget = best - rest
             got = _part_value(search, log, guess, ordinal, part, child_played, depth - 1, budget)
             if got >= budget:  # over its budget: the candidate cannot beat the best
@@ -110,6 +122,16 @@ def _part_value(search, log, guess, ordinal, part, played, depth, budget) -> int
     if log is not None:
         log.record(guess, ordinal, value, value < budget)
     return value
+
+
+def _part_floor(search, log, guess, ordinal, part, played, depth) -> int:
+    """A lower bound of the part's value: its exact value or best bound from the log, or one
+    guess deeper than the counting bound (`lookahead_bound`), whichever says more."""
+    known = log.lookup(guess, ordinal) if log is not None else None
+    if known is not None and known[1]:
+        return known[0]
+    deeper = search.lookahead_bound(part, played, depth)
+    return max(deeper, known[0]) if known is not None else deeper
 
 
 def _tree(search, secrets, played, depth, guess) -> dict:
