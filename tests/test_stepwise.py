@@ -212,3 +212,26 @@ def test_the_bar_shows_where_the_workers_stepwise_parts_stand(monkeypatch, tmp_p
     optimal("4p4c", workers=2, checkpoint=tmp_path)
     assert list((tmp_path / "parts").glob("*.steps.json.gz"))  # parts did go stepwise
     assert root.pool_steps() is not None and not root.pool_steps().any()
+
+
+def test_the_stepwise_lookahead_study_times_both_settings_and_keeps_its_rows(tmp_path, capsys):
+    import pandas as pd
+
+    from mmlib.studies import stepwise_lookahead
+
+    out = tmp_path / "ab.csv"
+    assert stepwise_lookahead.main(["4p5c:1123", "--repeats", "2", "--csv", str(out)]) == 0
+    rows = pd.read_csv(out)
+    assert rows["setting"].tolist() == ["counting", "lookahead"] and rows["runs"].tolist() == [2, 2]
+    # The largest part below 1123 (120 secrets), the same value under both settings, searched
+    # within the budget a whole-game search would give it first.
+    assert rows["part"].tolist() == [120, 120] and rows["value"].nunique() == 1
+    assert (rows["value"] < rows["budget"]).all()
+    search = OptimalSearch("4p5c")
+    opening = search.game.parse_codeword("1123")
+    part = max((p for o, p in search.split(opening, np.arange(search.game.size)) if o != search.game.win_ordinal),
+               key=len)
+    assert rows["value"][0] == search.value(part, (opening,), search.game.size - 1, INFEASIBLE)
+    assert "counting" in capsys.readouterr().out
+    assert stepwise_lookahead.main(["4p5c", "--csv", str(out)]) == 2  # no :OPENING
+    assert "GAME:OPENING" in capsys.readouterr().err and len(pd.read_csv(out)) == 2

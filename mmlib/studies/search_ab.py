@@ -53,6 +53,19 @@ def time_once(tunable: str, value, game: str, max_turns: "int | None", workers: 
     return float(seconds), answer
 
 
+def alternate(labels, repeats: int, run_once) -> "tuple[dict, dict]":
+    """Run `run_once(label)` -> (seconds, answer) `repeats` times per label, alternating
+    (A B, B A, ...): (label -> seconds of each run, label -> the set of answers)."""
+    seconds = {label: [] for label in labels}
+    answers = {label: set() for label in labels}
+    for r in range(repeats):
+        for label in (labels if r % 2 == 0 else labels[::-1]):
+            took, answer = run_once(label)
+            seconds[label].append(took)
+            answers[label].add(answer)
+    return seconds, answers
+
+
 def compare(tunable: str, settings: dict, column: str, cases, repeats: int = 3, workers: int = 1) -> list[dict]:
     """Rows (date, machine and command left for the caller), one per case and setting.
     `settings`: label -> the tunable's value, two of them; the answers must agree."""
@@ -60,13 +73,8 @@ def compare(tunable: str, settings: dict, column: str, cases, repeats: int = 3, 
     time_once(tunable, settings[labels[0]], "3p3c", None, workers)  # a warm-up: the engine compiled and cached
     rows = []
     for game, max_turns in cases:
-        seconds = {label: [] for label in labels}
-        answers = {label: set() for label in labels}
-        for r in range(repeats):
-            for label in (labels if r % 2 == 0 else labels[::-1]):
-                took, answer = time_once(tunable, settings[label], game, max_turns, workers)
-                seconds[label].append(took)
-                answers[label].add(answer)
+        seconds, answers = alternate(labels, repeats, lambda label: time_once(
+            tunable, settings[label], game, max_turns, workers))
         if len(set().union(*answers.values())) != 1:
             raise AssertionError(f"{game} within {max_turns}: the settings of {tunable} disagree: {answers}")
         for label in labels:
@@ -75,6 +83,25 @@ def compare(tunable: str, settings: dict, column: str, cases, repeats: int = 3, 
                          "seconds": " ".join(f"{s:.3f}" for s in seconds[label]),
                          "answer": answers[label].pop()})
     return rows
+
+
+def study_arguments(argv, prog: str, description: str, metavar: str, parse_case, default_csv: Path,
+                    repeats: int):
+    """A study's command line: its cases (`parse_case` of each), --repeats and --csv. Returns
+    (args, cases, the command that reruns it), or None after one line on stderr for bad input."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("cases", nargs="+", metavar=metavar)
+    parser.add_argument("--repeats", type=int, default=repeats)
+    parser.add_argument("--csv", type=Path, default=default_csv)
+    args = parser.parse_args(argv)
+    try:
+        cases = [parse_case(text) for text in args.cases]
+        if args.repeats < 1:
+            raise ValueError(f"--repeats {args.repeats}: at least 1")
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return None
+    return args, cases, f"{prog} " + " ".join(args.cases) + f" --repeats {args.repeats}"
 
 
 def run_study(argv, prog: str, description: str, tunable: str, settings: dict, column: str,
@@ -86,21 +113,12 @@ def run_study(argv, prog: str, description: str, tunable: str, settings: dict, c
     from ..core.files import write_atomically
     from ..core.machine import machine_label
 
-    parser = argparse.ArgumentParser(prog=prog, description=description)
-    parser.add_argument("cases", nargs="+", metavar="GAME:MAX_TURNS")
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--csv", type=Path, default=default_csv)
-    args = parser.parse_args(argv)
-    try:
-        cases = [parse_case(text) for text in args.cases]
-        if args.repeats < 1:
-            raise ValueError(f"--repeats {args.repeats}: at least 1")
-    except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
+    parsed = study_arguments(argv, prog, description, "GAME:MAX_TURNS", parse_case, default_csv, 3)
+    if parsed is None:
         return 2
+    args, cases, command = parsed
     rows = compare(tunable, settings, column, cases, args.repeats, workers)
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
-    command = f"{prog} " + " ".join(args.cases) + f" --repeats {args.repeats}"
     for row in rows:
         row.update(date=stamp, machine=machine_label(), command=command)
     columns = ["date", "game", "max_turns", column, "runs", "median_s", "seconds", "answer", "machine", "command"]
