@@ -3,11 +3,13 @@
 The engine searches a position in one compiled call, and what it learns lives in its cache.
 Below the first guess of the largest games (7p4c, 6p5c) one part can keep a core busy for
 hours, and a run stopped in the middle of it kept nothing of it. `solve_stepwise` runs the
-position's loop over candidates here instead: the same candidates in the same order, with the
-same budgets, as the engine's own loop (`engine.position_value`), each candidate's parts one
-engine call each. The value, or the lower bound, of every part it searches goes into a
-`checkpoint.StepLog`; a later search of the same position takes them back instead of searching
-them again, so a stopped run loses only what it found since the log was last written.
+position's loop over candidates here instead: the same candidates in the same order as the
+engine's own loop (`engine.position_value`), each candidate's parts one engine call each. The
+value, or the lower bound, of every part it searches goes into a `checkpoint.StepLog`; a later
+search of the same position takes them back instead of searching them again, so a stopped run
+loses only what it found since the log was last written. One thing more than the engine: each
+candidate's parts are bounded one guess deeper before any is searched (config.STEPWISE_LOOKAHEAD),
+which drops candidates that cannot beat the best and tightens the budgets of the rest.
 """
 
 from __future__ import annotations
