@@ -235,3 +235,33 @@ def test_the_stepwise_lookahead_study_times_both_settings_and_keeps_its_rows(tmp
     assert "counting" in capsys.readouterr().out
     assert stepwise_lookahead.main(["4p5c", "--csv", str(out)]) == 2  # no :OPENING
     assert "GAME:OPENING" in capsys.readouterr().err and len(pd.read_csv(out)) == 2
+
+
+def test_a_large_part_is_searched_stepwise_without_a_checkpoint_too(monkeypatch):
+    """Below an opening, a part of at least STEPWISE_MIN_SECRETS secrets goes one candidate at a
+    time (for the lookahead of its candidates' parts) whether or not a step log keeps its steps;
+    a smaller one goes to the engine whole. Both give the engine's value."""
+    from types import SimpleNamespace
+
+    from mmlib.core.optimal import root
+
+    search = OptimalSearch("4p5c")
+    game = search.game
+    opening = game.parse_codeword("1123")
+    part = max((p for o, p in search.split(opening, np.arange(game.size)) if o != game.win_ordinal), key=len)
+    expected = search.value(part, (opening,), game.size - 1, INFEASIBLE)
+    calls = []
+
+    def spy(*args, **kwargs):
+        calls.append(kwargs.get("log", args[5] if len(args) > 5 else None))
+        return stepwise.solve_stepwise(*args, **kwargs)
+
+    monkeypatch.setattr(root, "solve_stepwise", spy)
+    ticket = SimpleNamespace(value=0)  # an abort ticket that never passes (as a cluster's)
+    for threshold, stepped in ((len(part), True), (len(part) + 1, False)):
+        monkeypatch.setattr(config, "STEPWISE_MIN_SECRETS", threshold)
+        calls.clear()
+        value, tree, _stats = root.solve_part(f"run-{threshold}", "4p5c", part, (opening,), game.size - 1,
+                                              INFEASIBLE, 0, ticket)
+        assert value == expected and tree is not None
+        assert calls == ([None] if stepped else [])  # stepwise, and no log to keep

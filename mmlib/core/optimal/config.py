@@ -37,10 +37,11 @@ PART_ORDER = "adaptive"
 # bounds of what each leaves); False, the counting bound of the part's size. The deeper bound
 # tightens every part's budget and each opening's floor, and costs well under a second.
 ROOT_LOOKAHEAD = True
-# Parts below the first guess of at least this many secrets, searched with a checkpoint on
-# this machine, are searched one candidate at a time (`stepwise`), the value or bound of each
-# position one guess further down kept as it goes: a run stopped in the middle of such a part
-# goes on from there. Smaller parts finish in minutes and are kept whole.
+# Parts below the first guess of at least this many secrets are searched one candidate at a
+# time (`stepwise`, with STEPWISE_LOOKAHEAD). With a checkpoint on this machine the value or
+# bound of each position one guess further down is kept as it goes: a run stopped in the
+# middle of such a part goes on from there. Smaller parts finish in minutes and are searched
+# whole, in one engine call.
 STEPWISE_MIN_SECRETS = 1000
 # In a stepwise part, bound each candidate's parts one guess deeper before searching any of
 # them (`OptimalSearch.lookahead_bound`, as the root does with ROOT_LOOKAHEAD).

@@ -363,7 +363,9 @@ def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abor
     """In a worker: solve one position with this run's search (its cache kept between parts).
     `possible_guesses`: the search restricted to guesses from the secrets still possible.
     `steps`: the file of the part's `checkpoint.StepLog`: the part is searched one candidate
-    at a time (`stepwise`), what it proves kept there as it goes; None: in one engine call.
+    at a time (`stepwise`), what it proves kept there as it goes; None: a part of at least
+    config.STEPWISE_MIN_SECRETS secrets is searched stepwise all the same, keeping nothing,
+    a smaller one in one engine call.
 
     `abort`: the run's abort ticket (anything with `.value`: a `SharedValue`
     on a Dask cluster); None: the process pool's shared array. The part
@@ -391,10 +393,13 @@ def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abor
             return None, None, {}
         watcher = _TicketWatcher(abort, search.control)
     before = search.stats.as_dict()
+    secrets = np.asarray(secrets, dtype=np.int64)
+    # A large part goes one candidate at a time (its candidates' parts bounded one guess deeper
+    # first), with a step log where a checkpoint keeps one.
+    stepwise = steps is not None or wants_stepwise(len(secrets))
     try:
-        secrets = np.asarray(secrets, dtype=np.int64)
-        if steps is not None:
-            log = StepLog(steps, config.STEP_LOG_FLUSH_S)
+        if stepwise:
+            log = StepLog(steps, config.STEP_LOG_FLUSH_S) if steps is not None else None
             value, tree = solve_stepwise(search, secrets, tuple(played), depth, budget, log,
                                          on_candidate=_show_steps if abort is None else None)
         else:
@@ -405,7 +410,7 @@ def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abor
     finally:
         if watcher is not None:
             watcher.stop()
-        if steps is not None and abort is None:
+        if stepwise and abort is None:
             _show_steps(0, 0)
     after = search.stats.as_dict()
     return value, tree, {k: after[k] - before[k] for k in after}

@@ -151,6 +151,7 @@ def _tree(search, secrets, played, depth, guess) -> dict:
 
 
 def wants_stepwise(size: int) -> bool:
-    """Is a part of this many secrets searched stepwise when a checkpoint can keep its steps?"""
+    """Is a part of this many secrets below an opening searched stepwise (its steps kept where
+    a checkpoint on this machine can keep them)?"""
     return size >= config.STEPWISE_MIN_SECRETS
 
