@@ -16,9 +16,10 @@ checkpoint, of every run that worked on it, `checkpoint.RunLedger`), nodes (posi
 by the last run), scores, cache_hits, first_guess, tree (the stored tree's file under data/,
 if kept), command, rules (classic, norepeat or black; the game's name carries it too, e.g.
 4p10c-norepeat), machine (where the search ran: the CPU and its cores, and the Dask cluster's
-workers when it ran on one; each machine that ran a checkpointed search, joined by +). Trees are kept gzipped in data/optimal_trees/, so that a test can verify each
-row's tree without searching again (a table elsewhere keeps its trees in the optimal_trees/
-folder beside it). A row that has a tree keeps one: solving it again (--redo) stores the new tree.
+workers when it ran on one; each machine that ran a checkpointed search, joined by +). Trees are
+kept gzipped in data/optimal_trees/, so that a test can verify each row's tree without searching
+again (a table elsewhere keeps its trees in the optimal_trees/ folder beside it). A row that has a
+tree keeps one: solving it again (--redo) stores the new tree.
 """
 
 from __future__ import annotations

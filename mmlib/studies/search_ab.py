@@ -44,13 +44,32 @@ def parse_case(text: str) -> tuple[str, "int | None"]:
     return Game.parse(name).name, (None if cap == "-" else int(cap))
 
 
-def time_once(tunable: str, value, game: str, max_turns: "int | None", workers: int) -> tuple[float, str]:
-    """One `optimal()` call in a fresh process with config.<tunable> = value: (seconds, answer)."""
-    done = subprocess.run([sys.executable, "-c", _CHILD, tunable, json.dumps(value), game,
-                           "-" if max_turns is None else str(max_turns), str(workers)],
-                          capture_output=True, text=True, check=True)
+def run_child(script: str, *args: str) -> tuple[float, object]:
+    """Run `script` in a fresh Python with `args`; its last line of output is the JSON pair
+    [seconds, answer] it measured."""
+    done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, check=True)
     seconds, answer = json.loads(done.stdout.strip().splitlines()[-1])
     return float(seconds), answer
+
+
+def time_once(tunable: str, value, game: str, max_turns: "int | None", workers: int) -> tuple[float, str]:
+    """One `optimal()` call in a fresh process with config.<tunable> = value: (seconds, answer)."""
+    return run_child(_CHILD, tunable, json.dumps(value), game, "-" if max_turns is None else str(max_turns),
+                     str(workers))
+
+
+def append_rows(path: Path, rows: list[dict], columns: list[str]) -> None:
+    """Add the rows to the study's CSV (made if missing), written atomically; `max_turns`, where
+    the table has it, stays whole numbers with blanks."""
+    import pandas as pd
+
+    from ..core.files import write_atomically
+
+    new = pd.DataFrame(rows, columns=columns)
+    table = pd.concat([pd.read_csv(path), new]) if path.exists() else new
+    if "max_turns" in table:
+        table["max_turns"] = table["max_turns"].astype("Int64")
+    write_atomically(path, table.to_csv(index=False))
 
 
 def alternate(labels, repeats: int, run_once) -> "tuple[dict, dict]":
@@ -108,9 +127,6 @@ def run_study(argv, prog: str, description: str, tunable: str, settings: dict, c
               default_csv: Path, workers: int) -> int:
     """The command line of a study: cases GAME:MAX_TURNS, --repeats, --csv; appends its rows to
     the CSV and prints each case's medians (the first setting's over the second's)."""
-    import pandas as pd
-
-    from ..core.files import write_atomically
     from ..core.machine import machine_label
 
     parsed = study_arguments(argv, prog, description, "GAME:MAX_TURNS", parse_case, default_csv, 3)
@@ -122,10 +138,7 @@ def run_study(argv, prog: str, description: str, tunable: str, settings: dict, c
     for row in rows:
         row.update(date=stamp, machine=machine_label(), command=command)
     columns = ["date", "game", "max_turns", column, "runs", "median_s", "seconds", "answer", "machine", "command"]
-    new = pd.DataFrame(rows, columns=columns)
-    table = pd.concat([pd.read_csv(args.csv), new]) if args.csv.exists() else new
-    table["max_turns"] = table["max_turns"].astype("Int64")
-    write_atomically(args.csv, table.to_csv(index=False))
+    append_rows(args.csv, rows, columns)
     first, second = list(settings)
     for a, b in zip(rows[::2], rows[1::2]):
         within = a["max_turns"] or "any number of"

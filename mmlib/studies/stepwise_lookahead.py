@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import json
 import statistics
-import subprocess
 import sys
 from datetime import datetime, timezone
 
-from .search_ab import DATA, alternate, study_arguments
+from .search_ab import DATA, alternate, append_rows, run_child, study_arguments
 
 SETTINGS = {"counting": False, "lookahead": True}
 DEFAULT_CSV = DATA / "stepwise_lookahead.csv"
@@ -50,10 +49,7 @@ print(json.dumps([time.perf_counter() - started, [value, len(parts[0]), budget, 
 
 def time_once(lookahead: bool, game: str, opening: str) -> tuple[float, list]:
     """One stepwise search of the part in a fresh process: (seconds, [value, size, budget, nodes])."""
-    done = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(lookahead), game, opening],
-                          capture_output=True, text=True, check=True)
-    seconds, answer = json.loads(done.stdout.strip().splitlines()[-1])
-    return float(seconds), answer
+    return run_child(_CHILD, json.dumps(lookahead), game, opening)
 
 
 def parse_case(text: str) -> tuple[str, str]:
@@ -67,9 +63,6 @@ def parse_case(text: str) -> tuple[str, str]:
 
 
 def main(argv=None) -> int:
-    import pandas as pd
-
-    from ..core.files import write_atomically
     from ..core.machine import machine_label
 
     parsed = study_arguments(argv, "python -m mmlib.studies.stepwise_lookahead", __doc__.split("\n\n")[0],
@@ -98,9 +91,7 @@ def main(argv=None) -> int:
                          "seconds": " ".join(f"{s:.3f}" for s in seconds[label]),
                          "nodes": " ".join(str(a[3]) for a in answers_of[label]), "value": value,
                          "machine": machine_label(), "command": command})
-    new = pd.DataFrame(rows, columns=COLUMNS)
-    table = pd.concat([pd.read_csv(args.csv), new]) if args.csv.exists() else new
-    write_atomically(args.csv, table.to_csv(index=False))
+    append_rows(args.csv, rows, COLUMNS)
     for a, b in zip(rows[::2], rows[1::2]):
         print(f"{a['game']}, the {a['part']:,} secrets below {a['opening']} (value {a['value']}, budget "
               f"{a['budget']}): counting {a['median_s']:.2f} s, lookahead {b['median_s']:.2f} s, "

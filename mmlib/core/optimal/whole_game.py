@@ -143,7 +143,6 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
         farmed = game.size >= config.PARALLEL_MIN_CODEWORDS or kept is not None
         root = RootSearch(search, workers if farmed else 1, checkpoint=kept)
     unlimited = game.size
-    ledger = None
     started = time.perf_counter()
     # With a checkpoint, the folder keeps every run's time (heuristic bounds included, as here).
     with contextlib.nullcontext() if kept is None else \
