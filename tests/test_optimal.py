@@ -610,7 +610,8 @@ def test_the_independent_check_of_bulls_and_cows_with_possible_guesses_agrees_pa
 
 @pytest.mark.parametrize("study, column, labels", [("part_order", "part_order", ["smallest", "adaptive"]),
                                                    ("root_bound", "root_bound", ["counting", "lookahead"]),
-                                                   ("stepwise_parts", "parts", ["whole", "stepwise"])])
+                                                   ("stepwise_parts", "parts", ["whole", "stepwise"]),
+                                                   ("part_lookahead", "part_lookahead", ["counting", "lookahead"])])
 def test_a_search_ab_study_times_both_settings_in_fresh_processes_and_keeps_its_rows(
         study, column, labels, tmp_path, capsys):
     import importlib

@@ -176,3 +176,83 @@ def test_the_lookahead_bound_is_one_guess_deeper_than_counting_and_below_the_exa
                 assert least <= got, (opening, len(part), depth)
                 deeper += got > counting
     assert deeper > 0
+
+
+def _with_part_lookahead(monkeypatch, look_min):
+    monkeypatch.setattr(optimal_module.config, "PART_LOOKAHEAD_MIN_SECRETS", look_min)
+    game_tables.cache_clear()
+
+
+@pytest.mark.parametrize("look_min", [None, 3, 1 << 30], ids=["counting", "every-part", "cache-only"])
+@pytest.mark.parametrize("name", ["3p3c", "2p5c", "4p3c", "3p4c", "3p3c-black", "3p4c-norepeat"])
+def test_the_part_lookahead_keeps_every_value_exact_under_every_budget(name, look_min, monkeypatch):
+    """Inside the engine each part of a candidate is bounded before any is searched (by the cache,
+    and from config.PART_LOOKAHEAD_MIN_SECRETS secrets on one guess deeper), and the part searched
+    first reuses the ranking its bound made. One search per game answers every set, depth and
+    budget in turn, so the bounds it caches as it goes are read back by later calls: an exact
+    value below the budget, else a bound at least the budget and never above the exact value."""
+    game = Game.parse(name)
+    _with_part_lookahead(monkeypatch, look_min)
+    try:
+        expected_min = 0 if look_min is None else look_min
+        assert game_tables(game).params[en.P_LOOKAHEAD_MIN] == expected_min
+        brute = BruteForceOptimum(game)
+        search = OptimalSearch(game)
+        rng = np.random.default_rng(31)
+        subsets = [np.arange(game.size)] + [np.sort(rng.choice(game.size, size=size, replace=False))
+                                            for size in (6, 11, game.size // 2, game.size - 3)]
+        for secrets in subsets:
+            mask = sum(1 << int(s) for s in secrets)
+            played = () if len(secrets) == game.size else None
+            for depth in range(2, 7):
+                expected = brute.cost(mask, depth)
+                if expected == brute.INFINITY:
+                    assert search.value(secrets, played, depth, INFEASIBLE) >= INFEASIBLE
+                    continue
+                for beta in (expected - 4, expected, expected + 1, INFEASIBLE):
+                    got = search.value(secrets, played, depth, beta)
+                    if expected < beta:
+                        assert got == expected, (len(secrets), depth, beta)
+                    else:
+                        assert beta <= got <= expected, (len(secrets), depth, beta)
+    finally:
+        game_tables.cache_clear()
+
+
+@pytest.mark.parametrize("name", ["3p4c", "4p3c", "2p6c", "3p3c-black"])
+def test_every_objective_with_every_part_bounded_one_guess_deeper_matches_brute_force(name, monkeypatch):
+    """The whole game with the part lookahead on every part of three or more secrets: the total,
+    the least max and the total within it, the total within a limit, and with guesses only from
+    the secrets still possible."""
+    from mmlib.core.optimal import optimal
+
+    game = Game.parse(name)
+    brute, possible = BruteForceOptimum(game), BruteForceOptimum(game, possible_only=True)
+    least_max, total_at_least_max = brute.worst()
+    _with_part_lookahead(monkeypatch, 3)
+    try:
+        assert optimal(game, workers=1).total_turns == brute.total()
+        worst = optimal(game, objective="worst", workers=1)
+        assert (worst.max_turns, worst.total_turns) == (least_max, total_at_least_max)
+        assert optimal(game, max_turns=least_max + 1, workers=1).total_turns == brute.total(least_max + 1)
+        assert optimal(game, workers=1, possible_guesses=True).total_turns == possible.total()
+    finally:
+        game_tables.cache_clear()
+
+
+@pytest.mark.parametrize("name", ["4p4c", "4p5c", "5p3c"])
+def test_the_part_lookahead_drops_candidates_before_their_parts_are_searched(name, monkeypatch):
+    """Same answer, fewer positions searched: candidates whose parts' deeper bounds cannot fit
+    under the best are dropped without entering any part (4p4c: 52 positions, 20 with it)."""
+    from mmlib.core.optimal import optimal
+
+    stats = {}
+    try:
+        for look_min in (None, 3):
+            _with_part_lookahead(monkeypatch, look_min)
+            result = optimal(name, workers=1)
+            stats[look_min] = (result.total_turns, result.search_stats["nodes"])
+    finally:
+        game_tables.cache_clear()
+    assert stats[3][0] == stats[None][0]
+    assert stats[3][1] < stats[None][1]

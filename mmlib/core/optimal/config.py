@@ -37,6 +37,11 @@ PART_ORDER = "adaptive"
 # bounds of what each leaves); False, the counting bound of the part's size. The deeper bound
 # tightens every part's budget and each opening's floor, and costs well under a second.
 ROOT_LOOKAHEAD = True
+# Inside the engine, before any part of a candidate is searched: each part of three or more
+# secrets is bounded by what the cache knows of it, and a part of at least this many secrets one
+# guess deeper (`engine._part_floor`); a candidate whose bounds cannot fit under the best is
+# dropped unsearched. None: counting bounds only.
+PART_LOOKAHEAD_MIN_SECRETS = 100
 # Parts below the first guess of at least this many secrets are searched one candidate at a
 # time (`stepwise`, with STEPWISE_LOOKAHEAD). With a checkpoint on this machine the value or
 # bound of each position one guess further down is kept as it goes: a run stopped in the

@@ -33,7 +33,10 @@ What one node does (`_enter`, then `_next_candidate` for each candidate taken):
 5. A candidate's parts of three or more secrets are searched smallest first,
    each with the budget the best total leaves after the exact values found so
    far and the bounds of the parts not yet searched; as small parts come back
-   above their bounds the budget of the large ones shrinks. While the node has
+   above their bounds the budget of the large ones shrinks. Before any part is
+   searched each is bounded by what the cache knows of it, and a part of at
+   least config.PART_LOOKAHEAD_MIN_SECRETS one guess deeper (`_part_floor`): a
+   candidate whose parts cannot fit under the best is dropped unsearched. While the node has
    no total to beat (entered with an unbounded budget: a proof that no strategy
    fits the turns left), its parts go largest first instead (config.PART_ORDER).
 
@@ -71,8 +74,11 @@ Tables = namedtuple("Tables", [
     "perms",  # int8 (pins!, pins): every pin permutation, identity first
     "params",  # int64: see the P_ indices below (P_POSSIBLE_ONLY: guesses only from S)
 ])
-P_PINS, P_COLORS, P_WIN, P_SLOTS, P_NOREPEAT, P_MASK, P_PARTS, P_PART_ORDER, P_POSSIBLE_ONLY = range(9)
-N_PARAMS = 9
+(P_PINS, P_COLORS, P_WIN, P_SLOTS, P_NOREPEAT, P_MASK, P_PARTS, P_PART_ORDER, P_POSSIBLE_ONLY,
+ P_LOOKAHEAD_MIN) = range(10)
+N_PARAMS = 10
+# P_LOOKAHEAD_MIN: a candidate's parts of at least this many secrets are bounded one guess deeper
+# before any of its parts is searched (config.ENGINE_LOOKAHEAD_MIN_SECRETS); 0: none are.
 # P_PART_ORDER: an index into PART_ORDERS (config.PART_ORDER says what each does).
 PART_ORDERS = ("largest", "smallest", "adaptive")
 # A node's best total at or above this is no total: the unbounded budget it was entered with.
@@ -86,6 +92,9 @@ Buffers = namedtuple("Buffers", [
     "pin_order", "labels",  # (levels, pins), (levels, colors): the renaming behind it
     "part_start", "part_len",  # (levels, slots): the parts of the candidate being searched
     "part_order",  # (levels, slots): its parts of three or more secrets, in search order
+    "part_floor",  # int64 (levels, slots): a lower bound of each of those parts (`_part_floor`)
+    "ranked",  # int64 (levels, N_RANKED_FIELDS): the position whose candidates the level's keys hold,
+               # ranked by `_part_floor` before it was entered (R_VALID 0: none)
     "gperm", "gmap", "ginv",  # a pool of group elements: pin permutation, color map and inverse
     "gstart", "gcount", "used",  # per level: its group's place in the pool, colors played
     "frames",  # int64 (levels, N_FRAME_FIELDS): each level's node while it is searched
@@ -749,6 +758,13 @@ def _partition(tables, buffers, guess, secrets_at, n, out_at, level):
         starts[o] -= lengths[o]
 
 
+# What a level's keys hold when `_part_floor` ranked them for a part not yet entered: the part
+# (where it lies in the arena, its size and depth) and what its ranking returned. Entering it
+# takes them instead of ranking it again.
+R_VALID, R_SECRETS_AT, R_N, R_DEPTH, R_FOUND, R_LEAST_CUT = range(6)
+N_RANKED_FIELDS = 6
+
+
 # A node's state while its candidates are searched: one row of `buffers.frames` per level.
 (F_SECRETS_AT, F_N, F_DEPTH, F_BETA, F_FREE_AT, F_FLOOR, F_BEST, F_BEST_GUESS, F_LOWER, F_FOUND,
  F_RANK, F_GUESS, F_TOTAL, F_PART, F_LARGE, F_REST, F_BUDGET, F_ACTIVE) = range(18)
@@ -768,6 +784,7 @@ def position_value(tables, buffers, cache, stats, control, live, run, secrets_at
     order (`_next_candidate`), each candidate's large parts entered one after the other as
     children; a child's value comes back to its parent (`_child_value`), and a node whose
     candidates are done leaves its value in the cache (`_finish`)."""
+    buffers.ranked[level, R_VALID] = 0
     value = _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at, n, depth,
                    beta, free_at)
     if value >= 0:
@@ -782,8 +799,7 @@ def position_value(tables, buffers, cache, stats, control, live, run, secrets_at
             if frame[F_PART] < frame[F_LARGE]:  # the candidate's next large part
                 o = buffers.part_order[top, frame[F_PART]]
                 size = buffers.part_len[top, o]
-                child_lb = tables.lb[min(frame[F_DEPTH] - 1, tables.lb.shape[0] - 1)]
-                frame[F_REST] = frame[F_TOTAL] - child_lb[size]
+                frame[F_REST] = frame[F_TOTAL] - buffers.part_floor[top, o]
                 frame[F_BUDGET] = frame[F_BEST] - frame[F_REST]
                 child_at = frame[F_FREE_AT] + buffers.part_start[top, o]
                 got = _enter(tables, buffers, cache, stats, control, live, run, top + 1, child_at,
@@ -798,7 +814,7 @@ def position_value(tables, buffers, cache, stats, control, live, run, secrets_at
                 frame[F_ACTIVE] = 0
                 if frame[F_BEST] <= frame[F_FLOOR]:
                     frame[F_RANK] = frame[F_FOUND]  # nothing can do better
-        elif not _next_candidate(tables, buffers, stats, top):
+        elif not _next_candidate(tables, buffers, cache, stats, top):
             got = _finish(tables, buffers, cache, stats, top)
             if top == level:
                 return got
@@ -863,10 +879,16 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
             stats[S_ABORTED] = 1
             return max(floor, beta)
 
-    found, least_cut, shortcut = _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n,
-                                                  depth, floor, best)
-    if shortcut >= 0:
-        return shortcut
+    ranked = buffers.ranked[level]
+    if (ranked[R_VALID] and ranked[R_SECRETS_AT] == secrets_at and ranked[R_N] == n
+            and ranked[R_DEPTH] == depth):
+        found, least_cut = ranked[R_FOUND], ranked[R_LEAST_CUT]  # `_part_floor` ranked it just now
+        ranked[R_VALID] = 0
+    else:
+        found, least_cut, shortcut = _rank_candidates(tables, buffers, cache, stats, level, secrets_at,
+                                                      n, depth, floor, best)
+        if shortcut >= 0:
+            return shortcut
 
     frame = buffers.frames[level]
     frame[F_SECRETS_AT] = secrets_at
@@ -981,6 +1003,7 @@ def _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n, depth,
     zero = ((np.int64(1) << colors) - 1) & ~present
     cand = buffers.cand[level]
     keys = buffers.keys[level]
+    buffers.ranked[level, R_VALID] = 0
     m = candidates(tables, buffers, level, zero, cand)
     if params[P_POSSIBLE_ONLY]:
         m = _members_only(buffers, cand, m, arena, secrets_at, n)
@@ -1061,52 +1084,125 @@ def ranked_candidates(tables, buffers, cache, stats, secrets_at, n, depth, beta,
 
 
 @node_step
-def _next_candidate(tables, buffers, stats, level):
+def _next_candidate(tables, buffers, cache, stats, level):
     """Set up the next candidate that can still beat the best: split S by it, list its parts of
-    three or more secrets in search order, carry the group down. False when none is left."""
+    three or more secrets in search order with a lower bound of each (`_part_floor`), carry the
+    group down. A candidate whose parts' bounds cannot fit under the best is dropped here,
+    before any of its parts is searched. False when no candidate is left."""
     frame = buffers.frames[level]
-    found = frame[F_FOUND]
-    rank = frame[F_RANK]
-    if rank >= found:
-        return False
-    keys = buffers.keys[level]  # a min-heap of the found - rank keys not taken yet
-    bound = keys[0] >> KEY_SHIFT
-    if bound >= frame[F_BEST]:
-        frame[F_LOWER] = min(frame[F_LOWER], bound)
-        stats[S_CUT] += found - rank
-        frame[F_RANK] = found
-        return False
-    key = pop_min(keys, found - rank)
-    frame[F_RANK] = rank + 1
-    g = key & ((np.int64(1) << INDEX_BITS) - 1)
-    n = frame[F_N]
-    stats[S_SEARCHED] += 1
-    stats[S_SCORES] += n
-    _partition(tables, buffers, g, frame[F_SECRETS_AT], n, frame[F_FREE_AT], level)
-    # Parts of one or two secrets cost exactly their bound: only larger ones are searched.
     params = tables.params
     win = params[P_WIN]
     part_order = params[P_PART_ORDER]
-    smallest_first = part_order == 1 or (part_order == 2 and frame[F_BEST] < NO_TOTAL)
+    look_min = params[P_LOOKAHEAD_MIN]
     lengths = buffers.part_len[level]
     order = buffers.part_order[level]
-    large = 0
-    for o in range(params[P_SLOTS]):
-        if o != win and lengths[o] >= 3:
-            k = large  # insertion by size
-            while k > 0 and ((lengths[order[k - 1]] > lengths[o]) if smallest_first
-                             else (lengths[order[k - 1]] < lengths[o])):
-                order[k] = order[k - 1]
-                k -= 1
-            order[k] = o
-            large += 1
-    extend_group(tables, buffers, level, g)
-    frame[F_GUESS] = g
-    frame[F_TOTAL] = bound  # exact costs found so far plus the bounds of the parts not searched
-    frame[F_PART] = 0
-    frame[F_LARGE] = large
-    frame[F_ACTIVE] = 1
-    return True
+    floors = buffers.part_floor[level]
+    n = frame[F_N]
+    child_depth = frame[F_DEPTH] - 1
+    child_lb = tables.lb[min(child_depth, tables.lb.shape[0] - 1)]
+    keys = buffers.keys[level]  # a min-heap of the found - rank keys not taken yet
+    while True:
+        found = frame[F_FOUND]
+        rank = frame[F_RANK]
+        if rank >= found:
+            return False
+        bound = keys[0] >> KEY_SHIFT
+        if bound >= frame[F_BEST]:
+            frame[F_LOWER] = min(frame[F_LOWER], bound)
+            stats[S_CUT] += found - rank
+            frame[F_RANK] = found
+            return False
+        key = pop_min(keys, found - rank)
+        frame[F_RANK] = rank + 1
+        g = key & ((np.int64(1) << INDEX_BITS) - 1)
+        stats[S_SEARCHED] += 1
+        stats[S_SCORES] += n
+        _partition(tables, buffers, g, frame[F_SECRETS_AT], n, frame[F_FREE_AT], level)
+        # Parts of one or two secrets cost exactly their bound: only larger ones are searched.
+        smallest_first = part_order == 1 or (part_order == 2 and frame[F_BEST] < NO_TOTAL)
+        large = 0
+        for o in range(params[P_SLOTS]):
+            if o != win and lengths[o] >= 3:
+                k = large  # insertion by size
+                while k > 0 and ((lengths[order[k - 1]] > lengths[o]) if smallest_first
+                                 else (lengths[order[k - 1]] < lengths[o])):
+                    order[k] = order[k - 1]
+                    k -= 1
+                order[k] = o
+                large += 1
+        extend_group(tables, buffers, level, g)
+        buffers.ranked[level + 1, R_VALID] = 0
+        # Exact costs found so far plus the bounds of the parts not searched.
+        total = bound
+        for k in range(large):
+            o = order[k]
+            floors[o] = child_lb[lengths[o]]
+        if look_min > 0:
+            # Last to first: the part searched first is the last one ranked, so its keys are still
+            # there when it is entered.
+            for k in range(large - 1, -1, -1):
+                o = order[k]
+                deeper = _part_floor(tables, buffers, cache, stats, level + 1,
+                                     frame[F_FREE_AT] + buffers.part_start[level, o], lengths[o],
+                                     child_depth, floors[o], look_min)
+                total += deeper - floors[o]
+                floors[o] = deeper
+                if total >= frame[F_BEST]:
+                    break
+            if total >= frame[F_BEST]:  # its parts cannot fit under the best: the next one
+                frame[F_LOWER] = min(frame[F_LOWER], total)
+                stats[S_CUT] += 1
+                continue
+        frame[F_GUESS] = g
+        frame[F_TOTAL] = total
+        frame[F_PART] = 0
+        frame[F_LARGE] = large
+        frame[F_ACTIVE] = 1
+        return True
+
+
+@node_step
+def _part_floor(tables, buffers, cache, stats, level, secrets_at, n, depth, counting, look_min):
+    """A lower bound of the value of the part arena[secrets_at:+n] (three or more secrets, `depth`
+    guesses left, `counting` its counting bound), not yet searched: what the cache knows of it,
+    and for a part of at least look_min secrets one guess deeper, the least over its candidates of
+    their counting bounds (kept in the cache as a bound, so the part's own search and any
+    candidate that leaves the same part start from it). A candidate that meets the part's floor
+    with parts of one or two secrets settles it exactly, as when the part is entered."""
+    if depth > n:
+        depth = n
+    if counting >= INFEASIBLE or level + 1 >= MAX_LEVELS:
+        return counting
+    image = buffers.key_image[level]
+    canonical_key(tables, buffers.arena, secrets_at, n, buffers.pin_order[level],
+                  buffers.labels[level], image, buffers.scratch)
+    h = _key_hash(image, 0, n, depth)
+    e = cache_find(cache, image, 0, n, depth, h)
+    floor = counting
+    if e >= 0:
+        if cache.exact[e]:
+            return cache.value[e]
+        floor = max(floor, cache.value[e])
+    if n < look_min:
+        return floor
+    found, least_cut, shortcut = _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n,
+                                                  depth, floor, NO_TOTAL)
+    if shortcut >= 0:
+        return shortcut
+    deeper = least_cut
+    if found > 0:
+        deeper = min(deeper, buffers.keys[level, 0] >> KEY_SHIFT)
+    ranked = buffers.ranked[level]
+    ranked[R_VALID] = 1
+    ranked[R_SECRETS_AT] = secrets_at
+    ranked[R_N] = n
+    ranked[R_DEPTH] = depth
+    ranked[R_FOUND] = found
+    ranked[R_LEAST_CUT] = least_cut
+    if deeper > floor:
+        floor = deeper
+        _remember(tables, buffers, cache, stats, level, n, depth, floor, False, np.int64(-1))
+    return floor
 
 
 @node_step

@@ -93,6 +93,8 @@ def game_tables(game: Game, possible_guesses: bool = False) -> en.Tables:
     params[en.P_PARTS] = parts
     params[en.P_PART_ORDER] = en.PART_ORDERS.index(config.PART_ORDER)
     params[en.P_POSSIBLE_ONLY] = int(bool(possible_guesses))
+    look_min = config.PART_LOOKAHEAD_MIN_SECRETS
+    params[en.P_LOOKAHEAD_MIN] = 0 if look_min is None else max(3, int(look_min))
     return en.Tables(score, words, lo, hi, digits, radix_index, bound_tables(game, parts), perms, params)
 
 
@@ -110,6 +112,8 @@ def _buffers(game: Game, tables: en.Tables) -> en.Buffers:
         part_start=np.empty((levels, slots), dtype=np.int64),
         part_len=np.empty((levels, slots), dtype=np.int64),
         part_order=np.empty((levels, slots), dtype=np.int64),
+        part_floor=np.empty((levels, slots), dtype=np.int64),
+        ranked=np.zeros((levels, en.N_RANKED_FIELDS), dtype=np.int64),
         gperm=np.empty(group_room, dtype=np.int32),
         gmap=np.empty((group_room, colors), dtype=np.int8),
         ginv=np.empty((group_room, colors), dtype=np.int8),
