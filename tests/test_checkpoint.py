@@ -159,3 +159,29 @@ def test_a_table_row_of_a_checkpointed_search_counts_every_run_and_machine(tmp_p
     assert float(row["seconds"]) == pytest.approx(100.0 + runs[1]["seconds"], abs=1e-3)
     assert row["machine"] == f"Other CPU, 16 cores + {machine_label()}"
     assert row["total_turns"] == 206
+
+
+def test_the_7p4c_search_kept_in_the_repository_is_whole_and_its_own():
+    """data/checkpoints/7p4c-total is the folder the 7p4c proof goes on from, session after
+    session (docs/optimal.md, "Not yet proven"). A damaged file there would silently count as
+    nothing proven, so it is checked here: the folder opens as 7p4c's total search, every run has
+    its time, and every step log holds entries (a damaged one reads as empty)."""
+    import gzip
+
+    from mmlib.core.files import DATA_DIR
+    from mmlib.core.optimal.checkpoint import StepLog
+
+    folder = DATA_DIR / "checkpoints" / "7p4c-total"
+    identity = json.loads((folder / "run.json").read_text())
+    assert identity == {"format": 1, "game": "7p4c", "objective": "total", "max_turns": None}
+    runs = read_runs(folder / "runs.json")
+    assert runs and all(run["seconds"] > 0 and run["workers"] >= 1 for run in runs)
+    logs = sorted((folder / "parts").glob("*.steps.json.gz"))
+    assert logs
+    for path in logs:
+        with gzip.open(path, "rt") as handle:
+            assert json.load(handle)["entries"]
+        assert StepLog(path, 30.0).entries
+    for path in (folder / "parts").glob("*.json.gz"):
+        with gzip.open(path, "rt") as handle:
+            json.load(handle)

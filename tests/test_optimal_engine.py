@@ -4,6 +4,8 @@ The whole search is checked against brute force in test_optimal.py; these tests 
 pieces that compute the same thing two ways (every codeword at once, or one guess at a time),
 so a fast path that drifts fails here by name."""
 
+from functools import lru_cache
+
 import numpy as np
 import pytest
 
@@ -178,13 +180,19 @@ def test_the_lookahead_bound_is_one_guess_deeper_than_counting_and_below_the_exa
     assert deeper > 0
 
 
+@lru_cache(maxsize=None)
+def _brute_force(name: str) -> BruteForceOptimum:
+    """One brute force per game for the tests below (it memoises every set it has costed)."""
+    return BruteForceOptimum(Game.parse(name))
+
+
 def _with_part_lookahead(monkeypatch, look_min):
     monkeypatch.setattr(optimal_module.config, "PART_LOOKAHEAD_MIN_SECRETS", look_min)
     game_tables.cache_clear()
 
 
-@pytest.mark.parametrize("look_min", [None, 3, 1 << 30], ids=["counting", "every-part", "cache-only"])
-@pytest.mark.parametrize("name", ["3p3c", "2p5c", "4p3c", "3p4c", "3p3c-black", "3p4c-norepeat"])
+@pytest.mark.parametrize("look_min", [3, 1 << 30], ids=["every-part", "cache-only"])
+@pytest.mark.parametrize("name", ["3p3c", "2p5c", "3p4c", "3p3c-black", "3p4c-norepeat"])
 def test_the_part_lookahead_keeps_every_value_exact_under_every_budget(name, look_min, monkeypatch):
     """Inside the engine each part of a candidate is bounded before any is searched (by the cache,
     and from config.PART_LOOKAHEAD_MIN_SECRETS secrets on one guess deeper), and the part searched
@@ -194,9 +202,8 @@ def test_the_part_lookahead_keeps_every_value_exact_under_every_budget(name, loo
     game = Game.parse(name)
     _with_part_lookahead(monkeypatch, look_min)
     try:
-        expected_min = 0 if look_min is None else look_min
-        assert game_tables(game).params[en.P_LOOKAHEAD_MIN] == expected_min
-        brute = BruteForceOptimum(game)
+        assert game_tables(game).params[en.P_LOOKAHEAD_MIN] == look_min
+        brute = _brute_force(name)
         search = OptimalSearch(game)
         rng = np.random.default_rng(31)
         subsets = [np.arange(game.size)] + [np.sort(rng.choice(game.size, size=size, replace=False))
@@ -219,7 +226,7 @@ def test_the_part_lookahead_keeps_every_value_exact_under_every_budget(name, loo
         game_tables.cache_clear()
 
 
-@pytest.mark.parametrize("name", ["3p4c", "4p3c", "2p6c", "3p3c-black"])
+@pytest.mark.parametrize("name", ["3p4c", "2p6c", "3p3c-black"])
 def test_every_objective_with_every_part_bounded_one_guess_deeper_matches_brute_force(name, monkeypatch):
     """The whole game with the part lookahead on every part of three or more secrets: the total,
     the least max and the total within it, the total within a limit, and with guesses only from
@@ -227,7 +234,7 @@ def test_every_objective_with_every_part_bounded_one_guess_deeper_matches_brute_
     from mmlib.core.optimal import optimal
 
     game = Game.parse(name)
-    brute, possible = BruteForceOptimum(game), BruteForceOptimum(game, possible_only=True)
+    brute, possible = _brute_force(name), BruteForceOptimum(game, possible_only=True)
     least_max, total_at_least_max = brute.worst()
     _with_part_lookahead(monkeypatch, 3)
     try:
