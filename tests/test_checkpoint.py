@@ -177,11 +177,7 @@ def test_the_7p4c_search_kept_in_the_repository_is_whole_and_its_own():
     runs = read_runs(folder / "runs.json")
     assert runs and all(run["seconds"] > 0 and run["workers"] >= 1 for run in runs)
     logs = sorted((folder / "parts").glob("*.steps.json.gz"))
-    assert logs
-    for path in logs:
-        with gzip.open(path, "rt") as handle:
-            assert json.load(handle)["entries"]
-        assert StepLog(path, 30.0).entries
-    for path in (folder / "parts").glob("*.json.gz"):
+    assert logs and all(StepLog(path, 30.0).entries for path in logs)
+    for path in set((folder / "parts").glob("*.json.gz")) - set(logs):  # finished parts
         with gzip.open(path, "rt") as handle:
             json.load(handle)

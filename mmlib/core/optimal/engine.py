@@ -78,7 +78,8 @@ Tables = namedtuple("Tables", [
  P_LOOKAHEAD_MIN) = range(10)
 N_PARAMS = 10
 # P_LOOKAHEAD_MIN: a candidate's parts of at least this many secrets are bounded one guess deeper
-# before any of its parts is searched (config.ENGINE_LOOKAHEAD_MIN_SECRETS); 0: none are.
+# before any is searched, smaller ones by what the cache knows of them
+# (config.PART_LOOKAHEAD_MIN_SECRETS); 0: every part keeps its counting bound.
 # P_PART_ORDER: an index into PART_ORDERS (config.PART_ORDER says what each does).
 PART_ORDERS = ("largest", "smallest", "adaptive")
 # A node's best total at or above this is no total: the unbounded budget it was entered with.
@@ -447,6 +448,16 @@ def renamed_back(tables, index, pin_order, labels, scratch):
     for c in range(colors):
         back_colors[labels[c]] = c
     return renamed_codeword(tables, index, back_pins, back_colors)
+
+
+@node_step
+def _find_position(tables, buffers, cache, level, secrets_at, n, depth):
+    """The cache entry of the position arena[secrets_at:+n] with `depth` guesses left, or -1. Its
+    key is left in the level's key_image, pin_order and labels (`_remember` stores under it)."""
+    image = buffers.key_image[level]
+    canonical_key(tables, buffers.arena, secrets_at, n, buffers.pin_order[level],
+                  buffers.labels[level], image, buffers.scratch)
+    return cache_find(cache, image, 0, n, depth, _key_hash(image, 0, n, depth))
 
 
 # -- symmetry: the group fixing the guesses played, and the candidates it leaves ---------
@@ -855,11 +866,7 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
     if level + 1 >= MAX_LEVELS:
         stats[S_TOO_DEEP] = 1
         return max(floor, beta)
-    image = buffers.key_image[level]
-    canonical_key(tables, buffers.arena, secrets_at, n, buffers.pin_order[level],
-                  buffers.labels[level], image, buffers.scratch)
-    h = _key_hash(image, 0, n, depth)
-    e = cache_find(cache, image, 0, n, depth, h)
+    e = _find_position(tables, buffers, cache, level, secrets_at, n, depth)
     if e >= 0:
         known = cache.value[e]
         if cache.exact[e] or known >= beta:
@@ -1101,6 +1108,8 @@ def _next_candidate(tables, buffers, cache, stats, level):
     child_depth = frame[F_DEPTH] - 1
     child_lb = tables.lb[min(child_depth, tables.lb.shape[0] - 1)]
     keys = buffers.keys[level]  # a min-heap of the found - rank keys not taken yet
+    # Dropping candidates leaves the best as it is, so the order of the parts holds for them all.
+    smallest_first = part_order == 1 or (part_order == 2 and frame[F_BEST] < NO_TOTAL)
     while True:
         found = frame[F_FOUND]
         rank = frame[F_RANK]
@@ -1119,7 +1128,6 @@ def _next_candidate(tables, buffers, cache, stats, level):
         stats[S_SCORES] += n
         _partition(tables, buffers, g, frame[F_SECRETS_AT], n, frame[F_FREE_AT], level)
         # Parts of one or two secrets cost exactly their bound: only larger ones are searched.
-        smallest_first = part_order == 1 or (part_order == 2 and frame[F_BEST] < NO_TOTAL)
         large = 0
         for o in range(params[P_SLOTS]):
             if o != win and lengths[o] >= 3:
@@ -1173,11 +1181,7 @@ def _part_floor(tables, buffers, cache, stats, level, secrets_at, n, depth, coun
         depth = n
     if counting >= INFEASIBLE or level + 1 >= MAX_LEVELS:
         return counting
-    image = buffers.key_image[level]
-    canonical_key(tables, buffers.arena, secrets_at, n, buffers.pin_order[level],
-                  buffers.labels[level], image, buffers.scratch)
-    h = _key_hash(image, 0, n, depth)
-    e = cache_find(cache, image, 0, n, depth, h)
+    e = _find_position(tables, buffers, cache, level, secrets_at, n, depth)
     floor = counting
     if e >= 0:
         if cache.exact[e]:
@@ -1234,11 +1238,7 @@ def cached_guess(tables, buffers, cache, secrets_at, n, depth, level):
     entry is cached."""
     if depth > n:
         depth = n
-    image = buffers.key_image[level]
-    canonical_key(tables, buffers.arena, secrets_at, n, buffers.pin_order[level],
-                  buffers.labels[level], image, buffers.scratch)
-    h = _key_hash(image, 0, n, depth)
-    e = cache_find(cache, image, 0, n, depth, h)
+    e = _find_position(tables, buffers, cache, level, secrets_at, n, depth)
     if e < 0 or not cache.exact[e]:
         return np.int64(-1)
     return renamed_back(tables, np.int64(cache.guess[e]), buffers.pin_order[level],
