@@ -12,7 +12,7 @@ from mmlib.cli import main
 from mmlib.core.files import DATA_DIR
 from mmlib.core import optimal as optimal_module
 from mmlib.core.games import Game
-from mmlib.core.optimal import INFEASIBLE, OptimalSearch, optimal, solve_position
+from mmlib.core.optimal import INFEASIBLE, OptimalSearch, SearchAborted, config, optimal, solve_position
 from mmlib.core.verify import verify_tree
 
 from naive import BruteForceOptimum, small_games
@@ -283,6 +283,58 @@ def test_a_search_stopped_by_its_hook_answers_exactly_on_the_next_call():
     part = dict(search.split(first, everything))[0]
     expected = OptimalSearch(game).value(part, (first,), game.size, INFEASIBLE)
     assert search.value(part, (first,), game.size, INFEASIBLE) == expected
+
+
+def _count_thread_runs(search, monkeypatch):
+    """Record each call of `search` that went to the engine's own thread (`_run`)."""
+    calls = []
+    run_in_thread = search._run
+
+    def counted(args):
+        calls.append(int(args[8]))  # n, the size of the set
+        return run_in_thread(args)
+
+    monkeypatch.setattr(search, "_run", counted)
+    return calls
+
+
+def test_a_short_search_runs_in_the_callers_thread_and_a_long_one_moves_to_its_own(monkeypatch):
+    """`value` runs the engine in the calling thread up to INLINE_SEARCH_NODES positions: a search
+    that ends sooner starts no thread; one that needs more is stopped and run again in a thread,
+    and answers exactly what a search run in a thread from the start answers."""
+    game = Game.parse("4p5c")
+    everything = np.arange(game.size, dtype=np.int64)
+    in_thread = OptimalSearch(game)
+    monkeypatch.setattr(config, "INLINE_SEARCH_NODES", 0)
+    thread_calls = _count_thread_runs(in_thread, monkeypatch)
+    expected = in_thread.value(everything, (), game.size, INFEASIBLE)
+    assert thread_calls == [game.size]  # 0: every call in a thread
+    monkeypatch.setattr(config, "INLINE_SEARCH_NODES", 256)
+
+    search = OptimalSearch(game)
+    thread_calls = _count_thread_runs(search, monkeypatch)
+    small = dict(search.split(0, everything))[0]  # 1111 scored no pin: 4p4c's 256 codewords
+    expected_small = OptimalSearch(game).value(small, (0,), game.size, INFEASIBLE)
+    assert search.value(small, (0,), game.size, INFEASIBLE) == expected_small
+    nodes_small = search.stats.nodes
+    assert 0 < nodes_small < 256 and thread_calls == []  # searched here, no thread
+    assert search.value(everything, (), game.size, INFEASIBLE) == expected == 2463
+    assert thread_calls == [game.size] and search.stats.nodes - nodes_small > 256
+
+
+def test_a_search_stopped_by_its_ticket_in_the_callers_thread_raises_and_starts_no_thread(monkeypatch):
+    """A ticket raised before the call stops the try in the calling thread: that is an abort
+    (SearchAborted), not the node cap, so the search is not run again in a thread."""
+    game = Game.parse("4p5c")
+    search = OptimalSearch(game)
+    thread_calls = _count_thread_runs(search, monkeypatch)
+    search.control[0] = search.run[0] + 1
+    everything = np.arange(game.size, dtype=np.int64)
+    with pytest.raises(SearchAborted):
+        search.value(everything, (), game.size, INFEASIBLE)
+    assert thread_calls == [] and search.run[2] == 0
+    search.control[0] = search.run[0]
+    assert search.value(everything, (), game.size, INFEASIBLE) == 2463
 
 
 @pytest.mark.parametrize("name", ["3p3c", "2p6c", "5p2c"])
@@ -628,3 +680,21 @@ def test_a_search_ab_study_times_both_settings_in_fresh_processes_and_keeps_its_
     assert f"{labels[0]} " in capsys.readouterr().out
     assert module.main(["3p3c", "--csv", str(out)]) == 2  # no :MAX_TURNS
     assert "GAME:MAX_TURNS" in capsys.readouterr().err and len(pd.read_csv(out)) == 4
+
+
+def test_the_inline_search_study_times_both_settings_on_both_workloads_and_keeps_its_rows(tmp_path, capsys):
+    import pandas as pd
+
+    from mmlib.studies import inline_search
+
+    out = tmp_path / "inline.csv"
+    assert inline_search.main(["hints:3p3c", "optimal:3p3c", "--repeats", "2", "--csv", str(out)]) == 0
+    rows = pd.read_csv(out)
+    assert rows["setting"].tolist() == ["thread", "inline"] * 2 and rows["runs"].tolist() == [2] * 4
+    assert rows["workload"].tolist() == ["hints"] * 2 + ["optimal"] * 2
+    assert rows["answer"].iloc[2:].tolist() == ["73 max 4"] * 2  # both settings agree
+    assert rows["answer"].iloc[0] == rows["answer"].iloc[1] and rows["answer"].iloc[0].endswith("0.0000")
+    assert all(len(str(s).split()) == 2 and m > 0 for s, m in zip(rows["seconds"], rows["median_s"]))
+    assert "thread " in capsys.readouterr().out
+    assert inline_search.main(["3p3c", "--csv", str(out)]) == 2  # no WORKLOAD:
+    assert "WORKLOAD:GAME" in capsys.readouterr().err and len(pd.read_csv(out)) == 4

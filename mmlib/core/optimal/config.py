@@ -42,6 +42,12 @@ ROOT_LOOKAHEAD = True
 # guess deeper (`engine._part_floor`); a candidate whose bounds cannot fit under the best is
 # dropped unsearched. None: counting bounds only.
 PART_LOOKAHEAD_MIN_SECRETS = 100
+# `OptimalSearch.value` runs the engine in the caller's thread until it has searched this many
+# more positions (the engine checks every 256); one that needs more is stopped and run again in
+# a thread of its own, where Ctrl-C and the progress bar reach it. Most calls end far sooner (the
+# coach's, nearly all cache hits, take microseconds), and starting a thread cost more than the
+# search. 0: every call in a thread.
+INLINE_SEARCH_NODES = 256
 # Parts below the first guess of at least this many secrets are searched one candidate at a
 # time (`stepwise`, with STEPWISE_LOOKAHEAD). With a checkpoint on this machine the value or
 # bound of each position one guess further down is kept as it goes: a run stopped in the

@@ -42,7 +42,9 @@ What one node does (`_enter`, then `_next_candidate` for each candidate taken):
 
 Every 256 nodes the search reads `control[0]` (an abort ticket a scheduler can
 raise from another process or thread) and adds 256 to `live[slot]` (a node
-count a progress bar can read while the search runs).
+count a progress bar can read while the search runs). It also stops once the
+node count reaches `run[2]` when that is set (the cap of a search run in the
+caller's thread: `OptimalSearch.value`).
 """
 
 from __future__ import annotations
@@ -882,7 +884,7 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
     stats[S_NODES] += 1
     if stats[S_NODES] % 256 == 0:
         live[run[1]] += 256
-        if control[0] > run[0]:
+        if control[0] > run[0] or (run[2] > 0 and stats[S_NODES] >= run[2]):
             stats[S_ABORTED] = 1
             return max(floor, beta)
 

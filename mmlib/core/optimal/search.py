@@ -194,7 +194,7 @@ class OptimalSearch:
         # node count (live[run[1]]): a worker process swaps in arrays shared with its parent.
         self.control = np.zeros(1, dtype=np.int64)
         self.live = np.zeros(1, dtype=np.int64)
-        self.run = np.zeros(2, dtype=np.int64)
+        self.run = np.zeros(3, dtype=np.int64)  # ticket, live slot, node cap (0: none)
         self.parts = int(self.tables.params[en.P_PARTS])
         self.saturated_depth = self.tables.lb.shape[0] - 1
         self.root_progress = None  # something with show_nodes(nodes), or None
@@ -295,12 +295,27 @@ class OptimalSearch:
                 0, n, int(depth), int(beta), level, n)
         if n <= 2:
             return int(en.position_value(*args))
-        out = self._run(args)
+        out = self._run_here_first(args)
         if self.counters[en.S_TOO_DEEP]:
             raise RuntimeError("the exact search went deeper than its buffers allow")
         if self.counters[en.S_ABORTED]:
             raise SearchAborted
         return out
+
+    def _run_here_first(self, args) -> int:
+        """The engine in this thread up to config.INLINE_SEARCH_NODES more positions; past that,
+        stopped and run again in a thread (`_run`). What the first try finished is in the cache,
+        so little is searched twice."""
+        if config.INLINE_SEARCH_NODES > 0:
+            self.run[2] = self.counters[en.S_NODES] + config.INLINE_SEARCH_NODES
+            try:
+                out = int(en.position_value(*args))
+            finally:
+                self.run[2] = 0
+            if not self.counters[en.S_ABORTED] or self.control[0] > self.run[0]:
+                return out  # done, or stopped by the ticket (the caller raises SearchAborted)
+            self.counters[en.S_ABORTED] = 0
+        return self._run(args)
 
     def _run(self, args) -> int:
         """The engine in a worker thread (it releases the GIL), this thread watching it."""
