@@ -985,7 +985,10 @@ def _members_first(tables, buffers, cache, stats, level, secrets_at, n, depth, b
     return best, best_guess, floor, False
 
 
-@node_step
+# A call, not inlined: both `_enter` and `_part_floor` rank candidates, and two inlined copies
+# cost 13 s more compile time (57 s against 43.4 s) for no speed (as a call, 4p7c, 5p5c and 4p8c
+# ran 3-7% faster: docs/optimal.md, Measured).
+@kernel
 def _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n, depth, floor, best):
     """Each candidate's counting bound: those that can beat `best` go into the level's min-heap
     of keys. Returns (keys found, least bound of those that cannot, a shortcut value or -1:
