@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..core.cluster import SCHEDULER_HELP
-from ..core.optimal import OBJECTIVES, optimal
+from ..core.optimal import MAX_WORKERS, OBJECTIVES, TimeLimitReached, config, optimal
 from ..core.outputs import check_outputs
 from ..studies.optimal_openings import DEFAULT_GAME_TIME_LIMIT_S, DEFAULT_MAX_CODEWORDS
 from .arguments import integer, seconds
@@ -28,6 +28,16 @@ def register(subparsers):
     p.add_argument("--checkpoint", metavar="DIR", help=CHECKPOINT_HELP)
     p.add_argument("--possible-guesses", action="store_true",
                    help="every guess must be one of the secrets still possible (4p6c: 5660 turns)")
+    p.add_argument("--workers", type=integer, metavar="N",
+                   help=f"worker processes for the subtrees below the first guesses (default: one per "
+                        f"core, at most {MAX_WORKERS}; 1 searches in this process)")
+    p.add_argument("--time-limit", type=seconds, metavar="S",
+                   help="with --checkpoint: stop after S seconds, keeping what was proven (exit status "
+                        f"{TIME_LIMIT_EXIT}); the same command goes on from there")
+    p.add_argument("--stepwise-min", type=integer, metavar="N",
+                   help="parts below the first guess of at least N secrets are searched one second "
+                        "guess at a time, their progress kept as they go with --checkpoint (default "
+                        f"{config.STEPWISE_MIN_SECRETS}; lower it for short runs on many cores)")
     p.set_defaults(handler=run_optimal)
 
     t = subparsers.add_parser("optimal-table", help="solve games exactly and keep data/optimal.csv")
@@ -66,6 +76,8 @@ def register(subparsers):
     o.set_defaults(handler=run_openings)
 
 
+# The exit status of a search stopped at its --time-limit (0 done, 2 bad input, 130 Ctrl-C).
+TIME_LIMIT_EXIT = 3
 OPTIMAL_ON_CLUSTER = "; the subtrees below the first guesses are searched on its workers"
 CHECKPOINT_HELP = ("keep what the search has proven in DIR as it goes, and go on from what DIR holds: "
                    "a run stopped for any reason (Ctrl-C, a killed process) resumes where it stopped")
@@ -77,11 +89,21 @@ def run_optimal(args) -> int:
     show_progress = args.progress or (not args.json and sys.stderr.isatty())
     if args.scheduler is not None:
         parse_scheduler(args.scheduler)
+    for option, value in (("--workers", args.workers), ("--stepwise-min", args.stepwise_min)):
+        if value is not None and value < 1:
+            raise ValueError(f"{option} must be at least 1, not {value}")
+    if args.time_limit is not None and args.checkpoint is None:
+        raise ValueError("--time-limit needs --checkpoint DIR, the folder that keeps what the search proves")
     check_outputs(files=[args.tree], folders=[f for f in [args.checkpoint] if f is not None])  # before the search
-    with maybe_client(args.scheduler) as client:
-        result = optimal(args.game, max_turns=args.max_turns, objective=args.objective,
-                         progress=show_progress, client=client, checkpoint=args.checkpoint,
-                         possible_guesses=args.possible_guesses)
+    try:
+        with maybe_client(args.scheduler) as client:
+            result = optimal(args.game, max_turns=args.max_turns, objective=args.objective,
+                             progress=show_progress, client=client, checkpoint=args.checkpoint,
+                             possible_guesses=args.possible_guesses, workers=args.workers,
+                             time_limit=args.time_limit, stepwise_min_secrets=args.stepwise_min)
+    except TimeLimitReached as stopped:
+        print(stopped, file=sys.stderr)
+        return TIME_LIMIT_EXIT
     if args.tree is not None:
         write_tree_file(result, args.tree)
     print(result.to_json() if args.json else result.describe())

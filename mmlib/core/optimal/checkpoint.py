@@ -225,3 +225,38 @@ def _describe(identity: dict) -> str:
     if identity.get("max_turns"):
         text += f", at most {identity['max_turns']} turns"
     return text + ")"
+
+
+def checkpoint_summary(folder: "str | Path") -> dict:
+    """Where the search kept in `folder` stands, read from its files alone: the search
+    (`run.json`), its runs and their cost (`runs.json`), the parts below the first guess
+    finished (exact) or bounded, and the step logs of the large parts (positions one guess
+    below the part whose value or bound is kept, and how many second guesses they cover).
+    A damaged file counts as absent, as a run would count it."""
+    folder = Path(folder)
+    try:
+        identity = json.loads((folder / "run.json").read_text())
+    except (OSError, ValueError):
+        identity = None
+    runs = read_runs(folder / "runs.json")
+    exact = bounded = 0
+    steps = []
+    parts_dir = folder / "parts"
+    for path in sorted(parts_dir.glob("*.json.gz")) if parts_dir.is_dir() else []:
+        if path.name.endswith(".steps.json.gz"):
+            log = StepLog(path, flush_s=float("inf"))
+            steps.append({"part": path.name[:-len(".steps.json.gz")], "positions": len(log.entries),
+                          "exact": sum(1 for _v, e in log.entries.values() if e),
+                          "second_guesses": len({g for g, _o in log.entries})})
+            continue
+        try:
+            with gzip.open(path, "rt", encoding="utf-8") as handle:
+                is_exact = bool(json.load(handle)["exact"])
+        except (OSError, EOFError, zlib.error, ValueError, KeyError, TypeError):
+            continue
+        exact += is_exact
+        bounded += not is_exact
+    return {"search": identity, "runs": len(runs), "seconds": round(sum(r["seconds"] for r in runs), 1),
+            "core_hours": round(sum(r["seconds"] * r["workers"] for r in runs) / 3600, 3),
+            "machines": sorted({r["machine"] for r in runs}), "parts_exact": exact,
+            "parts_bounded": bounded, "step_logs": steps}

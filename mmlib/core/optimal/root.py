@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 from collections import deque
 
 import numpy as np
@@ -19,7 +20,7 @@ from ..scoring import format_score, ordinal_to_score
 from . import config
 from .bounds import INFEASIBLE
 from .checkpoint import StepLog
-from .search import OptimalSearch, SearchAborted
+from .search import OptimalSearch, SearchAborted, TimeLimitReached
 from .stepwise import solve_stepwise, wants_stepwise
 
 INFEASIBLE = int(INFEASIBLE)
@@ -38,11 +39,16 @@ class RootSearch:
     opening cannot beat the best, its parts still running are told to stop.
     """
 
-    def __init__(self, search: OptimalSearch, workers: int, client=None, checkpoint=None):
+    def __init__(self, search: OptimalSearch, workers: int, client=None, checkpoint=None,
+                 deadline: "float | None" = None, stepwise_min: "int | None" = None):
         self.search = search
         self.workers = max(1, int(workers))
         self.client = client
         self.checkpoint = checkpoint  # a checkpoint.Checkpoint: parts finished before are not searched
+        # time.monotonic() at which a farmed-out search stops (TimeLimitReached), or None
+        self.deadline = deadline
+        # parts of at least this many secrets go stepwise (None: config.STEPWISE_MIN_SECRETS)
+        self.stepwise_min = stepwise_min
 
     def solve(self, depth: int, beta: int) -> tuple[int, "dict | None"]:
         """(value, tree): the exact optimum and its tree if below beta, else (>= beta, None)."""
@@ -129,13 +135,19 @@ class RootSearch:
                 return False  # a bound below this budget: search it again
             return True
 
-        def steps_of(opening, i) -> "str | None":
-            """Where a large part keeps its steps (`stepwise`): only with a checkpoint on this
-            machine, which a cluster's workers cannot write to."""
+        def steps_of(opening, i) -> "tuple[bool, str | None]":
+            """Is the part searched stepwise, and where it keeps its steps: only with a
+            checkpoint on this machine, which a cluster's workers cannot write to. A part with
+            a step log from an earlier run goes on stepwise, whatever the size threshold of
+            this run (a run on many cores may have kept the steps of smaller parts)."""
             ordinal, part = opening.parts[i]
-            if checkpoint is None or self.client is not None or not wants_stepwise(len(part)):
-                return None
-            return str(checkpoint.steps_path(depth - 1, opening.guess, ordinal))
+            stepwise = wants_stepwise(len(part), self.stepwise_min)
+            if checkpoint is None or self.client is not None:
+                return stepwise, None
+            path = checkpoint.steps_path(depth - 1, opening.guess, ordinal)
+            if stepwise or path.exists():
+                return True, str(path)
+            return False, None
 
         def settle() -> bool:
             """Finish the openings whose parts are all back: a new best, or a failure. True if
@@ -178,9 +190,10 @@ class RootSearch:
                         budget = limit(opening) - n - opening.others(i)
                         if from_checkpoint(opening, i, budget):
                             continue
+                        stepwise, step_log = steps_of(opening, i)
                         future = pool.submit(solve_part, run, game.name, opening.parts[i][1], (opening.guess,),
                                              depth - 1, budget, opening.ticket, task_abort,
-                                             search.possible_guesses, steps_of(opening, i))
+                                             search.possible_guesses, step_log, stepwise)
                         running[future] = (opening, i, budget)
                         opening.running += 1
                 if not running:
@@ -192,8 +205,12 @@ class RootSearch:
                     bar.where(f"opening {game.format_codeword(now.guess)} {now.order + 1}/{len(openings)}, "
                               f"parts {len(now.known)}/{len(now.parts)} +{now.running}, best "
                               f"{'-' if best >= INFEASIBLE else best}{_steps_text(steps)}")
-                # Without a live count nothing moves until a part is done; with one, look every second.
-                done, _ = wait_first(running, timeout=None if live is None or bar is None else 1.0)
+                if self.deadline is not None and time.monotonic() >= self.deadline:
+                    raise TimeLimitReached("the search reached its time limit")
+                # Without a live count or a deadline nothing moves until a part is done; with
+                # either, look every second.
+                watch = (live is not None and bar is not None) or self.deadline is not None
+                done, _ = wait_first(running, timeout=1.0 if watch else None)
                 if live is not None and bar is not None:
                     bar.show_nodes(nodes_before + _live_total(live) - live_start)
                 for future in done:
@@ -359,13 +376,14 @@ def _init_worker(abort, live, slots, steps) -> None:
 
 
 def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abort=None,
-               possible_guesses: bool = False, steps: "str | None" = None):
+               possible_guesses: bool = False, steps: "str | None" = None,
+               stepwise: "bool | None" = None):
     """In a worker: solve one position with this run's search (its cache kept between parts).
     `possible_guesses`: the search restricted to guesses from the secrets still possible.
     `steps`: the file of the part's `checkpoint.StepLog`: the part is searched one candidate
-    at a time (`stepwise`), what it proves kept there as it goes; None: a part of at least
-    config.STEPWISE_MIN_SECRETS secrets is searched stepwise all the same, keeping nothing,
-    a smaller one in one engine call.
+    at a time (`stepwise`), what it proves kept there as it goes; None: keeping nothing.
+    `stepwise`: search the part one candidate at a time (with a step log, always); None: if
+    it holds at least config.STEPWISE_MIN_SECRETS secrets, else in one engine call.
 
     `abort`: the run's abort ticket (anything with `.value`: a `SharedValue`
     on a Dask cluster); None: the process pool's shared array. The part
@@ -396,7 +414,7 @@ def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abor
     secrets = np.asarray(secrets, dtype=np.int64)
     # A large part goes one candidate at a time (its candidates' parts bounded one guess deeper
     # first), with a step log where a checkpoint keeps one.
-    stepwise = steps is not None or wants_stepwise(len(secrets))
+    stepwise = steps is not None or (wants_stepwise(len(secrets)) if stepwise is None else stepwise)
     try:
         if stepwise:
             log = StepLog(steps, config.STEP_LOG_FLUSH_S) if steps is not None else None

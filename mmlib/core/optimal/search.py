@@ -63,6 +63,11 @@ class SearchAborted(Exception):
     """The search was told to stop (its abort ticket passed), or interrupted."""
 
 
+class TimeLimitReached(TimeoutError):
+    """A whole-game search stopped at its time limit (`optimal(time_limit=...)`); what it
+    proved is in its checkpoint, and a run with the same folder goes on from there."""
+
+
 @lru_cache(maxsize=4)
 def game_tables(game: Game, possible_guesses: bool = False) -> en.Tables:
     """What the engine reads of a game: scores, packed codewords, bounds, pin permutations.

@@ -150,8 +150,9 @@ def _tree(search, secrets, played, depth, guess) -> dict:
     return node
 
 
-def wants_stepwise(size: int) -> bool:
+def wants_stepwise(size: int, threshold: "int | None" = None) -> bool:
     """Is a part of this many secrets below an opening searched stepwise (its steps kept where
-    a checkpoint on this machine can keep them)?"""
-    return size >= config.STEPWISE_MIN_SECRETS
+    a checkpoint on this machine can keep them)? `threshold`: the least size that is (None:
+    config.STEPWISE_MIN_SECRETS)."""
+    return size >= (config.STEPWISE_MIN_SECRETS if threshold is None else threshold)
 

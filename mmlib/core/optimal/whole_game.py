@@ -19,8 +19,8 @@ from . import config
 from . import engine as en
 from .checkpoint import Checkpoint
 from .possible_bound import possible_guess_totals
-from .root import RootSearch
-from .search import INFEASIBLE, OptimalSearch
+from .root import RootSearch, close_pool
+from .search import INFEASIBLE, OptimalSearch, TimeLimitReached
 
 OBJECTIVES = ("total", "worst")
 
@@ -104,7 +104,8 @@ def possible_guess_bounds(game: Game) -> list[tuple[int, int]]:
 
 def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total",
             progress: bool = False, workers: "int | None" = None, client=None,
-            checkpoint: "str | os.PathLike | None" = None, possible_guesses: bool = False) -> OptimalResult:
+            checkpoint: "str | os.PathLike | None" = None, possible_guesses: bool = False,
+            time_limit: "float | None" = None, stepwise_min_secrets: "int | None" = None) -> OptimalResult:
     """The exact optimal strategy of `game` as a SolveResult (strategy "optimal").
 
     objective "total": the fewest total turns, with `max_turns` the fewest
@@ -123,6 +124,14 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     always searched in worker processes (or on the cluster), even for small games.
     `possible_guesses`: every guess must be one of the secrets still possible (a rule many
     players keep); the optimum of that restricted game (4p6c: 5660).
+    `time_limit`: seconds (needs `checkpoint`); once the search below the first guess has run
+    that long it stops, what it proved kept in the checkpoint, and raises `TimeLimitReached`
+    (a run with the same folder goes on from there). For sessions on a borrowed machine.
+    `stepwise_min_secrets`: parts below the first guess of at least this many secrets are
+    searched one second guess at a time, what they prove kept in the checkpoint as they go
+    (default config.STEPWISE_MIN_SECRETS). Lower it for short runs on many cores, so that
+    parts that cannot finish in the run still leave their steps; a part with steps goes on
+    stepwise in every later run.
 
     >>> optimal("3p2c").total_turns
     18
@@ -132,47 +141,66 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     max_turns = parse_max_turns(max_turns)
     check_client(client)
     possible_guesses = bool(possible_guesses)
+    workers = _positive_whole("workers", workers)
+    stepwise_min_secrets = _positive_whole("stepwise_min_secrets", stepwise_min_secrets)
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
+            raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        if checkpoint is None:
+            raise ValueError("a time limit needs a checkpoint folder to keep what the search proves "
+                             "(--checkpoint DIR)")
     what = objective + (", possible guesses" if possible_guesses else "")  # the checkpoint's and the bar's
     kept = Checkpoint(checkpoint, game, what, max_turns) if checkpoint is not None else None
     search = OptimalSearch(game, possible_guesses)
+    deadline = time.monotonic() + time_limit if time_limit is not None else None
     if client is not None:
-        root = RootSearch(search, sum(client.nthreads().values()), client, checkpoint=kept)
+        root = RootSearch(search, sum(client.nthreads().values()), client, checkpoint=kept,
+                          deadline=deadline, stepwise_min=stepwise_min_secrets)
     else:
         if workers is None:
             workers = min(os.cpu_count() or 1, config.MAX_WORKERS)
         farmed = game.size >= config.PARALLEL_MIN_CODEWORDS or kept is not None
-        root = RootSearch(search, workers if farmed else 1, checkpoint=kept)
+        root = RootSearch(search, workers if farmed else 1, checkpoint=kept, deadline=deadline,
+                          stepwise_min=stepwise_min_secrets)
     unlimited = game.size
     started = time.perf_counter()
     # With a checkpoint, the folder keeps every run's time (heuristic bounds included, as here).
-    with contextlib.nullcontext() if kept is None else \
-            kept.run(root.workers, machine_label(client), config.STEP_LOG_FLUSH_S) as ledger:
-        # A first upper bound from the four strategies; small games find one faster on their own.
-        # Under the rule they play it too (they may otherwise guess what cannot be the secret).
-        heuristics = [] if game.size < config.HEURISTIC_MIN_CODEWORDS else \
-            possible_guess_bounds(game) if possible_guesses else heuristic_bounds(game)
+    try:
+        with contextlib.nullcontext() if kept is None else \
+                kept.run(root.workers, machine_label(client), config.STEP_LOG_FLUSH_S) as ledger:
+            # A first upper bound from the four strategies; small games find one faster on their own.
+            # Under the rule they play it too (they may otherwise guess what cannot be the secret).
+            heuristics = [] if game.size < config.HEURISTIC_MIN_CODEWORDS else \
+                possible_guess_bounds(game) if possible_guesses else heuristic_bounds(game)
 
-        def bound_within(limit):
-            totals = [t for t, m in heuristics if m <= limit]
-            return min(totals) + 1 if totals else INFEASIBLE
+            def bound_within(limit):
+                totals = [t for t, m in heuristics if m <= limit]
+                return min(totals) + 1 if totals else INFEASIBLE
 
-        with RootProgress(progress, game, what) as bar:
-            search.root_progress = bar
-            if objective == "worst":
-                cap = min([max_turns if max_turns is not None else unlimited] + [m for _t, m in heuristics])
-                depth = 1
-                while search.lower_bound(game.size, depth) >= INFEASIBLE:
-                    depth += 1
-                value = INFEASIBLE
-                while depth <= (max_turns if max_turns is not None else unlimited):
-                    beta = bound_within(depth) if depth >= cap else INFEASIBLE
-                    value, tree = root.solve(depth, beta)
-                    if value < INFEASIBLE:
-                        break
-                    depth += 1
-            else:
-                depth = max_turns if max_turns is not None else unlimited
-                value, tree = root.solve(depth, bound_within(depth))
+            with RootProgress(progress, game, what) as bar:
+                search.root_progress = bar
+                if objective == "worst":
+                    cap = min([max_turns if max_turns is not None else unlimited] + [m for _t, m in heuristics])
+                    depth = 1
+                    while search.lower_bound(game.size, depth) >= INFEASIBLE:
+                        depth += 1
+                    value = INFEASIBLE
+                    while depth <= (max_turns if max_turns is not None else unlimited):
+                        beta = bound_within(depth) if depth >= cap else INFEASIBLE
+                        value, tree = root.solve(depth, beta)
+                        if value < INFEASIBLE:
+                            break
+                        depth += 1
+                else:
+                    depth = max_turns if max_turns is not None else unlimited
+                    value, tree = root.solve(depth, bound_within(depth))
+    except TimeLimitReached:
+        # The running parts were told to stop; wait for them, so that each stepwise part writes
+        # its step log before this process ends (the command's exit ends the workers at once).
+        close_pool()
+        raise TimeLimitReached(
+            f"{game.name}: stopped at the time limit of {time_limit:g} s; what it proved is kept in "
+            f"{str(checkpoint)!r}: run it again with the same folder to go on") from None
     if value >= INFEASIBLE:
         raise ValueError(f"no strategy wins every game of {game.name} within {max_turns} turns")
     elapsed = time.perf_counter() - started
@@ -265,3 +293,12 @@ class RootProgress:
 
 
 # -- the root, in this process or farmed out to worker processes ----------------------
+
+
+def _positive_whole(name: str, value) -> "int | None":
+    """None, or a whole number of at least 1 (a ValueError naming `name` otherwise)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+        raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
+    return int(value)
