@@ -14,6 +14,12 @@ through PYTHONPATH, no install needed):
         per solve to the CSV, with the device's name
     PYTHONPATH=. python3 scripts/gpu_session.py all      check, then bench with the defaults
 
+The device image of 2026-11-26 has numpy 2.5.2, which removed np.row_stack; its numba-cuda still
+reads it when it compiles the first kernel, so every CUDA test fails there with an AttributeError
+inside numba-cuda. Carry numpy 2.4 as a wheel and put it first on the path (the device tool's
+README says how): `PYTHONPATH=/tmp/site python3 scripts/gpu_session.py check` then passes
+(data/device_runs/2026-11-26_h100_gpu_tests.md).
+
 Targets on an H100: 7p7c Knuth under 2.0 s; 8p8c Knuth (`bench --games 8p8c
 --strategies knuth`) under 10 minutes. `elapsed_s` excludes kernel compilation,
 which is reported apart as `compile_s` (the first solve of each pin count

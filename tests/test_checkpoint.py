@@ -181,3 +181,133 @@ def test_the_7p4c_search_kept_in_the_repository_is_whole_and_its_own():
     for path in set((folder / "parts").glob("*.json.gz")) - set(logs):  # finished parts
         with gzip.open(path, "rt") as handle:
             json.load(handle)
+
+
+def _stop_after(patch, turns: int) -> None:
+    """Make the root's clock say the time limit has passed after `turns` turns of its loop."""
+    from mmlib.core.optimal.root import RootSearch
+
+    seen = []
+
+    def out_of_time(self):
+        seen.append(1)
+        return len(seen) > turns
+
+    patch.setattr(RootSearch, "out_of_time", out_of_time)
+
+
+def test_a_search_stopped_at_its_time_limit_again_and_again_goes_on_to_the_uninterrupted_answer(
+        tmp_path, monkeypatch):
+    """`time_limit` stops the run cleanly (TimeLimitReached, naming the folder); each run goes on
+    from the last, and the last gives the answer and tree of a run never stopped. Every run is
+    in the ledger, and the parts searched stepwise (at least `stepwise_min_secrets`) kept logs."""
+    from mmlib.core.optimal import TimeLimitReached
+
+    whole = optimal("4p5c", workers=1)
+    folder = tmp_path / "kept"
+    stops = 0
+    for run in range(40):
+        with monkeypatch.context() as patch:
+            _stop_after(patch, 2 + run)  # later and later: every run gets further than the last
+            try:
+                result = optimal("4p5c", workers=2, checkpoint=folder, time_limit=3600,
+                                 stepwise_min_secrets=40)
+                break
+            except TimeLimitReached as stopped:
+                stops += 1
+                assert "4p5c: stopped at the time limit of 3600 s" in str(stopped)
+                assert str(folder) in str(stopped)
+    else:
+        pytest.fail("the search never finished")
+    assert stops >= 2
+    assert (result.total_turns, result.max_turns) == (whole.total_turns, whole.max_turns)
+    assert verify_tree(result.tree_json()).total_turns == whole.total_turns
+    assert len(read_runs(folder / "runs.json")) == stops + 1
+    assert list((folder / "parts").glob("*.steps.json.gz"))
+
+
+def test_a_part_with_a_step_log_goes_on_stepwise_whatever_the_threshold(tmp_path, monkeypatch):
+    """A run on many cores may keep the steps of parts smaller than the default threshold
+    (`--stepwise-min`); every later run takes such a part up stepwise, from its log."""
+    from mmlib.core.optimal import root
+    from mmlib.core.optimal import TimeLimitReached
+
+    folder = tmp_path / "kept"
+    with monkeypatch.context() as patch:
+        _stop_after(patch, 6)
+        with pytest.raises(TimeLimitReached):
+            optimal("4p5c", workers=2, checkpoint=folder, time_limit=3600, stepwise_min_secrets=40)
+    logs = {path.name for path in (folder / "parts").glob("*.steps.json.gz")}
+    assert logs
+    for name in logs:  # as if each had been stopped in its middle: searched again, from its log
+        (folder / "parts" / name.replace(".steps.json.gz", ".json.gz")).unlink(missing_ok=True)
+    sent = []
+    real_pool = root.worker_pool
+
+    def spying_pool(workers):
+        pool, abort, live = real_pool(workers)
+
+        class Spy:
+            def submit(self, function, *args):
+                sent.append((len(args[2]), args[9], args[10]))  # secrets, step log, stepwise
+                return pool.submit(function, *args)
+
+        return Spy(), abort, live
+
+    monkeypatch.setattr(root, "worker_pool", spying_pool)
+    result = optimal("4p5c", workers=2, checkpoint=folder)  # the default threshold, 1,000 secrets
+    assert result.total_turns == optimal("4p5c", workers=1).total_turns
+    assert sent
+    for size, step_log, stepwise in sent:
+        has_log = step_log is not None and step_log.rsplit("/", 1)[-1] in logs
+        assert stepwise == has_log and (step_log is None) == (not has_log), (size, step_log, stepwise)
+    assert any(step_log is not None for _s, step_log, _w in sent)
+
+
+def test_bad_workers_time_limits_and_thresholds_are_one_line_errors(tmp_path, capsys):
+    for keywords in ({"workers": 0}, {"workers": 1.5}, {"stepwise_min_secrets": 0},
+                     {"time_limit": 5}, {"time_limit": 0, "checkpoint": tmp_path / "a"},
+                     {"time_limit": "soon", "checkpoint": tmp_path / "b"}):
+        with pytest.raises(ValueError):
+            optimal("3p3c", **keywords)
+    for arguments in (["--workers", "0"], ["--stepwise-min", "0"], ["--time-limit", "5"],
+                      ["--time-limit", "0", "--checkpoint", str(tmp_path / "c")]):
+        assert main(["optimal", "3p3c", *arguments]) == 2, arguments
+        err = capsys.readouterr().err
+        assert err.startswith("error:") and len(err.strip().splitlines()) == 1, (arguments, err)
+    assert not (tmp_path / "c").exists()  # refused before anything was written
+
+
+def test_the_cli_says_a_search_stopped_at_its_time_limit_in_one_line_with_status_3(tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "kept"
+    with monkeypatch.context() as patch:
+        _stop_after(patch, 0)
+        assert main(["optimal", "4p4c", "--checkpoint", str(folder), "--time-limit", "60",
+                     "--workers", "2"]) == 3
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip() == (f"4p4c: stopped at the time limit of 60 s; what it proved is kept in "
+                                    f"{str(folder)!r}: run it again with the same folder to go on")
+    assert [run["workers"] for run in read_runs(folder / "runs.json")] == [2]
+    assert main(["optimal", "4p4c", "--checkpoint", str(folder), "--workers", "2"]) == 0
+    assert "2 runs of this search" in capsys.readouterr().out
+
+
+def test_the_checkpoint_summary_counts_runs_parts_and_steps(tmp_path, monkeypatch):
+    from mmlib.core.optimal import config
+    from mmlib.core.optimal.checkpoint import checkpoint_summary
+
+    empty = checkpoint_summary(tmp_path / "nothing")
+    assert (empty["search"], empty["runs"], empty["parts_exact"], empty["step_logs"]) == (None, 0, 0, [])
+    monkeypatch.setattr(config, "STEPWISE_MIN_SECRETS", 40)
+    folder = tmp_path / "kept"
+    optimal("4p5c", workers=2, checkpoint=folder)
+    summary = checkpoint_summary(folder)
+    parts = [p for p in (folder / "parts").glob("*.json.gz") if not p.name.endswith(".steps.json.gz")]
+    logs = sorted((folder / "parts").glob("*.steps.json.gz"))
+    assert summary["search"]["game"] == "4p5c" and summary["runs"] == 1
+    assert summary["parts_exact"] + summary["parts_bounded"] == len(parts) > 0
+    assert [s["part"] + ".steps.json.gz" for s in summary["step_logs"]] == [p.name for p in logs]
+    assert all(0 < s["exact"] <= s["positions"] and 0 < s["second_guesses"] <= s["positions"]
+               for s in summary["step_logs"])
+    assert summary["core_hours"] == pytest.approx(summary["seconds"] * 2 / 3600, abs=1e-3)

@@ -50,6 +50,10 @@ class RootSearch:
         # parts of at least this many secrets go stepwise (None: config.STEPWISE_MIN_SECRETS)
         self.stepwise_min = stepwise_min
 
+    def out_of_time(self) -> bool:
+        """Has the search passed its deadline (always False without one)?"""
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
     def solve(self, depth: int, beta: int) -> tuple[int, "dict | None"]:
         """(value, tree): the exact optimum and its tree if below beta, else (>= beta, None)."""
         search = self.search
@@ -205,7 +209,7 @@ class RootSearch:
                     bar.where(f"opening {game.format_codeword(now.guess)} {now.order + 1}/{len(openings)}, "
                               f"parts {len(now.known)}/{len(now.parts)} +{now.running}, best "
                               f"{'-' if best >= INFEASIBLE else best}{_steps_text(steps)}")
-                if self.deadline is not None and time.monotonic() >= self.deadline:
+                if self.out_of_time():
                     raise TimeLimitReached("the search reached its time limit")
                 # Without a live count or a deadline nothing moves until a part is done; with
                 # either, look every second.
