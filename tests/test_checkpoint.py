@@ -208,7 +208,7 @@ def test_a_search_stopped_at_its_time_limit_again_and_again_goes_on_to_the_unint
     stops = 0
     for run in range(40):
         with monkeypatch.context() as patch:
-            _stop_after(patch, 2 + run)  # later and later: every run gets further than the last
+            _stop_after(patch, 2 + run * run)  # later and later: every run gets further than the last
             try:
                 result = optimal("4p5c", workers=2, checkpoint=folder, time_limit=3600,
                                  stepwise_min_secrets=40)
@@ -226,12 +226,15 @@ def test_a_search_stopped_at_its_time_limit_again_and_again_goes_on_to_the_unint
     assert list((folder / "parts").glob("*.steps.json.gz"))
 
 
-def test_a_part_with_a_step_log_goes_on_stepwise_whatever_the_threshold(tmp_path, monkeypatch):
+@pytest.mark.parametrize("shared", [False, True])
+def test_a_part_with_a_step_log_goes_on_stepwise_whatever_the_threshold(shared, tmp_path, monkeypatch):
     """A run on many cores may keep the steps of parts smaller than the default threshold
-    (`--stepwise-min`); every later run takes such a part up stepwise, from its log."""
-    from mmlib.core.optimal import root
-    from mmlib.core.optimal import TimeLimitReached
+    (`--stepwise-min`); every later run takes such a part up stepwise, from its log: in one
+    worker (`solve_part` with the log), or with its candidates shared by the workers (`shared`:
+    the root keeps the log, `SplitPart`)."""
+    from mmlib.core.optimal import TimeLimitReached, config, root
 
+    monkeypatch.setattr(config, "SPLIT_LARGE_PARTS", shared)
     folder = tmp_path / "kept"
     with monkeypatch.context() as patch:
         _stop_after(patch, 6)
@@ -241,7 +244,7 @@ def test_a_part_with_a_step_log_goes_on_stepwise_whatever_the_threshold(tmp_path
     assert logs
     for name in logs:  # as if each had been stopped in its middle: searched again, from its log
         (folder / "parts" / name.replace(".steps.json.gz", ".json.gz")).unlink(missing_ok=True)
-    sent = []
+    sent, split = [], []
     real_pool = root.worker_pool
 
     def spying_pool(workers):
@@ -249,19 +252,28 @@ def test_a_part_with_a_step_log_goes_on_stepwise_whatever_the_threshold(tmp_path
 
         class Spy:
             def submit(self, function, *args):
-                sent.append((len(args[2]), args[9], args[10]))  # secrets, step log, stepwise
+                if function is root.solve_part:
+                    sent.append((len(args[2]), args[9], args[10]))  # secrets, step log, stepwise
                 return pool.submit(function, *args)
 
         return Spy(), abort, live
 
+    class SpySplit(root.SplitPart):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            split.append(self.log.path.name if self.log is not None else None)
+
     monkeypatch.setattr(root, "worker_pool", spying_pool)
+    monkeypatch.setattr(root, "SplitPart", SpySplit)
     result = optimal("4p5c", workers=2, checkpoint=folder)  # the default threshold, 1,000 secrets
     assert result.total_turns == optimal("4p5c", workers=1).total_turns
-    assert sent
     for size, step_log, stepwise in sent:
         has_log = step_log is not None and step_log.rsplit("/", 1)[-1] in logs
         assert stepwise == has_log and (step_log is None) == (not has_log), (size, step_log, stepwise)
-    assert any(step_log is not None for _s, step_log, _w in sent)
+    assert all(name in logs for name in split)
+    stepwise_parts = [step_log for _s, step_log, _w in sent if step_log is not None]
+    # Shared, a logged part is split (or, if its ranking settles it at once, one task with its log).
+    assert split if shared else (stepwise_parts and not split)
 
 
 def test_bad_workers_time_limits_and_thresholds_are_one_line_errors(tmp_path, capsys):

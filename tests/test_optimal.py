@@ -698,3 +698,16 @@ def test_the_inline_search_study_times_both_settings_on_both_workloads_and_keeps
     assert "thread " in capsys.readouterr().out
     assert inline_search.main(["3p3c", "--csv", str(out)]) == 2  # no WORKLOAD:
     assert "WORKLOAD:GAME" in capsys.readouterr().err and len(pd.read_csv(out)) == 4
+
+
+def test_the_split_parts_study_times_both_settings_and_keeps_its_rows(tmp_path):
+    """The study shares `search_ab` with the four above (tested there in full): one case, one
+    run of each setting, is enough to show that its tunable and labels are wired."""
+    import pandas as pd
+
+    from mmlib.studies import split_parts
+
+    out = tmp_path / "split.csv"
+    assert split_parts.main(["3p3c:-", "--repeats", "1", "--csv", str(out)]) == 0
+    rows = pd.read_csv(out)
+    assert rows["large_parts"].tolist() == ["one worker", "shared"] and rows["answer"].tolist() == ["73 max 4"] * 2

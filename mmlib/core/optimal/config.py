@@ -57,5 +57,11 @@ STEPWISE_MIN_SECRETS = 1000
 # In a stepwise part, bound each candidate's parts one guess deeper before searching any of
 # them (`OptimalSearch.lookahead_bound`, as the root does with ROOT_LOOKAHEAD).
 STEPWISE_LOOKAHEAD = True
+# Below an opening, a part that goes stepwise (see STEPWISE_MIN_SECRETS) is searched by the root
+# with its candidates spread over the worker processes (`split.SplitPart`, one task per
+# candidate), so that several workers share one large part instead of one worker searching it
+# while the others wait. Only with a local pool of two workers or more; False: one worker's
+# stepwise search per part.
+SPLIT_LARGE_PARTS = True
 # How often (seconds) a stepwise search writes what it has proven since it last did.
 STEP_LOG_FLUSH_S = 30.0

@@ -21,7 +21,8 @@ from . import config
 from .bounds import INFEASIBLE
 from .checkpoint import StepLog
 from .search import OptimalSearch, SearchAborted, TimeLimitReached
-from .stepwise import solve_stepwise, wants_stepwise
+from .split import SplitPart
+from .stepwise import branches_below, candidate_total, solve_stepwise, wants_stepwise
 
 INFEASIBLE = int(INFEASIBLE)
 
@@ -67,7 +68,7 @@ class RootSearch:
         if self.client is None:
             pool, abort, live = worker_pool(self.workers)
             return self._farm_out_to(pool, SharedTicket(abort), None, next(_RUNS), everything, depth,
-                                     beta, live, pool_steps())
+                                     beta, live, pool_steps(), pool_bests())
         import uuid
 
         from ..cluster import ClusterPool, SharedValue
@@ -81,11 +82,13 @@ class RootSearch:
             abort.delete()
 
     def _farm_out_to(self, pool, abort, task_abort, run, everything, depth, beta, live=None,
-                     steps=None):
+                     steps=None, bests=None):
         """The openings' parts on `pool` (a process pool, or a ClusterPool with
         `task_abort`, the abort ticket each task takes along). `live`: the pool's
         shared count of the nodes its workers searched, or None; `steps`: where its
-        workers' stepwise parts stand (`pool_steps`), or None.
+        workers' stepwise parts stand (`pool_steps`), or None; `bests`: the pool's shared
+        best totals (`pool_bests`), or None: then no part's candidates are spread over the
+        workers (`SplitPart`), and a large part is one worker's stepwise search.
 
         The openings are taken in order, but a worker is never left idle while
         a later opening has parts to search: when every part of the earlier
@@ -153,6 +156,97 @@ class RootSearch:
                 return True, str(path)
             return False, None
 
+        free_slots = list(range(len(bests))) if bests is not None and self.workers >= 2 and \
+            config.SPLIT_LARGE_PARTS else []
+
+        def split_of(opening, i, budget) -> "SplitPart | None":
+            """A large part's candidates spread over the workers, where the pool allows it."""
+            stepwise, step_log = steps_of(opening, i)
+            if not stepwise or not free_slots:
+                return None
+            from .checkpoint import StepLog
+
+            log = StepLog(step_log, config.STEP_LOG_FLUSH_S) if step_log is not None else None
+            split = SplitPart(search, opening.parts[i][1], (opening.guess,), depth - 1, budget, log,
+                              free_slots.pop())
+            if split.whole:  # settled at once by the engine: one task after all
+                free_slots.append(split.slot)
+                return None
+            bests[split.slot] = split.best
+            return split
+
+        def part_budget(opening, i) -> int:
+            return limit(opening) - n - opening.others(i)
+
+        def send_candidate(opening, i, split) -> bool:
+            """Send the split part's next candidate that can beat its best; False if none."""
+            if split.tighten(part_budget(opening, i)):
+                bests[split.slot] = split.best
+            offered = split.offer()
+            if offered is None:
+                return False
+            rank, guess, bound = offered
+            future = pool.submit(solve_candidate, run, game.name, split.secrets, split.played, split.depth,
+                                 guess, bound, split.best, split.slot, opening.ticket,
+                                 search.possible_guesses, split.known_for(guess))
+            running[future] = (opening, i, split, guess)
+            return True
+
+        def finish_split(opening, i, split) -> None:
+            """The split part is done (or stopped): its value counts as a part's."""
+            value, exact, tree = split.result(game)
+            free_slots.append(split.slot)
+            del opening.splits[i]
+            opening.running -= 1
+            search.add_counts({"candidates_cut": split.candidates_cut})
+            if opening.failed:
+                return
+            if checkpoint is not None:
+                checkpoint.record(depth - 1, opening.guess, opening.parts[i][0], value, exact, tree)
+            if exact:
+                opening.known[i] = (value, tree)
+            else:
+                opening.failed = True
+
+        def sweep_splits() -> None:
+            """Stop the split parts of failed openings; count those that are done as parts."""
+            for opening in openings:
+                for i, split in list(opening.splits.items()):
+                    if opening.failed:
+                        split.stop()
+                    if split.done:
+                        finish_split(opening, i, split)
+
+        def fill(opening) -> bool:
+            """Give one free worker work of this opening: first a split part's first candidate or
+            a part of its own (in the order of the parts, largest first), then another
+            candidate of a split part already running one. False if it has none to give."""
+            for i, split in opening.splits.items():
+                if split.running == 0 and send_candidate(opening, i, split):
+                    return True
+            while opening.pending:
+                i = opening.pending.popleft()
+                budget = part_budget(opening, i)
+                if from_checkpoint(opening, i, budget):
+                    continue
+                split = split_of(opening, i, budget)
+                opening.running += 1
+                if split is not None:
+                    opening.splits[i] = split
+                    if send_candidate(opening, i, split):
+                        return True
+                    continue  # nothing of it could beat the best: done at the next sweep
+                stepwise, step_log = steps_of(opening, i)
+                future = pool.submit(solve_part, run, game.name, opening.parts[i][1], (opening.guess,),
+                                     depth - 1, budget, opening.ticket, task_abort,
+                                     search.possible_guesses, step_log, stepwise)
+                running[future] = (opening, i, budget)
+                return True
+            for i, split in opening.splits.items():
+                if send_candidate(opening, i, split):
+                    return True
+            return False
+
         def settle() -> bool:
             """Finish the openings whose parts are all back: a new best, or a failure. True if
             anything changed."""
@@ -189,17 +283,9 @@ class RootSearch:
                             continue
                         opening.ticket, next_ticket = next_ticket, next_ticket + 1
                         search.add_counts({"candidates_searched": 1})
-                    while opening.pending and len(running) < self.workers and not opening.failed:
-                        i = opening.pending.popleft()
-                        budget = limit(opening) - n - opening.others(i)
-                        if from_checkpoint(opening, i, budget):
-                            continue
-                        stepwise, step_log = steps_of(opening, i)
-                        future = pool.submit(solve_part, run, game.name, opening.parts[i][1], (opening.guess,),
-                                             depth - 1, budget, opening.ticket, task_abort,
-                                             search.possible_guesses, step_log, stepwise)
-                        running[future] = (opening, i, budget)
-                        opening.running += 1
+                    while len(running) < self.workers and not opening.failed and fill(opening):
+                        pass
+                sweep_splits()
                 if not running:
                     if settle():  # openings settled from the checkpoint alone: fill again
                         continue
@@ -208,7 +294,8 @@ class RootSearch:
                     now = next(o for o in openings if not o.finished)
                     bar.where(f"opening {game.format_codeword(now.guess)} {now.order + 1}/{len(openings)}, "
                               f"parts {len(now.known)}/{len(now.parts)} +{now.running}, best "
-                              f"{'-' if best >= INFEASIBLE else best}{_steps_text(steps)}")
+                              f"{'-' if best >= INFEASIBLE else best}{_steps_text(steps)}"
+                              f"{_split_text(openings)}")
                 if self.out_of_time():
                     raise TimeLimitReached("the search reached its time limit")
                 # Without a live count or a deadline nothing moves until a part is done; with
@@ -218,7 +305,20 @@ class RootSearch:
                 if live is not None and bar is not None:
                     bar.show_nodes(nodes_before + _live_total(live) - live_start)
                 for future in done:
-                    opening, i, budget = running.pop(future)
+                    task = running.pop(future)
+                    if len(task) == 4:  # a candidate of a split part
+                        opening, i, split, guess = task
+                        answer = future.result()
+                        if answer is None:  # told to stop: its opening had failed
+                            split.running -= 1
+                            opening.failed = True
+                            continue
+                        total, beats, branches, entries, stats = answer
+                        add_stats(search, stats, tick=live is None)
+                        if split.receive(guess, total, beats, branches, entries):
+                            bests[split.slot] = split.best
+                        continue
+                    opening, i, budget = task
                     opening.running -= 1
                     value, tree, stats = future.result()
                     # With a live count the bar shows it; otherwise each part's nodes when it is done.
@@ -230,6 +330,7 @@ class RootSearch:
                         opening.failed = True
                     else:
                         opening.known[i] = (value, tree)
+                sweep_splits()
                 settle()
                 # Stop the parts of failed openings, once every opening with an earlier ticket is
                 # failed or finished too (the ticket stops all of them at once).
@@ -243,7 +344,12 @@ class RootSearch:
                     abort.value = stop + 1
         except BaseException:
             # Interrupted (Ctrl-C, a part that failed): stop every part this run sent, so the
-            # kept workers are free for the next search, then let it go on up.
+            # kept workers are free for the next search, then let it go on up. The split parts'
+            # step logs keep what came back.
+            for opening in openings:
+                for split in opening.splits.values():
+                    if split.log is not None:
+                        split.log.flush()
             if running and abort.value < next_ticket:
                 abort.value = next_ticket
             for future in running:  # and those not started yet never start (their ticket goes)
@@ -260,6 +366,7 @@ class Opening:
         self.bound, self.guess, self.parts, self.lbs = bound, guess, parts, lbs
         self.order = 0
         self.known: dict[int, tuple[int, dict]] = {}
+        self.splits: dict = {}  # part index -> SplitPart: its candidates spread over the workers
         self.pending = deque(range(len(parts)))
         self.running = 0
         self.ticket = None  # handed out when its first part is sent
@@ -316,11 +423,20 @@ def _steps_text(steps) -> str:
     return f", inside large parts: {', '.join(running)} candidates" if running else ""
 
 
+def _split_text(openings) -> str:
+    """The bar's word on the parts whose candidates are spread over the workers: candidates
+    sent of those ranked."""
+    shown = [f"{split.next:,}/{split.found:,}" for opening in openings for split in opening.splits.values()]
+    return f", large parts shared: {', '.join(shown)} candidates" if shown else ""
+
+
 def _live_total(live) -> int:
     return int(np.frombuffer(live, dtype=np.int64).sum())
 
 
 _RUNS = itertools.count()
+# Parts whose candidates can be spread over the workers at one time (shared best totals).
+SPLIT_SLOTS = 64
 _POOL = None  # (executor, abort ticket, workers, live node counts, stepwise progress)
 _WORKER: dict = {}  # in a pool's worker process: the shared abort ticket and node counts, its slot
 # In a worker process (a pool's, or a Dask worker's, which may run tasks in several threads):
@@ -346,10 +462,20 @@ def worker_pool(workers: int):
         abort = context.RawArray("q", 1)
         live = context.RawArray("q", workers)
         steps = context.RawArray("q", 2 * workers)
+        bests = context.RawArray("q", SPLIT_SLOTS)
         slots = context.Value("i", 0)
         _POOL = (ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
-                                     initargs=(abort, live, slots, steps)), abort, workers, live, steps)
+                                     initargs=(abort, live, slots, steps, bests)), abort, workers, live, steps,
+                 bests)
     return _POOL[0], _POOL[1], _POOL[3]
+
+
+def pool_bests() -> "np.ndarray | None":
+    """The kept pool's shared best totals, one slot per part whose candidates are spread over
+    the workers (`SplitPart`): the root writes, the workers read. None without a pool."""
+    if _POOL is None:
+        return None
+    return np.frombuffer(_POOL[5], dtype=np.int64)
 
 
 def pool_steps() -> "np.ndarray | None":
@@ -368,7 +494,7 @@ def close_pool() -> None:
         _POOL = None
 
 
-def _init_worker(abort, live, slots, steps) -> None:
+def _init_worker(abort, live, slots, steps, bests) -> None:
     die_with_parent()  # first: the worker ends with its parent, however that ends
     with slots.get_lock():
         slot = slots.value
@@ -377,6 +503,7 @@ def _init_worker(abort, live, slots, steps) -> None:
     _WORKER["live"] = np.frombuffer(live, dtype=np.int64)
     _WORKER["slot"] = slot % len(_WORKER["live"])
     _WORKER["steps"] = np.frombuffer(steps, dtype=np.int64).reshape(-1, 2)
+    _WORKER["bests"] = np.frombuffer(bests, dtype=np.int64)
 
 
 def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abort=None,
@@ -393,27 +520,9 @@ def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abor
     on a Dask cluster); None: the process pool's shared array. The part
     stops when the ticket passes `ticket`.
     Returns (value or None if told to stop, tree or None, the stats it added)."""
-    if getattr(_THREAD, "run", None) != run:
-        _THREAD.run = run
-        _THREAD.search = OptimalSearch(game_name, possible_guesses)
-    search = _THREAD.search
-    search.run[0] = ticket
-    watcher = None
-    if abort is None:
-        search.control, search.live = _WORKER["abort"], _WORKER["live"]
-        search.run[1] = _WORKER["slot"]
-        if search.control[0] > ticket:
-            return None, None, {}
-    else:
-        # The ticket lives elsewhere (a cluster's shared variable): copy it in while the search runs.
-        search.control = np.zeros(1, dtype=np.int64)
-        try:
-            search.control[0] = abort.value
-        except TimeoutError:  # the run's ticket is gone: the run ended (or was stopped) before this part began
-            return None, None, {}
-        if search.control[0] > ticket:
-            return None, None, {}
-        watcher = _TicketWatcher(abort, search.control)
+    search, watcher = _run_search(run, game_name, possible_guesses, ticket, abort)
+    if search is None:
+        return None, None, {}
     before = search.stats.as_dict()
     secrets = np.asarray(secrets, dtype=np.int64)
     # A large part goes one candidate at a time (its candidates' parts bounded one guess deeper
@@ -436,6 +545,72 @@ def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abor
             _show_steps(0, 0)
     after = search.stats.as_dict()
     return value, tree, {k: after[k] - before[k] for k in after}
+
+
+def _run_search(run, game_name: str, possible_guesses: bool, ticket: int, abort):
+    """In a worker: this run's search (made at its first task, its cache kept between the run's
+    tasks), set to stop when the abort ticket passes `ticket`, and the watcher that copies a
+    cluster's ticket in (or None); (None, None) if the ticket has passed already."""
+    if getattr(_THREAD, "run", None) != run:
+        _THREAD.run = run
+        _THREAD.search = OptimalSearch(game_name, possible_guesses)
+    search = _THREAD.search
+    search.run[0] = ticket
+    if abort is None:
+        search.control, search.live = _WORKER["abort"], _WORKER["live"]
+        search.run[1] = _WORKER["slot"]
+        return (None, None) if search.control[0] > ticket else (search, None)
+    # The ticket lives elsewhere (a cluster's shared variable): copy it in while the search runs.
+    search.control = np.zeros(1, dtype=np.int64)
+    try:
+        search.control[0] = abort.value
+    except TimeoutError:  # the run's ticket is gone: the run ended (or was stopped) before this part began
+        return None, None
+    if search.control[0] > ticket:
+        return None, None
+    return search, _TicketWatcher(abort, search.control)
+
+
+def solve_candidate(run, game_name: str, secrets, played, depth, guess, bound, best, slot, ticket,
+                    possible_guesses: bool = False, known=()):
+    """In a pool's worker: one candidate of a part whose candidates are spread over the workers
+    (`split.SplitPart`), as `stepwise.candidate_total` searches it, the best to beat read again
+    from the pool's shared slot `slot` before each of its parts. `known`: what the part's step
+    log knows of this candidate's parts, (ordinal, value, exact) rows.
+    Returns (total, beats, {score: subtree} if it beats the best else None, the (ordinal,
+    value, exact) rows it proved, the stats it added), or None if told to stop."""
+    search, _watcher = _run_search(run, game_name, possible_guesses, ticket, None)
+    if search is None:
+        return None
+    before = search.stats.as_dict()
+    secrets = np.asarray(secrets, dtype=np.int64)
+    log = _CandidateLog(guess, known)
+    bests = _WORKER["bests"]
+    try:
+        total, beats = candidate_total(search, secrets, tuple(played), depth, guess, bound, best, log,
+                                       current_best=lambda: bests[slot])
+        branches = branches_below(search, secrets, tuple(played), depth, guess) if beats else None
+    except SearchAborted:
+        return None
+    after = search.stats.as_dict()
+    return total, beats, branches, log.new, {k: after[k] - before[k] for k in after}
+
+
+class _CandidateLog:
+    """The step log as one candidate's task sees it: what the root sent along, and what the
+    task proves (sent back for the root to keep)."""
+
+    def __init__(self, guess: int, known):
+        self.guess = guess
+        self.entries = {int(o): (int(v), bool(e)) for o, v, e in known}
+        self.new = []
+
+    def lookup(self, guess: int, ordinal: int):
+        return self.entries.get(ordinal) if guess == self.guess else None
+
+    def record(self, guess: int, ordinal: int, value: int, exact: bool) -> None:
+        self.entries[ordinal] = (int(value), bool(exact))
+        self.new.append((int(ordinal), int(value), bool(exact)))
 
 
 def _show_steps(done: int, found: int) -> None:

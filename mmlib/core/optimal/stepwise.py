@@ -56,17 +56,11 @@ def _candidate_loop(search, secrets, played, depth, beta, log, on_candidate=None
     """The engine's loop over a node's candidates (`position_value`, `_next_candidate`,
     `_child_value`), each part searched by the engine or read from the log. Returns (best,
     its guess), (a lower bound >= beta, -1), or (_, None) if the ranking found a shortcut."""
-    game, n = search.game, len(secrets)
-    level = search._load(secrets, played)
-    keys = np.empty(game.size, dtype=np.int64)
-    found, lower, shortcut = en.ranked_candidates(search.tables, search.buffers, search.cache,
-                                                  search.counters, 0, n, depth, beta, level, keys)
+    n = len(secrets)
+    keys, found, lower, shortcut = rank_candidates(search, secrets, played, depth, beta)
     if shortcut >= 0:
         return shortcut, None
     floor = search.lower_bound(n, depth)
-    child_lb = search.lb_table(depth - 1)
-    order = en.PART_ORDERS[int(search.tables.params[en.P_PART_ORDER])]
-    below = tuple(played) if played is not None else None
     best, best_guess = int(beta), -1
     index_mask = (1 << en.INDEX_BITS) - 1
     for rank, key in enumerate(keys[:found].tolist()):
@@ -78,40 +72,72 @@ def _candidate_loop(search, secrets, played, depth, beta, log, on_candidate=None
         guess = key & index_mask
         if on_candidate is not None:
             on_candidate(rank, found)
-        search.add_counts({"candidates_searched": 1, "scores": n})
-        smallest_first = order == "smallest" or (order == "adaptive" and best < en.NO_TOTAL)
-        large = [(o, part) for o, part in search.split(guess, secrets)
-                 if o != game.win_ordinal and len(part) >= 3]  # by ordinal; 1 or 2 cost their bound
-        large.sort(key=(lambda item: len(item[1])) if smallest_first else (lambda item: -len(item[1])))
-        total = bound  # exact values found so far plus the bounds of the parts not searched
-        child_played = below + (guess,) if below is not None else None
-        floors = {}
-        if config.STEPWISE_LOOKAHEAD:
-            # Each part's bound one guess deeper (or what the log knows of it): a candidate whose
-            # parts cannot fit the best is dropped before any of them is searched, and the
-            # budgets of the others are tighter.
-            for ordinal, part in large:
-                floors[ordinal] = _part_floor(search, log, guess, ordinal, part, child_played, depth - 1)
-                total += floors[ordinal] - int(child_lb[len(part)])
-            if total >= best:
-                lower = min(lower, total)
-                search.add_counts({"candidates_cut": 1})
-                continue
-        for ordinal, part in large:
-            rest = total - floors.get(ordinal, int(child_lb[len(part)]))
-            budget = best - rest
-            got = _part_value(search, log, guess, ordinal, part, child_played, depth - 1, budget)
-            if got >= budget:  # over its budget: the candidate cannot beat the best
-                lower = min(lower, rest + got)
-                break
-            total = rest + got
-        else:
-            best, best_guess = total, guess
-            if best <= floor:
-                break
+        total, beats = candidate_total(search, secrets, played, depth, guess, bound, best, log)
+        if not beats:
+            lower = min(lower, total)
+            continue
+        best, best_guess = total, guess
+        if best <= floor:
+            break
     if best_guess >= 0:
         return best, best_guess
     return max(int(lower), floor, int(beta)), -1
+
+
+def rank_candidates(search, secrets, played, depth: int, beta: int):
+    """The position's candidates ranked as the engine ranks them: (keys, how many, the least
+    bound cut, a shortcut value or -1). Each key is the candidate's bound above KEY_SHIFT and
+    its codeword in the low INDEX_BITS; only candidates whose bound is below beta are kept."""
+    level = search._load(secrets, played)
+    keys = np.empty(search.game.size, dtype=np.int64)
+    found, lower, shortcut = en.ranked_candidates(search.tables, search.buffers, search.cache,
+                                                  search.counters, 0, len(secrets), depth, beta, level, keys)
+    return keys, int(found), int(lower), int(shortcut)
+
+
+def candidate_total(search, secrets, played, depth: int, guess: int, bound: int, best: int, log=None,
+                    current_best=None) -> "tuple[int, bool]":
+    """One candidate of the loop: (its total, True) if it is below the best, else (a lower bound
+    of its total that is >= the best, False). `bound`: the candidate's bound from the ranking;
+    `best`: the total to beat. Its parts of three or more secrets are each bounded one guess
+    deeper first (config.STEPWISE_LOOKAHEAD), then searched in the engine's part order, each
+    with the budget the best leaves, or read from `log` (anything with `lookup` and `record`,
+    as `checkpoint.StepLog`; None: nothing kept). `current_best()`: the total to beat now, for
+    a candidate searched beside others whose totals may lower it while it runs; None: `best`."""
+    game, n = search.game, len(secrets)
+    child_lb = search.lb_table(depth - 1)
+    order = en.PART_ORDERS[int(search.tables.params[en.P_PART_ORDER])]
+    search.add_counts({"candidates_searched": 1, "scores": n})
+    smallest_first = order == "smallest" or (order == "adaptive" and best < en.NO_TOTAL)
+    large = [(o, part) for o, part in search.split(guess, secrets)
+             if o != game.win_ordinal and len(part) >= 3]  # by ordinal; 1 or 2 cost their bound
+    large.sort(key=(lambda item: len(item[1])) if smallest_first else (lambda item: -len(item[1])))
+    total = int(bound)  # exact values found so far plus the bounds of the parts not searched
+    below = tuple(played) if played is not None else None
+    child_played = below + (guess,) if below is not None else None
+    floors = {}
+    if config.STEPWISE_LOOKAHEAD:
+        # Each part's bound one guess deeper (or what the log knows of it): a candidate whose
+        # parts cannot fit the best is dropped before any of them is searched, and the
+        # budgets of the others are tighter.
+        for ordinal, part in large:
+            floors[ordinal] = _part_floor(search, log, guess, ordinal, part, child_played, depth - 1)
+            total += floors[ordinal] - int(child_lb[len(part)])
+        if total >= best:
+            search.add_counts({"candidates_cut": 1})
+            return total, False
+    for ordinal, part in large:
+        if current_best is not None:
+            best = min(best, int(current_best()))
+            if total >= best:  # another candidate lowered the best below what this one can reach
+                return total, False
+        rest = total - floors.get(ordinal, int(child_lb[len(part)]))
+        budget = best - rest
+        got = _part_value(search, log, guess, ordinal, part, child_played, depth - 1, budget)
+        if got >= budget:  # over its budget: the candidate cannot beat the best
+            return rest + got, False
+        total = rest + got
+    return total, True
 
 
 def _part_value(search, log, guess, ordinal, part, played, depth, budget) -> int:
@@ -138,13 +164,20 @@ def _part_floor(search, log, guess, ordinal, part, played, depth) -> int:
 
 def _tree(search, secrets, played, depth, guess) -> dict:
     """The subtree of the position with `guess` first, its parts' subtrees from the search."""
+    return tree_with_guess(search.game, guess, len(secrets), branches_below(search, secrets, played, depth, guess))
+
+
+def branches_below(search, secrets, played, depth: int, guess: int) -> dict:
+    """{score: optimal subtree} of each non-winning part of `secrets` under `guess`, from the
+    search (whose cache holds them, once the candidate's parts were searched exactly)."""
     game = search.game
     below = tuple(played) + (guess,) if played is not None else None
-    node = {"guess": game.format_codeword(guess), "games": len(secrets)}
-    branches = {}
-    for ordinal, part in search.split(guess, secrets):
-        if ordinal != game.win_ordinal:
-            branches[format_score(*ordinal_to_score(ordinal, game))] = search.tree(part, below, depth - 1)
+    return {format_score(*ordinal_to_score(ordinal, game)): search.tree(part, below, depth - 1)
+            for ordinal, part in search.split(guess, secrets) if ordinal != game.win_ordinal}
+
+
+def tree_with_guess(game, guess: int, games: int, branches: dict) -> dict:
+    node = {"guess": game.format_codeword(guess), "games": games}
     if branches:
         node["next"] = branches
     return node
