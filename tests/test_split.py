@@ -121,3 +121,33 @@ def test_whole_games_with_their_large_parts_shared_give_the_in_process_optimum(m
         assert (shared.total_turns, shared.max_turns) == (expected.total_turns, expected.max_turns), (game, keywords)
         report = verify_tree(shared.tree_json())
         assert (report.total_turns, report.max_turns) == (expected.total_turns, expected.max_turns)
+
+
+def test_candidate_logs_are_folded_into_the_parts_log(tmp_path):
+    """What a candidate's task kept in its own log reaches the part's log: at the next run's
+    start for a task that never came back, at once for one told to stop. Another part's
+    candidate logs are left alone."""
+    from pathlib import Path
+
+    from mmlib.core.optimal.checkpoint import StepLog
+
+    search = OptimalSearch("4p5c")
+    opening, part = _largest_parts(search, 1)[0]
+    path = tmp_path / "d9_g1_o2.steps.json.gz"
+    log = StepLog(path, 3600)
+    log.record(7, 1, 50, True)
+    log.flush()
+    StepLog(tmp_path / "d9_g1_o2.candidate8.json.gz", 0).record(8, 3, 40, False)  # written at once
+    StepLog(tmp_path / "d9_g1_o3.candidate8.json.gz", 0).record(8, 3, 1, True)  # another part's
+    split = SplitPart(search, part, (opening,), 9, INFEASIBLE, StepLog(path, 3600))
+    assert not split.whole
+    assert not (tmp_path / "d9_g1_o2.candidate8.json.gz").exists()
+    assert (tmp_path / "d9_g1_o3.candidate8.json.gz").exists()
+    assert StepLog(path, 3600).entries == {(7, 1): (50, True), (8, 3): (40, False)}
+    assert split.known_for(8) == [(3, 40, False)] and split.known_for(7) == [(1, 50, True)]
+    assert split.candidate_log(9) == str(tmp_path / "d9_g1_o2.candidate9.json.gz")
+    StepLog(split.candidate_log(9), 0).record(9, 2, 33, True)
+    split.running += 1  # as if candidate 9 had been sent
+    split.stopped(9)
+    assert split.running == 0 and not Path(split.candidate_log(9)).exists()
+    assert StepLog(path, 3600).lookup(9, 2) == (33, True) and split.known_for(9) == [(2, 33, True)]

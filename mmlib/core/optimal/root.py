@@ -188,7 +188,7 @@ class RootSearch:
             rank, guess, bound = offered
             future = pool.submit(solve_candidate, run, game.name, split.secrets, split.played, split.depth,
                                  guess, bound, split.best, split.slot, opening.ticket,
-                                 search.possible_guesses, split.known_for(guess))
+                                 search.possible_guesses, split.known_for(guess), split.candidate_log(guess))
             running[future] = (opening, i, split, guess)
             return True
 
@@ -310,7 +310,7 @@ class RootSearch:
                         opening, i, split, guess = task
                         answer = future.result()
                         if answer is None:  # told to stop: its opening had failed
-                            split.running -= 1
+                            split.stopped(guess)
                             opening.failed = True
                             continue
                         total, beats, branches, entries, stats = answer
@@ -572,11 +572,12 @@ def _run_search(run, game_name: str, possible_guesses: bool, ticket: int, abort)
 
 
 def solve_candidate(run, game_name: str, secrets, played, depth, guess, bound, best, slot, ticket,
-                    possible_guesses: bool = False, known=()):
+                    possible_guesses: bool = False, known=(), log_path: "str | None" = None):
     """In a pool's worker: one candidate of a part whose candidates are spread over the workers
     (`split.SplitPart`), as `stepwise.candidate_total` searches it, the best to beat read again
     from the pool's shared slot `slot` before each of its parts. `known`: what the part's step
-    log knows of this candidate's parts, (ordinal, value, exact) rows.
+    log knows of this candidate's parts, (ordinal, value, exact) rows. `log_path`: the
+    candidate's own log, kept as it goes (`SplitPart.candidate_log`), or None.
     Returns (total, beats, {score: subtree} if it beats the best else None, the (ordinal,
     value, exact) rows it proved, the stats it added), or None if told to stop."""
     search, _watcher = _run_search(run, game_name, possible_guesses, ticket, None)
@@ -584,7 +585,7 @@ def solve_candidate(run, game_name: str, secrets, played, depth, guess, bound, b
         return None
     before = search.stats.as_dict()
     secrets = np.asarray(secrets, dtype=np.int64)
-    log = _CandidateLog(guess, known)
+    log = _CandidateLog(guess, known, log_path)
     bests = _WORKER["bests"]
     try:
         total, beats = candidate_total(search, secrets, tuple(played), depth, guess, bound, best, log,
@@ -592,6 +593,8 @@ def solve_candidate(run, game_name: str, secrets, played, depth, guess, bound, b
         branches = branches_below(search, secrets, tuple(played), depth, guess) if beats else None
     except SearchAborted:
         return None
+    finally:
+        log.close()
     after = search.stats.as_dict()
     return total, beats, branches, log.new, {k: after[k] - before[k] for k in after}
 
@@ -600,10 +603,11 @@ class _CandidateLog:
     """The step log as one candidate's task sees it: what the root sent along, and what the
     task proves (sent back for the root to keep)."""
 
-    def __init__(self, guess: int, known):
+    def __init__(self, guess: int, known, path: "str | None" = None):
         self.guess = guess
         self.entries = {int(o): (int(v), bool(e)) for o, v, e in known}
         self.new = []
+        self.kept = StepLog(path, config.STEP_LOG_FLUSH_S) if path is not None else None
 
     def lookup(self, guess: int, ordinal: int):
         return self.entries.get(ordinal) if guess == self.guess else None
@@ -611,6 +615,12 @@ class _CandidateLog:
     def record(self, guess: int, ordinal: int, value: int, exact: bool) -> None:
         self.entries[ordinal] = (int(value), bool(exact))
         self.new.append((int(ordinal), int(value), bool(exact)))
+        if self.kept is not None:
+            self.kept.record(guess, ordinal, value, exact)
+
+    def close(self) -> None:
+        if self.kept is not None:
+            self.kept.flush()
 
 
 def _show_steps(done: int, found: int) -> None:

@@ -15,10 +15,16 @@ come back), and the part takes the new one at once.
 
 The root keeps the part's step log (`checkpoint.StepLog`) itself: each candidate's task takes
 the known values of its parts along and brings back what it found, so a stopped run goes on
-from the log as a stepwise one does.
+from the log as a stepwise one does. While it runs, a task also keeps what it proves in a
+candidate log of its own beside the part's (written every config.STEP_LOG_FLUSH_S seconds and
+when it stops), which the root folds into the part's log when the task comes back, or at the
+next run's start if it never did: a run stopped in the middle of long candidates loses at most
+the last half minute of each.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 
@@ -26,6 +32,7 @@ from . import engine as en
 from .stepwise import rank_candidates, tree_with_guess
 
 INDEX_MASK = (1 << en.INDEX_BITS) - 1
+STEPS_SUFFIX = ".steps.json.gz"
 
 
 class SplitPart:
@@ -51,8 +58,36 @@ class SplitPart:
             self.whole = shortcut >= 0  # a candidate meets the floor: the engine finds it at once
         self.candidates_cut = 0
         self._known: dict = {}  # guess -> [(ordinal, value, exact)] from the step log
-        for (guess, ordinal), (value, exact) in (log.entries.items() if log is not None else ()):
-            self._known.setdefault(guess, []).append((ordinal, value, exact))
+        if log is not None:
+            for (guess, ordinal), (value, exact) in log.entries.items():
+                self._known.setdefault(guess, []).append((ordinal, value, exact))
+            self._fold_candidate_logs()
+
+    def candidate_log(self, guess: int) -> "str | None":
+        """Where the task of candidate `guess` keeps what it proves as it goes (None: no log)."""
+        if self.log is None:
+            return None
+        stem = self.log.path.name[:-len(STEPS_SUFFIX)]
+        return str(self.log.path.with_name(f"{stem}.candidate{int(guess)}.json.gz"))
+
+    def _fold_candidate_logs(self, left=None) -> None:
+        """Take what candidate logs hold (those `left` or, by default, every one an earlier run
+        left) into the part's log, then remove them (the part's log is written first: a stop
+        in between folds them again)."""
+        from .checkpoint import StepLog
+
+        stem = self.log.path.name[:-len(STEPS_SUFFIX)]
+        if left is None:
+            left = sorted(self.log.path.parent.glob(f"{stem}.candidate*.json.gz"))
+        left = [path for path in left if path.exists()]
+        for path in left:
+            for (guess, ordinal), (value, exact) in StepLog(path, float("inf")).entries.items():
+                self.log.record(guess, ordinal, value, exact)
+                self._known.setdefault(guess, []).append((ordinal, value, exact))
+        if left:
+            self.log.flush()
+            for path in left:
+                path.unlink(missing_ok=True)
 
     @property
     def done(self) -> bool:
@@ -99,6 +134,12 @@ class SplitPart:
         """What the step log knows of the parts below `guess`: (ordinal, value, exact) rows."""
         return self._known.get(guess, [])
 
+    def stopped(self, guess: int) -> None:
+        """The task of candidate `guess` was told to stop: keep what its own log holds."""
+        self.running -= 1
+        if self.log is not None:
+            self._fold_candidate_logs([Path(self.candidate_log(guess))])
+
     def receive(self, guess: int, total: int, beats: bool, branches, entries) -> bool:
         """A candidate came back: its total (exact if `beats`) or a lower bound, its subtrees if
         it beat the best it knew, and what it proved of its parts. True if the best fell."""
@@ -107,6 +148,9 @@ class SplitPart:
             for ordinal, value, exact in entries:
                 self.log.record(guess, ordinal, value, exact)
                 self._known.setdefault(guess, []).append((ordinal, value, exact))
+            if entries:
+                self.log.flush()  # before the candidate's own log goes
+            Path(self.candidate_log(guess)).unlink(missing_ok=True)
         if beats and total < self.best:
             self.best = total
             self.best_guess, self.best_branches = guess, branches
