@@ -134,11 +134,21 @@ def region_zero_free(game: Game, ps, played) -> tuple[int, int]:
     if len(ps) == 0:
         raise ValueError("a region needs at least one possible secret")
     every_color = set(range(game.colors))
-    present = {int(d) for index in ps for d in game.digits_of(int(index))}
-    in_guesses = {int(d) for index in played for d in game.digits_of(int(index))}
+    present = _colors_in(game, ps)
+    in_guesses = _colors_in(game, np.asarray(list(played), dtype=np.int64))
     zero = every_color - present
     free = every_color - in_guesses - zero
     return (color_mask(zero) if len(zero) > 1 else 0, color_mask(free) if len(free) > 1 else 0)
+
+
+def _colors_in(game: Game, indices: np.ndarray) -> set:
+    """The colors that appear anywhere in the codewords `indices`."""
+    if len(indices) == 0:
+        return set()
+    for index in (int(indices.min()), int(indices.max())):
+        if not 0 <= index < game.size:
+            raise ValueError(f"{index} is not a codeword index of {game.name} (0..{game.size - 1})")
+    return {int(c) for c in np.unique(Codewords.of(game, indices).digits)}
 
 
 # -- per-element math, shared by CPU and CUDA kernels ------------------------------

@@ -116,12 +116,22 @@ def opening_totals(game: Game) -> "dict[str, int] | None":
 def opening_pattern_of(game: Game, codewords: np.ndarray) -> np.ndarray:
     """The opening class of each codeword (index into `first_guess_patterns(game)`): codewords
     with the same color multiplicities are one class, since nothing is played yet."""
+    return _opening_classes(game.name)[np.asarray(codewords, dtype=np.int64)]
+
+
+@lru_cache(maxsize=4)
+def _opening_classes(name: str) -> np.ndarray:
+    """The opening class of every codeword of the game (`opening_pattern_of`), worked out once:
+    the coach asks for it at every position it reviews."""
+    game = Game.parse(name)
     patterns = first_guess_patterns(game)
     shapes = {tuple(sorted(np.bincount(game.codewords.digits[game.parse_codeword(p)],
                                        minlength=game.colors), reverse=True)): k
               for k, p in enumerate(patterns)}
-    counts = -np.sort(-game.codewords.color_counts()[np.asarray(codewords, dtype=np.int64)], axis=1)
-    return np.array([shapes[tuple(row)] for row in counts.tolist()], dtype=np.int64)
+    counts = -np.sort(-game.codewords.color_counts(), axis=1)
+    classes = np.array([shapes[tuple(row)] for row in counts.tolist()], dtype=np.int64)
+    classes.flags.writeable = False
+    return classes
 
 
 # -- values of moves ----------------------------------------------------------------------
