@@ -660,26 +660,40 @@ def test_the_independent_check_of_bulls_and_cows_with_possible_guesses_agrees_pa
     assert 1 + int((check.independent_turns + check.secrets).sum()) == stored == tree["total_turns"] == 26688
 
 
-@pytest.mark.parametrize("study, column, labels", [("part_order", "part_order", ["smallest", "adaptive"]),
-                                                   ("root_bound", "root_bound", ["counting", "lookahead"]),
+def test_a_search_ab_study_times_both_settings_in_fresh_processes_and_keeps_its_rows(tmp_path, capsys):
+    """`search_ab`, the machinery every A/B study of a tunable shares, in full on one of them."""
+    import pandas as pd
+
+    from mmlib.studies import part_order
+
+    out = tmp_path / "ab.csv"
+    assert part_order.main(["3p3c:-", "3p3c:2", "--repeats", "2", "--csv", str(out)]) == 0
+    rows = pd.read_csv(out)
+    assert rows["part_order"].tolist() == ["smallest", "adaptive"] * 2 and rows["runs"].tolist() == [2] * 4
+    assert rows["answer"].tolist() == ["73 max 4"] * 2 + ["infeasible"] * 2  # both settings agree
+    assert all(len(str(s).split()) == 2 and m > 0 for s, m in zip(rows["seconds"], rows["median_s"]))
+    assert "smallest " in capsys.readouterr().out
+    assert part_order.main(["3p3c", "--csv", str(out)]) == 2  # no :MAX_TURNS
+    assert "GAME:MAX_TURNS" in capsys.readouterr().err and len(pd.read_csv(out)) == 4
+
+
+@pytest.mark.parametrize("study, column, labels", [("root_bound", "root_bound", ["counting", "lookahead"]),
                                                    ("stepwise_parts", "parts", ["whole", "stepwise"]),
-                                                   ("part_lookahead", "part_lookahead", ["counting", "lookahead"])])
-def test_a_search_ab_study_times_both_settings_in_fresh_processes_and_keeps_its_rows(
-        study, column, labels, tmp_path, capsys):
+                                                   ("part_lookahead", "part_lookahead", ["counting", "lookahead"]),
+                                                   ("split_parts", "large_parts", ["one worker", "shared"])])
+def test_each_search_ab_study_sets_its_own_tunable_and_labels(study, column, labels, tmp_path):
+    """The other studies add only their tunable, its two settings and a column to `search_ab`
+    (tested in full above): one case, one run of each setting, shows each is wired, and that
+    both settings give the same answer."""
     import importlib
 
     import pandas as pd
 
     module = importlib.import_module(f"mmlib.studies.{study}")
     out = tmp_path / "ab.csv"
-    assert module.main(["3p3c:-", "3p3c:2", "--repeats", "2", "--csv", str(out)]) == 0
+    assert module.main(["3p3c:-", "--repeats", "1", "--csv", str(out)]) == 0
     rows = pd.read_csv(out)
-    assert rows[column].tolist() == labels * 2 and rows["runs"].tolist() == [2] * 4
-    assert rows["answer"].tolist() == ["73 max 4"] * 2 + ["infeasible"] * 2  # both settings agree
-    assert all(len(str(s).split()) == 2 and m > 0 for s, m in zip(rows["seconds"], rows["median_s"]))
-    assert f"{labels[0]} " in capsys.readouterr().out
-    assert module.main(["3p3c", "--csv", str(out)]) == 2  # no :MAX_TURNS
-    assert "GAME:MAX_TURNS" in capsys.readouterr().err and len(pd.read_csv(out)) == 4
+    assert rows[column].tolist() == labels and rows["answer"].tolist() == ["73 max 4"] * 2
 
 
 def test_the_inline_search_study_times_both_settings_on_both_workloads_and_keeps_its_rows(tmp_path, capsys):
@@ -699,15 +713,3 @@ def test_the_inline_search_study_times_both_settings_on_both_workloads_and_keeps
     assert inline_search.main(["3p3c", "--csv", str(out)]) == 2  # no WORKLOAD:
     assert "WORKLOAD:GAME" in capsys.readouterr().err and len(pd.read_csv(out)) == 4
 
-
-def test_the_split_parts_study_times_both_settings_and_keeps_its_rows(tmp_path):
-    """The study shares `search_ab` with the four above (tested there in full): one case, one
-    run of each setting, is enough to show that its tunable and labels are wired."""
-    import pandas as pd
-
-    from mmlib.studies import split_parts
-
-    out = tmp_path / "split.csv"
-    assert split_parts.main(["3p3c:-", "--repeats", "1", "--csv", str(out)]) == 0
-    rows = pd.read_csv(out)
-    assert rows["large_parts"].tolist() == ["one worker", "shared"] and rows["answer"].tolist() == ["73 max 4"] * 2
