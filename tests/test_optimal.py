@@ -712,4 +712,3 @@ def test_the_inline_search_study_times_both_settings_on_both_workloads_and_keeps
     assert "thread " in capsys.readouterr().out
     assert inline_search.main(["3p3c", "--csv", str(out)]) == 2  # no WORKLOAD:
     assert "WORKLOAD:GAME" in capsys.readouterr().err and len(pd.read_csv(out)) == 4
-
