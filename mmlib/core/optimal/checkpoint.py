@@ -34,6 +34,9 @@ from pathlib import Path
 from ..files import check_writable_directory, write_atomically, write_gzipped_json
 
 FORMAT = 1
+# A large part's step log is `d{depth}_g{opening}_o{ordinal}` + STEPS_SUFFIX in parts/; while the
+# part's candidates are shared by the workers (`split`), each task's own log lies beside it.
+STEPS_SUFFIX = ".steps.json.gz"
 
 
 class Checkpoint:
@@ -94,7 +97,7 @@ class Checkpoint:
 
     def steps_path(self, depth: int, guess: int, ordinal: int) -> Path:
         """Where the step log of the part below opening `guess` on score `ordinal` lives."""
-        return self.parts_dir / f"d{depth}_g{guess}_o{ordinal}.steps.json.gz"
+        return self.parts_dir / f"d{depth}_g{guess}_o{ordinal}{STEPS_SUFFIX}"
 
     def lookup(self, depth: int, guess: int, ordinal: int) -> "tuple[int, bool, dict | None] | None":
         """(value, exact, tree) of the part below opening `guess` on score `ordinal` with `depth`
@@ -165,6 +168,19 @@ class StepLog:
             write_gzipped_json(self.path, {"format": FORMAT, "entries": rows})
             self.dirty = False
         self.flushed_at = time.monotonic()
+
+
+def candidate_log_path(steps_path: "str | Path", guess: int) -> Path:
+    """Where the task of second guess `guess` of the part whose step log is `steps_path` keeps
+    what it proves while the part's candidates are shared by the workers (`split.SplitPart`)."""
+    steps_path = Path(steps_path)
+    return steps_path.with_name(f"{steps_path.name[:-len(STEPS_SUFFIX)]}.candidate{int(guess)}.json.gz")
+
+
+def candidate_log_paths(steps_path: "str | Path") -> list[Path]:
+    """Every candidate log of the part whose step log is `steps_path`, in name order."""
+    steps_path = Path(steps_path)
+    return sorted(steps_path.parent.glob(f"{steps_path.name[:-len(STEPS_SUFFIX)]}.candidate*.json.gz"))
 
 
 class RunLedger:
@@ -243,9 +259,11 @@ def checkpoint_summary(folder: "str | Path") -> dict:
     steps = []
     parts_dir = folder / "parts"
     for path in sorted(parts_dir.glob("*.json.gz")) if parts_dir.is_dir() else []:
-        if path.name.endswith(".steps.json.gz"):
+        if ".candidate" in path.name:  # a shared candidate's log: folded into its part's by the next run
+            continue
+        if path.name.endswith(STEPS_SUFFIX):
             log = StepLog(path, flush_s=float("inf"))
-            steps.append({"part": path.name[:-len(".steps.json.gz")], "positions": len(log.entries),
+            steps.append({"part": path.name[:-len(STEPS_SUFFIX)], "positions": len(log.entries),
                           "exact": sum(1 for _v, e in log.entries.values() if e),
                           "second_guesses": len({g for g, _o in log.entries})})
             continue

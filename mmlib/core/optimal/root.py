@@ -164,8 +164,6 @@ class RootSearch:
             stepwise, step_log = steps_of(opening, i)
             if not stepwise or not free_slots:
                 return None
-            from .checkpoint import StepLog
-
             log = StepLog(step_log, config.STEP_LOG_FLUSH_S) if step_log is not None else None
             split = SplitPart(search, opening.parts[i][1], (opening.guess,), depth - 1, budget, log,
                               free_slots.pop())

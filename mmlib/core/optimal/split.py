@@ -29,10 +29,9 @@ from pathlib import Path
 import numpy as np
 
 from . import engine as en
-from .stepwise import rank_candidates, tree_with_guess
-
-INDEX_MASK = (1 << en.INDEX_BITS) - 1
-STEPS_SUFFIX = ".steps.json.gz"
+from .bounds import INFEASIBLE
+from .checkpoint import StepLog, candidate_log_path, candidate_log_paths
+from .stepwise import INDEX_MASK, rank_candidates, tree_with_guess
 
 
 class SplitPart:
@@ -47,7 +46,7 @@ class SplitPart:
         self.budget = self.best = int(budget)
         self.floor = search.lower_bound(n, self.depth)
         self.best_guess, self.best_branches = -1, None
-        self.lower = INFEASIBLE_BOUND
+        self.lower = int(INFEASIBLE)
         self.keys, self.found, self.next, self.running = np.empty(0, dtype=np.int64), 0, 0, 0
         # Small, shallow, or settled by its counting bound: the engine takes it whole.
         self.whole = n <= 2 * search.parts + 1 or self.depth <= 1 or self.floor >= budget
@@ -65,20 +64,14 @@ class SplitPart:
 
     def candidate_log(self, guess: int) -> "str | None":
         """Where the task of candidate `guess` keeps what it proves as it goes (None: no log)."""
-        if self.log is None:
-            return None
-        stem = self.log.path.name[:-len(STEPS_SUFFIX)]
-        return str(self.log.path.with_name(f"{stem}.candidate{int(guess)}.json.gz"))
+        return None if self.log is None else str(candidate_log_path(self.log.path, guess))
 
     def _fold_candidate_logs(self, left=None) -> None:
         """Take what candidate logs hold (those `left` or, by default, every one an earlier run
         left) into the part's log, then remove them (the part's log is written first: a stop
         in between folds them again)."""
-        from .checkpoint import StepLog
-
-        stem = self.log.path.name[:-len(STEPS_SUFFIX)]
         if left is None:
-            left = sorted(self.log.path.parent.glob(f"{stem}.candidate*.json.gz"))
+            left = candidate_log_paths(self.log.path)
         left = [path for path in left if path.exists()]
         for path in left:
             for (guess, ordinal), (value, exact) in StepLog(path, float("inf")).entries.items():
@@ -168,6 +161,3 @@ class SplitPart:
         if self.best_guess >= 0:
             return self.best, True, tree_with_guess(game, self.best_guess, len(self.secrets), self.best_branches)
         return max(int(self.lower), self.floor, self.budget), False, None
-
-
-INFEASIBLE_BOUND = int(en.INFEASIBLE)

@@ -21,6 +21,9 @@ from . import config
 from . import engine as en
 from .search import INFEASIBLE, OptimalSearch
 
+# A ranked candidate's key (`rank_candidates`): its bound above KEY_SHIFT, its codeword below.
+INDEX_MASK = (1 << en.INDEX_BITS) - 1
+
 
 def solve_stepwise(search: OptimalSearch, secrets: np.ndarray, played, depth: int, beta: int,
                    log=None, on_candidate=None) -> "tuple[int, dict | None]":
@@ -62,14 +65,13 @@ def _candidate_loop(search, secrets, played, depth, beta, log, on_candidate=None
         return shortcut, None
     floor = search.lower_bound(n, depth)
     best, best_guess = int(beta), -1
-    index_mask = (1 << en.INDEX_BITS) - 1
     for rank, key in enumerate(keys[:found].tolist()):
         bound = key >> en.KEY_SHIFT
         if bound >= best:  # sorted: no later candidate can beat the best either
             lower = min(lower, bound)
             search.add_counts({"candidates_cut": found - rank})
             break
-        guess = key & index_mask
+        guess = key & INDEX_MASK
         if on_candidate is not None:
             on_candidate(rank, found)
         total, beats = candidate_total(search, secrets, played, depth, guess, bound, best, log)
