@@ -76,6 +76,17 @@ def lab(extra: list[str]) -> int:
     return run(*command, *extra, check=False).returncode
 
 
+def test_processes() -> int:
+    """Processes for the test run: one per core, at most four (MMLIB_TEST_PROCESSES overrides)."""
+    wanted = os.environ.get("MMLIB_TEST_PROCESSES", "")
+    if wanted:
+        if not wanted.isdigit() or int(wanted) < 1:
+            sys.exit(f"MMLIB_TEST_PROCESSES must be a whole number of at least 1, not {wanted!r}")
+        return int(wanted)
+    return max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                      else os.cpu_count() or 1))
+
+
 def test(extra: list[str]) -> int:
     ensure_environment()
     ensure_chromium()
@@ -84,6 +95,9 @@ def test(extra: list[str]) -> int:
         PYTHON, "-m", "pytest", "tests", "notebooks",
         "--nbval", "--nbval-sanitize-with", ROOT / "notebooks" / "sanitize.cfg",
         "-p", "no:cacheprovider",
+        # One pytest process per core (pytest-xdist). Whole files go to one process each: a
+        # notebook's cells must run in order in one kernel, and a file's tests share its fixtures.
+        "-n", str(test_processes()), "--dist", "loadfile",
     ]
     return run(*command, *extra, check=False, cwd=ROOT, env=env).returncode
 
