@@ -81,7 +81,9 @@ def test_processes() -> int:
     wanted = os.environ.get("MMLIB_TEST_PROCESSES", "")
     if wanted:
         if not wanted.isdigit() or int(wanted) < 1:
-            sys.exit(f"MMLIB_TEST_PROCESSES must be a whole number of at least 1, not {wanted!r}")
+            print(f"MMLIB_TEST_PROCESSES must be a whole number of at least 1, not {wanted!r}",
+                  file=sys.stderr)
+            raise SystemExit(2)
         return int(wanted)
     return max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                       else os.cpu_count() or 1))

@@ -11,8 +11,8 @@ pandas, tqdm and filelock; mmlib itself is found through PYTHONPATH, no install 
 It prints the machine and the versions, then runs `python -m mmlib optimal GAME --checkpoint
 DIR --workers N --time-limit S --stepwise-min M`, which stops at the time limit with what it
 proved kept in DIR (step logs written, the run's time in runs.json). Every minute, and at the
-end, it prints where the search stands (`checkpoint_summary`). Last it packs DIR (without its
-lock) into OUT/NAME.tgz; unpack that over DIR here and commit it:
+end, it prints where the search stands (`checkpoint_summary`), and last opening by opening
+(`optimal-status`). Then it packs DIR (without its lock) into OUT/NAME.tgz; unpack that over DIR here and commit it:
 
     tar xzf FILES_AT/NAME.tgz            # from the repository root: it holds DIR's path
 """
@@ -105,6 +105,9 @@ def main(argv=None) -> int:
                                                      "first_guess")}), flush=True)
         (out / f"{folder.name}.result.json").write_text(output)
     print("after:", summary_line(folder), flush=True)
+    from mmlib.core.optimal.standing import checkpoint_standing, describe_standing
+
+    print(describe_standing(checkpoint_standing(folder)), flush=True)  # opening by opening
     print("packed:", pack(folder, out), flush=True)
     return 0 if status in (0, 3) else status
 

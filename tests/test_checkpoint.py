@@ -323,3 +323,84 @@ def test_the_checkpoint_summary_counts_runs_parts_and_steps(tmp_path, monkeypatc
     assert all(0 < s["exact"] <= s["positions"] and 0 < s["second_guesses"] <= s["positions"]
                for s in summary["step_logs"])
     assert summary["core_hours"] == pytest.approx(summary["seconds"] * 2 / 3600, abs=1e-3)
+
+
+def _brute_force_parts(game: Game, opening: str) -> dict:
+    """{printed score: secrets} of every non-winning part below `opening`, by the plain score."""
+    from collections import Counter
+
+    from mmlib.core.scoring import format_score, reference_score
+
+    found = Counter(reference_score(game.format_codeword(s), opening) for s in range(game.size))
+    return {format_score(b, w): n for (b, w), n in found.items() if b != game.pins}
+
+
+def test_the_standing_of_a_finished_search_sizes_its_parts_and_totals_its_openings(tmp_path, monkeypatch):
+    """`optimal-status`'s figures for a finished search: every opening's parts are the plain
+    score's parts, the parts not exact are listed with their sizes, and a settled opening's total
+    is the search's answer for the winning opening and more for any other."""
+    from mmlib.core.optimal import config
+    from mmlib.core.optimal.checkpoint import checkpoint_summary
+    from mmlib.core.optimal.standing import checkpoint_standing
+
+    monkeypatch.setattr(config, "STEPWISE_MIN_SECRETS", 40)
+    folder = tmp_path / "kept"
+    result = optimal("4p5c", workers=2, checkpoint=folder)
+    game = Game.parse("4p5c")
+    standing = checkpoint_standing(folder)
+    assert {k: standing[k] for k in checkpoint_summary(folder)} == checkpoint_summary(folder)
+    openings = {o["opening"]: o for o in standing["openings"]}
+    winner = openings[game.format_codeword(result.first_guess)]
+    assert winner["total"] == result.total_turns and not winner["left"]
+    assert winner["exact"] == winner["parts"]
+    for name, opening in openings.items():
+        parts = _brute_force_parts(game, name)
+        assert opening["parts"] == len(parts)
+        assert opening["exact"] + len(opening["left"]) == len(parts)
+        assert all(parts[p["score"]] == p["secrets"] for p in opening["left"])
+        assert [p["secrets"] for p in opening["left"]] == sorted((p["secrets"] for p in opening["left"]),
+                                                                 reverse=True)
+        assert opening["total"] is None or opening["total"] >= result.total_turns
+        assert opening["bounded"] == sum(p["bound"] is not None for p in opening["left"])
+
+
+def test_the_standing_of_a_stopped_search_shows_its_step_logs_and_the_cli_prints_it(
+        tmp_path, monkeypatch, capsys):
+    from mmlib.core.optimal import TimeLimitReached
+    from mmlib.core.optimal.checkpoint import checkpoint_summary
+    from mmlib.core.optimal.standing import checkpoint_standing
+
+    folder = tmp_path / "kept"
+    for turns in (3, 6, 12, 24):  # stopped early, until a stop finds a part under way
+        with monkeypatch.context() as patch:
+            _stop_after(patch, turns)
+            with pytest.raises(TimeLimitReached):
+                optimal("4p5c", workers=2, checkpoint=folder, time_limit=3600, stepwise_min_secrets=40)
+        if checkpoint_summary(folder)["step_logs"]:
+            break
+    standing = checkpoint_standing(folder)
+    logged = {s["part"]: s for s in checkpoint_summary(folder)["step_logs"]}
+    assert logged  # the run stopped with parts under way
+    shown = [(o, p) for o in standing["openings"] for p in o["left"] if p["positions"]]
+    assert len(shown) == len(logged)
+    assert sorted(p["second_guesses"] for _o, p in shown) == sorted(s["second_guesses"] for s in logged.values())
+    assert sorted(p["positions"] for _o, p in shown) == sorted(s["positions"] for s in logged.values())
+    for opening, part in shown:
+        assert _brute_force_parts(Game.parse("4p5c"), opening["opening"])[part["score"]] == part["secrets"]
+        assert opening["total"] is None
+
+    assert main(["optimal-status", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"4p5c, objective total: {standing['runs']} runs,")
+    assert f"opening {shown[0][0]['opening']}: " in out and "second guesses logged" in out
+    assert main(["optimal-status", str(folder), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["openings"] == json.loads(json.dumps(standing["openings"]))
+
+    (tmp_path / "junk").mkdir()
+    (tmp_path / "junk" / "run.json").write_text('{"game": 7}')
+    for bad in (tmp_path / "nothing", tmp_path / "junk"):
+        assert main(["optimal-status", str(bad)]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err.strip() == (f"error: {str(bad)!r} holds no checkpointed search "
+                                        "(no readable run.json)")

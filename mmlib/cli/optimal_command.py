@@ -62,6 +62,12 @@ def register(subparsers):
                         "on from it: a run stopped for any reason resumes where it stopped")
     t.set_defaults(handler=run_table)
 
+    s = subparsers.add_parser("optimal-status",
+                              help="where a search kept with --checkpoint DIR stands, opening by opening")
+    s.add_argument("folder", metavar="DIR", help="the folder given to optimal --checkpoint")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.set_defaults(handler=run_status)
+
     o = subparsers.add_parser("optimal-openings",
                               help="the optimal total with each first guess fixed: data/optimal_openings.csv")
     o.add_argument("games", metavar="GAME", nargs="*",
@@ -107,6 +113,16 @@ def run_optimal(args) -> int:
     if args.tree is not None:
         write_tree_file(result, args.tree)
     print(result.to_json() if args.json else result.describe())
+    return 0
+
+
+def run_status(args) -> int:
+    import json
+
+    from ..core.optimal.standing import checkpoint_standing, describe_standing
+
+    standing = checkpoint_standing(args.folder)
+    print(json.dumps(standing) if args.json else describe_standing(standing))
     return 0
 
 

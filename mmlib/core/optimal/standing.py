@@ -1,0 +1,137 @@
+"""Where a checkpointed search stands, first guess by first guess (`optimal-status DIR`).
+
+`checkpoint_summary` counts a folder's files; a search that runs for days needs the finer view a
+person asks for between runs: for each opening the search has started, how many of its parts are
+exact, which are left, how large they are, and how far each large part's step log has come. The
+parts are sized by scoring the opening against every codeword, as the search splits them; the
+rest is read from the folder's files alone, so it costs seconds even for 7p4c and never changes the
+folder.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+from ..games import Game
+from ..scoring import format_score, ordinal_to_score, score_ordinals
+from .checkpoint import STEPS_SUFFIX, StepLog, checkpoint_summary
+
+# The objectives run.json names ("total", "worst", either with ", possible guesses"); a part's
+# kept value is plain turns under total only (worst packs the max turns in first).
+OBJECTIVES = ("total", "worst")
+
+# A part's file, its step log or a shared candidate's log (checkpoint.py names them).
+_PART_FILE = re.compile(r"^d(\d+)_g(\d+)_o(\d+)(\.candidate\d+)?(" + re.escape(STEPS_SUFFIX) + r"|\.json\.gz)$")
+
+
+def _read_part(path: Path) -> "dict | None":
+    """A part's kept value, as a run reads it: a damaged or unreadable file counts as absent."""
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as handle:
+            found = json.load(handle)
+        return {"value": int(found["value"]), "exact": bool(found["exact"])}
+    except (OSError, EOFError, zlib.error, ValueError, KeyError, TypeError):
+        return None
+
+
+def checkpoint_standing(folder: "str | Path") -> dict:
+    """`checkpoint_summary(folder)` and, under "openings", one entry per first guess with kept work:
+    opening (printed codeword), depth (guesses left below it, as the files name it), parts (its
+    non-winning parts), exact (how many are proven), exact_turns (their turns together), bounded
+    (cut off at a kept lower bound), and left: the parts not yet exact, largest first, each with
+    its score, secrets, bound (a kept lower bound or None), second_guesses and positions (its step
+    log; 0 where it has none) and candidate_logs (shared candidates' logs waiting to be folded).
+    Where every part is exact and the objective counts turns, total is the opening's total turns
+    (None otherwise). Openings come most exact parts first. ValueError if the folder holds no
+    search."""
+    folder = Path(folder)
+    summary = checkpoint_summary(folder)
+    search = summary["search"]
+    if not (isinstance(search, dict) and isinstance(search.get("game"), str)
+            and isinstance(search.get("objective"), str)
+            and search["objective"].split(",")[0] in OBJECTIVES):
+        raise ValueError(f"{str(folder)!r} holds no checkpointed search (no readable run.json)")
+    game = Game.parse(search["game"])
+    files: dict[tuple[int, int], dict[int, dict]] = {}
+    parts_dir = folder / "parts"
+    for path in sorted(parts_dir.iterdir()) if parts_dir.is_dir() else []:
+        match = _PART_FILE.match(path.name)
+        if match is None:
+            continue
+        depth, guess, ordinal = (int(match.group(i)) for i in (1, 2, 3))
+        kept = files.setdefault((depth, guess), {}).setdefault(ordinal, {"candidate_logs": 0})
+        if match.group(4):
+            kept["candidate_logs"] += 1
+        elif match.group(5) == STEPS_SUFFIX:
+            log = StepLog(path, flush_s=float("inf"))
+            kept["second_guesses"] = len({g for g, _o in log.entries})
+            kept["positions"] = len(log.entries)
+        else:
+            kept["part"] = _read_part(path)
+    openings = []
+    for (depth, guess), kept in files.items():
+        if not 0 <= guess < game.size:
+            continue  # not this game's codeword: a file from elsewhere
+        counts = np.bincount(score_ordinals(game, guess), minlength=game.num_scores)
+        exact = exact_turns = bounded = 0
+        left = []
+        for ordinal in np.flatnonzero(counts):
+            if ordinal == game.win_ordinal:
+                continue
+            found = kept.get(int(ordinal), {})
+            part = found.get("part")
+            if part is not None and part["exact"]:
+                exact += 1
+                exact_turns += part["value"]
+                continue
+            bounded += part is not None
+            left.append({"score": format_score(*ordinal_to_score(int(ordinal), game)),
+                         "secrets": int(counts[ordinal]),
+                         "bound": None if part is None else part["value"],
+                         "second_guesses": found.get("second_guesses", 0),
+                         "positions": found.get("positions", 0),
+                         "candidate_logs": found.get("candidate_logs", 0)})
+        left.sort(key=lambda p: -p["secrets"])
+        settled = not left and search["objective"].split(",")[0] == "total"
+        openings.append({"opening": game.format_codeword(guess), "depth": depth,
+                         "parts": int(np.count_nonzero(counts)) - int(counts[game.win_ordinal] > 0),
+                         "exact": exact, "exact_turns": exact_turns, "bounded": bounded, "left": left,
+                         # every secret takes the opening's turn, then its part's turns
+                         "total": game.size + exact_turns if settled else None})
+    openings.sort(key=lambda o: (-o["exact"], o["opening"]))
+    return {**summary, "openings": openings}
+
+
+def describe_standing(standing: dict) -> str:
+    """`checkpoint_standing` as a few lines of text and a table per opening."""
+    from tabulate import tabulate
+
+    search = standing["search"]
+    limit = "" if search.get("max_turns") is None else f", at most {search['max_turns']} turns"
+    lines = [f"{search['game']}, objective {search['objective']}{limit}: {standing['runs']} runs, "
+             f"{standing['core_hours']} core-hours on {', '.join(standing['machines']) or 'no machine yet'}"]
+    if not standing["openings"]:
+        lines.append("no part below a first guess is kept yet")
+    for opening in standing["openings"]:
+        lines.append("")
+        settled = "" if opening["total"] is None else f": {opening['total']:,} turns in all"
+        lines.append(f"opening {opening['opening']}: {opening['exact']} of {opening['parts']} parts exact "
+                     f"({opening['exact_turns']:,} turns below it), {len(opening['left'])} left{settled}")
+        worked = [p for p in opening["left"] if p["bound"] is not None or p["positions"] or p["candidate_logs"]]
+        if worked:
+            rows = [[p["score"], p["secrets"], "-" if p["bound"] is None else p["bound"],
+                     p["second_guesses"], p["positions"], p["candidate_logs"]] for p in worked]
+            lines.append(tabulate(rows, headers=["score", "secrets", "lower bound kept",
+                                                 "second guesses logged", "positions logged",
+                                                 "candidate logs"]))
+        untouched = [p["secrets"] for p in opening["left"] if p not in worked]
+        if untouched:
+            lines.append(f"{len(untouched)} more with nothing kept yet ({sum(untouched):,} secrets, "
+                         f"the largest {untouched[0]:,})")
+    return "\n".join(lines)
