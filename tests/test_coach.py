@@ -235,6 +235,31 @@ def test_a_strategys_losses_add_up_to_its_gap_to_the_optimum(game):
             assert player_loss(game, strategy_player(strategy))["loss_per_game"] == pytest.approx(loss.loss_per_game)
 
 
+
+def test_a_player_marked_deterministic_is_asked_once_per_position_and_loses_the_same():
+    """player_loss asks a `deterministic` player once per position (its strategy tree's nodes)
+    and any other player at every move of every game; both walks give the same figures, and a
+    strategy's figures agree with its tree's (strategy_loss)."""
+    game = Game.parse("3p4c")
+    entropy = strategy_player(Strategy.ENTROPY)
+    calls = []
+
+    def player(game, secrets, played):
+        calls.append(len(secrets))
+        return entropy(game, secrets, played)
+
+    player.label = "counted"
+    every_move = player_loss(game, player)
+    asked_every_move = len(calls)
+    calls.clear()
+    player.deterministic = True
+    once = player_loss(game, player)
+    tree = strategy_loss(game, Strategy.ENTROPY)
+    assert once == every_move
+    assert asked_every_move == round(every_move["average_turns"] * game.size) == tree.total_turns
+    assert len(calls) == len(tree.positions) < asked_every_move
+    assert once["loss_per_game"] == pytest.approx(tree.loss_per_game)
+
 def test_optimal_move_and_time_limits():
     game = Game.parse("4p6c")
     guess, total = optimal_move(game, np.arange(game.size), ())

@@ -9,7 +9,9 @@ to data/inline_search.csv:
 
 A case is WORKLOAD:GAME: `hints` is the coach's table of notebook 7
 (`coach_tables.hint_value_table(game, seed=0)`: every secret played to the end by six players,
-each move valued exactly, hundreds of thousands of short searches); `optimal` is one whole-game
+each position they reach valued exactly, thousands of short searches; the rows dated before
+2026-11-26 measured the table when it valued every move of every game again, hundreds of
+thousands of searches); `optimal` is one whole-game
 search (`optimal(game, workers=1)`: few, long searches). Each row: the workload and game, the
 setting (thread or inline), the runs, their median and every run's seconds, the answer, the
 machine and the command.

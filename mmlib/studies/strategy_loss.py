@@ -142,6 +142,7 @@ def strategy_player(strategy: "Strategy | str"):
         return Position(game, secrets, played, None).strategy_guess(strategy)
 
     choose.label = f"the {strategy.title} hint"
+    choose.deterministic = True  # its guess depends on the position alone
     return choose
 
 
@@ -149,23 +150,39 @@ def player_loss(game: "Game | str", choose, secrets=None) -> dict:
     """`choose(game, possible secrets, guesses played)` plays every secret of `secrets` (default
     all) to the end; each move is valued against the best there. Returns the player's label,
     games, average turns, the optimum's average turns, and the expected turns lost per game
-    (the sum of each game's move losses, averaged) and per move."""
+    (the sum of each game's move losses, averaged) and per move.
+
+    Games share their first moves, so each position (named by the guesses and scores that led
+    to it) is split and valued once; a player marked `deterministic` (the same guess wherever
+    the position is the same) is also asked once per position. Any other player, such as the
+    random one, is asked at every move, in the same order as a game-by-game walk."""
     game = Game.parse(game)
     search = shared_search(game)
     secrets = np.arange(game.size, dtype=np.int64) if secrets is None else np.asarray(secrets, dtype=np.int64)
+    deterministic = getattr(choose, "deterministic", False)
+    chosen, losses, parts = {}, {}, {}  # by position, by (position, guess), by (position, guess)
     turns = lost = moves = 0
     for secret in secrets:
-        possible, played = np.arange(game.size, dtype=np.int64), ()
+        possible, played, path = np.arange(game.size, dtype=np.int64), (), ()
         while True:
-            guess = int(choose(game, possible, played))
-            position = Position(game, possible, played, None)
-            lost += (position.value(guess).low - position.best_value().low) / len(possible)
+            if deterministic and path in chosen:
+                guess = chosen[path]
+            else:
+                guess = int(choose(game, possible, played))
+                chosen[path] = guess
+            if (path, guess) not in losses:
+                position = Position(game, possible, played, None)
+                losses[path, guess] = position.value(guess).low - position.best_value().low
+            lost += losses[path, guess] / len(possible)
             moves += 1
             if guess == secret:
                 break
-            ordinal = next(o for o, part in search.split(guess, np.array([secret])))
-            possible = next(part for o, part in search.split(guess, possible) if o == ordinal)
+            if (path, guess) not in parts:
+                parts[path, guess] = dict(search.split(guess, possible))
+            ordinal = next(o for o, _part in search.split(guess, np.array([secret])))
+            possible = parts[path, guess][ordinal]
             played += (guess,)
+            path += ((guess, ordinal),)
         turns += len(played) + 1
     optimum = Position(game, np.arange(game.size), ()).best_value().low
     return {"player": getattr(choose, "label", "player"), "games": len(secrets),
@@ -180,4 +197,5 @@ def optimal_player():
         return optimal_move(game, secrets, played, None)[0]
 
     choose.label = "the optimal hint"
+    choose.deterministic = True  # the lowest-index best guess of the position
     return choose
