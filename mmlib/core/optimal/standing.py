@@ -118,8 +118,11 @@ def describe_standing(standing: dict) -> str:
              f"{standing['core_hours']} core-hours on {', '.join(standing['machines']) or 'no machine yet'}"]
     if not standing["openings"]:
         lines.append("no part below a first guess is kept yet")
+    depths = {opening["depth"] for opening in standing["openings"]}
     for opening in standing["openings"]:
         lines.append("")
+        if len(depths) > 1:  # the worst objective searches again at each max turns it tries
+            lines.append(f"with {opening['depth']} guesses left below the first:")
         settled = "" if opening["total"] is None else f": {opening['total']:,} turns in all"
         lines.append(f"opening {opening['opening']}: {opening['exact']} of {opening['parts']} parts exact "
                      f"({opening['exact_turns']:,} turns below it), {len(opening['left'])} left{settled}")
