@@ -455,7 +455,8 @@ def run_search_tasks(task_region, task_first, task_last, region_start, region_le
     stays as small as can be.)
     """
     for worker in prange(workers):
-        search_worker(worker, workers, task_region, task_first, task_last, region_start, region_len,
+        # np.int64: prange's index is unsigned, and the serial callers' 0 is not: one compile, not two
+        search_worker(np.int64(worker), workers, task_region, task_first, task_last, region_start, region_len,
                       region_bound, region_candidates_start, region_candidates_len, candidates_flat,
                       ps_words, ps_lo, ps_hi, words, lo, hi, region_of_secret, pins, unused,
                       wide_colors, slots, strategy, entropy, out_index, out_rank, out_in_ps)

@@ -1301,7 +1301,9 @@ def extract_tree(tables, buffers, cache, stats, control, live, run, n, depth, le
     top = level
     # Enter the root, then loop: a node is entered (its guess found, S split, its row
     # written), then its parts are entered one after the other as children.
-    secrets_at, size, node_depth, free_at, parent, ordinal = 0, n, depth, n, -1, -1
+    # np.int64, not 0: a literal 0 would compile _tree_guess, and position_value inside it, a
+    # second time for that constant (a second copy of the largest kernel, about 20 s of compile).
+    secrets_at, size, node_depth, free_at, parent, ordinal = np.int64(0), n, depth, n, -1, -1
     while True:
         if secrets_at >= 0:  # enter a node
             if rows >= out.shape[0]:
