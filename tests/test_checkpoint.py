@@ -323,6 +323,16 @@ def test_the_checkpoint_summary_counts_runs_parts_and_steps(tmp_path, monkeypatc
     assert all(0 < s["exact"] <= s["positions"] and 0 < s["second_guesses"] <= s["positions"]
                for s in summary["step_logs"])
     assert summary["core_hours"] == pytest.approx(summary["seconds"] * 2 / 3600, abs=1e-3)
+    # A part that says exact but lost its tree is damaged: a run searches it again, so the
+    # summary (and optimal-status, through the same reader) counts it as absent.
+    import gzip
+
+    exact_part = next(p for p in parts if json.loads(gzip.open(p).read())["exact"])
+    with gzip.open(exact_part, "wt") as handle:
+        json.dump({"value": 1, "exact": True, "tree": None}, handle)
+    damaged = checkpoint_summary(folder)
+    assert (damaged["parts_exact"], damaged["parts_bounded"]) == (summary["parts_exact"] - 1,
+                                                                  summary["parts_bounded"])
 
 
 def _brute_force_parts(game: Game, opening: str) -> dict:

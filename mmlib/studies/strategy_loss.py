@@ -169,7 +169,8 @@ def player_loss(game: "Game | str", choose, secrets=None) -> dict:
                 guess = chosen[path]
             else:
                 guess = int(choose(game, possible, played))
-                chosen[path] = guess
+                if deterministic:
+                    chosen[path] = guess
             if (path, guess) not in losses:
                 position = Position(game, possible, played, None)
                 losses[path, guess] = position.value(guess).low - position.best_value().low

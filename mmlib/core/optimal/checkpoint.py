@@ -26,6 +26,7 @@ import contextlib
 import datetime as dt
 import gzip
 import json
+import re
 import threading
 import time
 import zlib
@@ -37,6 +38,9 @@ FORMAT = 1
 # A large part's step log is `d{depth}_g{opening}_o{ordinal}` + STEPS_SUFFIX in parts/; while the
 # part's candidates are shared by the workers (`split`), each task's own log lies beside it.
 STEPS_SUFFIX = ".steps.json.gz"
+# Every file name of parts/: a part's value, its step log, or a shared candidate's log.
+_KEPT_NAME = re.compile(r"^d(\d+)_g(\d+)_o(\d+)(?:(" + re.escape(STEPS_SUFFIX)
+                        + r")|\.candidate\d+\.json\.gz|\.json\.gz)$")
 
 
 class Checkpoint:
@@ -103,17 +107,7 @@ class Checkpoint:
         """(value, exact, tree) of the part below opening `guess` on score `ordinal` with `depth`
         guesses left, or None if no run finished it. A damaged file counts as none."""
         path = self._path(depth, guess, ordinal)
-        if not path.exists():
-            return None
-        try:
-            with gzip.open(path, "rt", encoding="utf-8") as handle:
-                found = json.load(handle)
-            value, exact, tree = int(found["value"]), bool(found["exact"]), found.get("tree")
-        except (OSError, EOFError, zlib.error, ValueError, KeyError, TypeError):
-            return None
-        if exact and not isinstance(tree, dict):
-            return None
-        return value, exact, tree
+        return read_part(path) if path.exists() else None
 
     def record(self, depth: int, guess: int, ordinal: int, value: int, exact: bool,
                tree: "dict | None") -> None:
@@ -168,6 +162,47 @@ class StepLog:
             write_gzipped_json(self.path, {"format": FORMAT, "entries": rows})
             self.dirty = False
         self.flushed_at = time.monotonic()
+
+
+def read_part(path: "str | Path") -> "tuple[int, bool, dict | None] | None":
+    """(value, exact, tree) kept in a part's file, or None if it is damaged: unreadable, or
+    exact without a tree. Every reader of a folder counts a part this way, as a run does."""
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as handle:
+            found = json.load(handle)
+        value, exact, tree = int(found["value"]), bool(found["exact"]), found.get("tree")
+    except (OSError, EOFError, zlib.error, ValueError, KeyError, TypeError):
+        return None
+    if exact and not isinstance(tree, dict):
+        return None
+    return value, exact, tree
+
+
+def kept_files(folder: "str | Path") -> list[dict]:
+    """Every file of `folder`/parts, in name order, as depth, guess, ordinal (the part below
+    opening `guess` on score `ordinal`), name, and kind: "part" (with `part`, what `read_part`
+    finds), "steps" (with the step log's `positions`, `exact` and `second_guesses`) or
+    "candidate" (a shared candidate's log, folded into its part's by the next run). Files of
+    other names are left out."""
+    parts_dir = Path(folder) / "parts"
+    found = []
+    for path in sorted(parts_dir.iterdir()) if parts_dir.is_dir() else []:
+        match = _KEPT_NAME.match(path.name)
+        if match is None:
+            continue
+        entry = {"name": path.name, "depth": int(match.group(1)), "guess": int(match.group(2)),
+                 "ordinal": int(match.group(3))}
+        if match.group(4):
+            log = StepLog(path, flush_s=float("inf"))
+            entry.update(kind="steps", positions=len(log.entries),
+                         exact=sum(1 for _v, e in log.entries.values() if e),
+                         second_guesses=len({g for g, _o in log.entries}))
+        elif ".candidate" in path.name:
+            entry["kind"] = "candidate"
+        else:
+            entry.update(kind="part", part=read_part(path))
+        found.append(entry)
+    return found
 
 
 def candidate_log_path(steps_path: "str | Path", guess: int) -> Path:
@@ -243,38 +278,25 @@ def _describe(identity: dict) -> str:
     return text + ")"
 
 
-def checkpoint_summary(folder: "str | Path") -> dict:
+def checkpoint_summary(folder: "str | Path", files: "list[dict] | None" = None) -> dict:
     """Where the search kept in `folder` stands, read from its files alone: the search
     (`run.json`), its runs and their cost (`runs.json`), the parts below the first guess
     finished (exact) or bounded, and the step logs of the large parts (positions one guess
     below the part whose value or bound is kept, and how many second guesses they cover).
-    A damaged file counts as absent, as a run would count it."""
+    A damaged file counts as absent, as a run would count it. `files`: the folder's
+    `kept_files`, where the caller has them already."""
     folder = Path(folder)
     try:
         identity = json.loads((folder / "run.json").read_text())
     except (OSError, ValueError):
         identity = None
     runs = read_runs(folder / "runs.json")
-    exact = bounded = 0
-    steps = []
-    parts_dir = folder / "parts"
-    for path in sorted(parts_dir.glob("*.json.gz")) if parts_dir.is_dir() else []:
-        if ".candidate" in path.name:  # a shared candidate's log: folded into its part's by the next run
-            continue
-        if path.name.endswith(STEPS_SUFFIX):
-            log = StepLog(path, flush_s=float("inf"))
-            steps.append({"part": path.name[:-len(STEPS_SUFFIX)], "positions": len(log.entries),
-                          "exact": sum(1 for _v, e in log.entries.values() if e),
-                          "second_guesses": len({g for g, _o in log.entries})})
-            continue
-        try:
-            with gzip.open(path, "rt", encoding="utf-8") as handle:
-                is_exact = bool(json.load(handle)["exact"])
-        except (OSError, EOFError, zlib.error, ValueError, KeyError, TypeError):
-            continue
-        exact += is_exact
-        bounded += not is_exact
+    files = kept_files(folder) if files is None else files
+    parts = [f["part"] for f in files if f["kind"] == "part" and f["part"] is not None]
+    steps = [{"part": f["name"][:-len(STEPS_SUFFIX)], "positions": f["positions"], "exact": f["exact"],
+              "second_guesses": f["second_guesses"]} for f in files if f["kind"] == "steps"]
+    exact = sum(1 for _value, is_exact, _tree in parts if is_exact)
     return {"search": identity, "runs": len(runs), "seconds": round(sum(r["seconds"] for r in runs), 1),
             "core_hours": round(sum(r["seconds"] * r["workers"] for r in runs) / 3600, 3),
             "machines": sorted({r["machine"] for r in runs}), "parts_exact": exact,
-            "parts_bounded": bounded, "step_logs": steps}
+            "parts_bounded": len(parts) - exact, "step_logs": steps}

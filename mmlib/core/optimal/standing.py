@@ -10,34 +10,14 @@ folder.
 
 from __future__ import annotations
 
-import gzip
-import json
-import re
-import zlib
 from pathlib import Path
 
 import numpy as np
 
 from ..games import Game
 from ..scoring import format_score, ordinal_to_score, score_ordinals
-from .checkpoint import STEPS_SUFFIX, StepLog, checkpoint_summary
-
-# The objectives run.json names ("total", "worst", either with ", possible guesses"); a part's
-# kept value is plain turns under total only (worst packs the max turns in first).
-OBJECTIVES = ("total", "worst")
-
-# A part's file, its step log or a shared candidate's log (checkpoint.py names them).
-_PART_FILE = re.compile(r"^d(\d+)_g(\d+)_o(\d+)(\.candidate\d+)?(" + re.escape(STEPS_SUFFIX) + r"|\.json\.gz)$")
-
-
-def _read_part(path: Path) -> "dict | None":
-    """A part's kept value, as a run reads it: a damaged or unreadable file counts as absent."""
-    try:
-        with gzip.open(path, "rt", encoding="utf-8") as handle:
-            found = json.load(handle)
-        return {"value": int(found["value"]), "exact": bool(found["exact"])}
-    except (OSError, EOFError, zlib.error, ValueError, KeyError, TypeError):
-        return None
+from .checkpoint import checkpoint_summary, kept_files
+from .whole_game import OBJECTIVES
 
 
 def checkpoint_standing(folder: "str | Path") -> dict:
@@ -51,31 +31,27 @@ def checkpoint_standing(folder: "str | Path") -> dict:
     (None otherwise). Openings come most exact parts first. ValueError if the folder holds no
     search."""
     folder = Path(folder)
-    summary = checkpoint_summary(folder)
+    files = kept_files(folder)
+    summary = checkpoint_summary(folder, files)
     search = summary["search"]
     if not (isinstance(search, dict) and isinstance(search.get("game"), str)
             and isinstance(search.get("objective"), str)
             and search["objective"].split(",")[0] in OBJECTIVES):
         raise ValueError(f"{str(folder)!r} holds no checkpointed search (no readable run.json)")
     game = Game.parse(search["game"])
-    files: dict[tuple[int, int], dict[int, dict]] = {}
-    parts_dir = folder / "parts"
-    for path in sorted(parts_dir.iterdir()) if parts_dir.is_dir() else []:
-        match = _PART_FILE.match(path.name)
-        if match is None:
-            continue
-        depth, guess, ordinal = (int(match.group(i)) for i in (1, 2, 3))
-        kept = files.setdefault((depth, guess), {}).setdefault(ordinal, {"candidate_logs": 0})
-        if match.group(4):
-            kept["candidate_logs"] += 1
-        elif match.group(5) == STEPS_SUFFIX:
-            log = StepLog(path, flush_s=float("inf"))
-            kept["second_guesses"] = len({g for g, _o in log.entries})
-            kept["positions"] = len(log.entries)
-        else:
-            kept["part"] = _read_part(path)
+    kept: dict[tuple[int, int], dict[int, dict]] = {}  # by (depth, opening), then by score ordinal
+    for file in files:
+        found = kept.setdefault((file["depth"], file["guess"]), {}).setdefault(file["ordinal"],
+                                                                              {"candidate_logs": 0})
+        if file["kind"] == "candidate":
+            found["candidate_logs"] += 1
+        elif file["kind"] == "steps":
+            found.update(second_guesses=file["second_guesses"], positions=file["positions"])
+        elif file["part"] is not None:
+            value, exact, _tree = file["part"]
+            found["part"] = {"value": value, "exact": exact}
     openings = []
-    for (depth, guess), kept in files.items():
+    for (depth, guess), by_ordinal in kept.items():
         if not 0 <= guess < game.size:
             continue  # not this game's codeword: a file from elsewhere
         counts = np.bincount(score_ordinals(game, guess), minlength=game.num_scores)
@@ -84,7 +60,7 @@ def checkpoint_standing(folder: "str | Path") -> dict:
         for ordinal in np.flatnonzero(counts):
             if ordinal == game.win_ordinal:
                 continue
-            found = kept.get(int(ordinal), {})
+            found = by_ordinal.get(int(ordinal), {})
             part = found.get("part")
             if part is not None and part["exact"]:
                 exact += 1
@@ -126,15 +102,20 @@ def describe_standing(standing: dict) -> str:
         settled = "" if opening["total"] is None else f": {opening['total']:,} turns in all"
         lines.append(f"opening {opening['opening']}: {opening['exact']} of {opening['parts']} parts exact "
                      f"({opening['exact_turns']:,} turns below it), {len(opening['left'])} left{settled}")
-        worked = [p for p in opening["left"] if p["bound"] is not None or p["positions"] or p["candidate_logs"]]
+        worked = [p for p in opening["left"] if _has_work(p)]
         if worked:
             rows = [[p["score"], p["secrets"], "-" if p["bound"] is None else p["bound"],
                      p["second_guesses"], p["positions"], p["candidate_logs"]] for p in worked]
             lines.append(tabulate(rows, headers=["score", "secrets", "lower bound kept",
                                                  "second guesses logged", "positions logged",
                                                  "candidate logs"]))
-        untouched = [p["secrets"] for p in opening["left"] if p not in worked]
+        untouched = [p["secrets"] for p in opening["left"] if not _has_work(p)]
         if untouched:
             lines.append(f"{len(untouched)} more with nothing kept yet ({sum(untouched):,} secrets, "
                          f"the largest {untouched[0]:,})")
     return "\n".join(lines)
+
+
+def _has_work(part: dict) -> bool:
+    """Whether anything of an open part is kept: a bound, a step log or a candidate's log."""
+    return part["bound"] is not None or part["positions"] > 0 or part["candidate_logs"] > 0
