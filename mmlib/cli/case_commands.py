@@ -10,6 +10,7 @@ from pathlib import Path
 from ..core.cluster import SCHEDULER_HELP
 from ..core.files import DATA_DIR, locked, write_atomically
 from ..core.games import ascii_whole_number, shown
+from ..core.machine import PROVENANCE_COLUMNS, provenance, solve_engine
 from ..core.outputs import check_outputs
 from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES
 from ..core.tables import TableSchema
@@ -18,7 +19,7 @@ from .arguments import integer
 ACR_SIZES_CSV = DATA_DIR / "acr_sizes.csv"
 CE_TIMING_CSV = DATA_DIR / "case_equivalence_timing.csv"
 CE_TIMING_COLUMNS = ("game", "pins", "colors", "codewords", "strategy", "backend", "case_equivalence",
-                     "median_s", "repeats", "scores", "scores_saved", "total_turns")
+                     "median_s", "repeats", "scores", "scores_saved", "total_turns", *PROVENANCE_COLUMNS)
 # Games `ce-timing` measures by default: small to the reference backend's limit.
 CE_TIMING_GAMES = "3p4c,4p4c,3p8c,4p5c,5p4c,4p6c,3p12c,5p5c,3p15c,4p8c,6p4c"
 
@@ -281,6 +282,7 @@ def run_ce_timing(args) -> int:
     check_backend_here(backend)
     check_outputs(tables=[(args.output, CE_TIMING_TABLE)])
     warm_up(backend, strategies[0], "on")
+    where = provenance(solve_engine(backend), backend)
     new_rows = []
     for game in games:
         for strategy in strategies:
@@ -297,6 +299,7 @@ def run_ce_timing(args) -> int:
                     "median_s": f"{statistics.median(r.elapsed_s for r in mode_runs):.4f}",
                     "repeats": args.repeats, "scores": mode_runs[0].scores,
                     "scores_saved": mode_runs[0].scores_saved, "total_turns": mode_runs[0].total_turns,
+                    **where,
                 })
             if not np.array_equal(turns["off"], turns["on"]):
                 raise AssertionError(f"{game.name} {strategy.label}: case equivalence changed the turns")

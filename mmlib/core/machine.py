@@ -108,7 +108,7 @@ def cpu_model() -> str:
 def machine_label(client=None) -> str:
     """'AMD EPYC, 2 cores', with '; Dask cluster of N workers' when the work went to a
     `distributed.Client`'s cluster."""
-    label = f"{cpu_model()}, {os.cpu_count() or 1} cores"
+    label = f"{readable_cpu(cpu_model())}, {os.cpu_count() or 1} cores"
     if client is not None:
         workers = len(client.scheduler_info().get("workers", {}))
         label += f"; Dask cluster of {workers} worker{'s' if workers != 1 else ''}"
@@ -127,9 +127,7 @@ def machine_description(backend: str = "cpu", client=None) -> str:
         from .solver_cuda import device_name
 
         return device_name()
-    label = machine_label(client)
-    model = cpu_model()
-    return label.replace(model, readable_cpu(model), 1)
+    return machine_label(client)
 
 
 @functools.lru_cache(maxsize=1)

@@ -4,7 +4,9 @@ A solve benchmark runs one warm-up solve (it compiles the kernels, or loads
 them from numba's cache), then `repeats` timed solves, and records the median
 and the fastest wall time with the scores they computed. The JIT compile time
 is a column of its own, never part of the timings. Each row also says what ran
-it: the CPU model, its cores, numba's threads, the GPU for the cuda backend,
+it: the CPU model, its cores, numba's threads, the GPU for the cuda backend, the
+provenance every timing table has (`mmlib.core.machine.provenance`: date, machine,
+mmlib_version, engine),
 the load average just before the row was measured, and `cpu_util`, the CPU
 time the process got during the timed solves over (wall time x threads): well
 under 1 means other work on the machine took cores away (or serial parts).
@@ -24,7 +26,6 @@ to a temporary file that is renamed into place.
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import io
 import os
 import resource
@@ -36,7 +37,7 @@ import numpy as np
 
 from ..core.files import DATA_DIR
 from ..core.games import Game
-from ..core.machine import cpu_model
+from ..core.machine import cpu_model, provenance, solve_engine
 from ..core.strategies import Strategy
 from ..core.tables import TableSchema, read_table
 
@@ -46,7 +47,7 @@ COLUMNS = (
     "date", "game", "strategy", "backend", "first_guess", "case_equivalence", "repeats",
     "median_s", "min_s", "compile_s", "scores", "scores_per_s", "total_turns", "max_turns",
     "peak_rss_mib", "cpu_model", "cores", "threads", "device", "load_avg", "cpu_util",
-    "mmlib_version", "command",
+    "mmlib_version", "command", "machine", "engine",
 )
 # The `strategy` of a scoring-kernel row.
 KERNEL_ROW = "score-kernel"
@@ -94,12 +95,6 @@ def _device(backend: str) -> str:
     from ..core.solver_cuda import device_name
 
     return device_name()
-
-
-def _version() -> str:
-    from .. import __version__
-
-    return __version__
 
 
 # -- solve benchmarks ----------------------------------------------------------------
@@ -154,7 +149,6 @@ def bench_solve(game, strategy, backend: str = "cpu", first_guess: "str | None" 
     _compile_seconds[backend] = _compile_seconds.get(backend, 0.0) + sum(
         r.compile_s for r in ([warm] if warm is not None else []) + results)
     return {
-        "date": dt.datetime.now().isoformat(timespec="seconds"),
         "game": game.name,
         "strategy": strategy.label,
         "backend": backend,
@@ -175,7 +169,7 @@ def bench_solve(game, strategy, backend: str = "cpu", first_guess: "str | None" 
         "device": _device(backend),
         "load_avg": f"{load:.2f}",
         "cpu_util": f"{cpu_util:.2f}",
-        "mmlib_version": _version(),
+        **provenance(solve_engine(backend), backend),
         "command": command,
     }
 
@@ -217,7 +211,6 @@ def bench_optimal(game, objective: str = "total", max_turns: "int | None" = None
         f"optimal:{objective}" + (f":max{max_turns}" if max_turns else ""))
     stats = result.search_stats
     return {
-        "date": dt.datetime.now().isoformat(timespec="seconds"),
         "game": game.name, "strategy": label, "backend": "cpu",
         "first_guess": result.first_guess_text, "case_equivalence": "on", "repeats": str(repeats),
         "median_s": f"{median:.4f}", "min_s": f"{min(times):.4f}", "compile_s": f"{max(0.0, compile_s):.2f}",
@@ -225,7 +218,7 @@ def bench_optimal(game, objective: str = "total", max_turns: "int | None" = None
         "total_turns": str(result.total_turns), "max_turns": str(result.max_turns),
         "peak_rss_mib": f"{peak_rss_mib():.0f}", "cpu_model": cpu_model(),
         "cores": str(os.cpu_count() or 1), "threads": str(_threads("cpu")), "device": "",
-        "load_avg": f"{load:.2f}", "cpu_util": cpu_util, "mmlib_version": _version(),
+        "load_avg": f"{load:.2f}", "cpu_util": cpu_util, **provenance("optimal"),
         "command": command, "nodes": str(result.nodes_searched),
         "cache_hits": str(stats.get("cache_hits", 0)), "shortcuts": str(stats.get("shortcuts", 0)),
     }
@@ -259,7 +252,6 @@ def bench_optimal_process(game, repeats: int = 3, command: str = "") -> dict:
     median = statistics.median(times)
     stats = found.get("stats", {})
     return {
-        "date": dt.datetime.now().isoformat(timespec="seconds"),
         "game": game.name, "strategy": OPTIMAL_ROW, "backend": "cpu",
         "first_guess": found["first_guess"], "case_equivalence": "on", "repeats": str(repeats),
         "median_s": f"{median:.4f}", "min_s": f"{min(times):.4f}", "compile_s": "",
@@ -267,7 +259,7 @@ def bench_optimal_process(game, repeats: int = 3, command: str = "") -> dict:
         "total_turns": str(found["total_turns"]), "max_turns": str(found["max_turns"]),
         "peak_rss_mib": "", "cpu_model": cpu_model(),
         "cores": str(os.cpu_count() or 1), "threads": str(_threads("cpu")), "device": "",
-        "load_avg": f"{load:.2f}", "cpu_util": "", "mmlib_version": _version(),
+        "load_avg": f"{load:.2f}", "cpu_util": "", **provenance("optimal"),
         "command": command, "nodes": str(found.get("nodes_searched", "")),
         "cache_hits": str(stats.get("cache_hits", "")), "shortcuts": str(stats.get("shortcuts", "")),
         "scheduler": WHOLE_PROCESS,
@@ -327,7 +319,6 @@ def bench_kernel(game=KERNEL_GAME, guesses: int = KERNEL_GUESSES, repeats: int =
     median = statistics.median(times)
     scores = guesses * game.size
     return {
-        "date": dt.datetime.now().isoformat(timespec="seconds"),
         "game": game.name,
         "strategy": KERNEL_ROW,
         "backend": "cpu",
@@ -348,7 +339,7 @@ def bench_kernel(game=KERNEL_GAME, guesses: int = KERNEL_GUESSES, repeats: int =
         "device": "",
         "load_avg": f"{load:.2f}",
         "cpu_util": f"{cpu_util:.2f}",
-        "mmlib_version": _version(),
+        **provenance("scoring"),
         "command": command,
     }
 
@@ -532,6 +523,8 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
             threads[IN_PROCESS] = min(os.cpu_count() or 1, config.MAX_WORKERS) \
                 if game.size >= config.PARALLEL_MIN_CODEWORDS else 1
         workers = worker_count(client)
+        # Read while the client is open: a cluster row's machine names the cluster.
+        where = provenance("optimal" if optimal else solve_engine(backend), backend, client)
     device = ""
     if backend == "cuda":
         from ..core.solver_cuda import device_name
@@ -543,8 +536,7 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
         turns = outcome.get(label, ("",))[0]
         scores = scores_of.get(label, "")
         rows.append({
-            "date": dt.datetime.now().isoformat(timespec="seconds"),
-            "game": (parse_games(sweep_games)[-1].name if sweep_games else game.name),
+                "game": (parse_games(sweep_games)[-1].name if sweep_games else game.name),
             "strategy": f"{SWEEP_ROW} {label_of_strategy}" if sweep_games else label_of_strategy,
             "backend": backend, "first_guess": "" if sweep_games else result.first_guess_text,
             "case_equivalence": "on" if optimal else "auto", "repeats": str(repeats),
@@ -554,7 +546,8 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
             "max_turns": str(outcome[label][1]) if optimal else "", "peak_rss_mib": f"{peak_rss_mib():.0f}",
             "cpu_model": cpu_model(), "cores": str(os.cpu_count() or 1),
             "threads": str(threads[label]), "device": device, "load_avg": f"{load:.2f}", "cpu_util": "",
-            "mmlib_version": _version(), "command": command,
+            **where,
+            "command": command,
             "scheduler": label if label == IN_PROCESS else f"{address} ({workers} workers)",
             "sweep_games": sweep_games or "",
         })

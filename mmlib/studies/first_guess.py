@@ -37,6 +37,7 @@ from pathlib import Path
 from ..core.files import DATA_DIR
 from ..core.games import COLOR_CHARS, RULES, Game, ascii_whole_number, parse_rules, shown
 from ..core.openings import FIRST_GUESSES_CSV, first_guess_patterns, forget_first_guess_table, integer_partitions, table_first_guess  # noqa: F401
+from ..core.machine import PROVENANCE_COLUMNS, provenance, solve_engine
 from ..core.strategies import Strategy
 from ..core.tables import ANY_TABLE, TableSchema, read_table
 
@@ -46,7 +47,7 @@ RESULTS_COLUMNS = (
     "game", "pins", "colors", "codewords", "strategy", "first_guess",
     "total_turns", "max_turns", "average_turns", "histogram",
     "scores", "scores_saved", "case_equivalence", "seconds", "backend",
-    "scores_without_ce", "scores_with_ce", "rules",
+    "scores_without_ce", "scores_with_ce", "rules", *PROVENANCE_COLUMNS,
 )
 FIRST_GUESSES_COLUMNS = (
     "game", "pins", "colors", "strategy", "patterns",
@@ -83,6 +84,8 @@ def result_row(result) -> dict:
         # saved; for one with it off, `fill_ce_scores` solves again with it on.
         "scores_without_ce": str(int(result.scores + result.scores_saved)),
         "scores_with_ce": str(int(result.scores)) if result.case_equivalence else "",
+        # Where and with what `seconds` was measured: a cluster's worker names its own machine.
+        **provenance(solve_engine(result.backend), result.backend),
     }
 
 

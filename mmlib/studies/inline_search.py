@@ -22,9 +22,8 @@ from __future__ import annotations
 import json
 import statistics
 import sys
-from datetime import datetime, timezone
 
-from .search_ab import DATA, alternate, append_rows, run_child, study_arguments
+from .search_ab import DATA, STUDY_TAIL, alternate, append_rows, run_child, study_arguments
 
 SETTINGS = {"thread": 0, "inline": 256}
 WORKLOADS = ("hints", "optimal")
@@ -60,7 +59,7 @@ def parse_case(text: str) -> tuple[str, str]:
 
 
 def main(argv=None) -> int:
-    from ..core.machine import machine_label
+    from ..core.machine import provenance
 
     parsed = study_arguments(argv, "python -m mmlib.studies.inline_search", __doc__.split("\n\n")[0],
                              "WORKLOAD:GAME", parse_case, DEFAULT_CSV, 3)
@@ -80,11 +79,10 @@ def main(argv=None) -> int:
                          "median_s": round(statistics.median(seconds[label]), 3),
                          "seconds": " ".join(f"{s:.3f}" for s in seconds[label]),
                          "answer": answers[label].pop()})
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+    where = provenance("optimal")
     for row in rows:
-        row.update(date=stamp, machine=machine_label(), command=command)
-    columns = ["date", "workload", "game", "setting", "runs", "median_s", "seconds", "answer", "machine",
-               "command"]
+        row.update(where, command=command)
+    columns = ["date", "workload", "game", "setting", "runs", "median_s", "seconds", "answer", *STUDY_TAIL]
     append_rows(args.csv, rows, columns)
     for a, b in zip(rows[::2], rows[1::2]):
         print(f"{a['workload']} {a['game']}: thread {a['median_s']:.2f} s, inline {b['median_s']:.2f} s, "

@@ -11,7 +11,8 @@ Columns: game, opening (the class's lowest codeword), codewords (how many codewo
 holds), total_turns, average_turns, extra_turns (over the game's optimum), loss (extra turns
 per secret: the expected turns the opening costs), best (yes for the optimal openings),
 seconds (wall time of the exact search of that opening, this process's cache warm from the
-openings before), command, rules.
+openings before), command, rules, and the provenance of every timing table (date, machine,
+mmlib_version, engine: `mmlib.core.machine.provenance`).
 """
 
 from __future__ import annotations
@@ -26,13 +27,14 @@ import numpy as np
 
 from ..core.coach import OPENINGS_CSV, forget_openings_table, opening_pattern_of, searched_opening_totals
 from ..core.files import locked, write_atomically
+from ..core.machine import PROVENANCE_COLUMNS, provenance
 from ..core.tables import read_table as read_csv_rows
 from ..core.games import RULES, Game
 from ..core.openings import first_guess_patterns
 from .optimal_table import OPTIMAL_CSV, read_optimal_rows
 
 COLUMNS = ("game", "opening", "codewords", "total_turns", "average_turns", "extra_turns", "loss", "best",
-           "seconds", "command", "rules")
+           "seconds", "command", "rules", *PROVENANCE_COLUMNS)
 # Games whose openings are searched when none is named: those of data/optimal.csv up to this size.
 DEFAULT_MAX_CODEWORDS = 1296
 # Seconds one game's openings may take in all before the game is left out (None: no limit).
@@ -46,13 +48,13 @@ def opening_rows(game: "Game | str", time_limit: "float | None" = DEFAULT_GAME_T
     found = searched_opening_totals(game, time_limit)
     least = min(total for total, _s in found.values())
     sizes = np.bincount(opening_pattern_of(game, np.arange(game.size)), minlength=len(found))
-    rows = []
+    rows, where = [], provenance("optimal")
     for pattern, count in zip(first_guess_patterns(game), sizes):
         total, seconds = found[pattern]
         rows.append({"game": game.name, "opening": pattern, "codewords": int(count), "total_turns": total,
                      "average_turns": f"{total / game.size:.6f}", "extra_turns": total - least,
                      "loss": f"{(total - least) / game.size:.6f}", "best": "yes" if total == least else "no",
-                     "seconds": f"{seconds:.3f}", "command": command, "rules": game.rules})
+                     "seconds": f"{seconds:.3f}", "command": command, "rules": game.rules, **where})
     return rows
 
 

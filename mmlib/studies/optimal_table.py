@@ -15,8 +15,10 @@ Columns: game, objective, max_turns_limit, total_turns, max_turns, histogram (ga
 checkpoint, of every run that worked on it, `checkpoint.RunLedger`), nodes (positions searched
 by the last run), scores, cache_hits, first_guess, tree (the stored tree's file under data/,
 if kept), command, rules (classic, norepeat or black; the game's name carries it too, e.g.
-4p10c-norepeat), machine (where the search ran: the CPU and its cores, and the Dask cluster's
-workers when it ran on one; each machine that ran a checkpointed search, joined by +). Trees are
+4p10c-norepeat), then the provenance every timing table has (`mmlib.core.machine.provenance`):
+date, machine (where the search ran: the CPU and its cores, and the Dask cluster's workers when it
+ran on one; each machine that ran a checkpointed search, joined by +), mmlib_version and engine
+(the exact search's version, 'optimal 17'). Trees are
 kept gzipped in data/optimal_trees/, so that a test can verify each row's tree without searching
 again (a table elsewhere keeps its trees in the optimal_trees/ folder beside it). A row that has a
 tree keeps one: solving it again (--redo) stores the new tree.
@@ -34,14 +36,14 @@ from pathlib import Path
 
 from ..core.files import DATA_DIR, locked, write_atomically, write_gzipped_json
 from ..core.games import RULES, Game, ascii_whole_number, parse_rules, shown
-from ..core.machine import machine_label
+from ..core.machine import PROVENANCE_COLUMNS, provenance, utc_now
 from ..core.tables import TableSchema, read_table
 
 OPTIMAL_CSV = DATA_DIR / "optimal.csv"
 TREES_FOLDER = "optimal_trees"  # beside the table
 TREES_DIR = DATA_DIR / TREES_FOLDER
 COLUMNS = ("game", "objective", "max_turns_limit", "total_turns", "max_turns", "histogram", "seconds",
-           "nodes", "scores", "cache_hits", "first_guess", "tree", "command", "rules", "machine")
+           "nodes", "scores", "cache_hits", "first_guess", "tree", "command", "rules", *PROVENANCE_COLUMNS)
 OBJECTIVE_ROWS = ("total", "limit", "worst", "possible")
 DEFAULT_OBJECTIVE_ROWS = ("total", "limit", "worst")
 # The table's objective column per kind of row asked for (a limit row is a total row with a limit).
@@ -138,7 +140,7 @@ def solve_rows(game: Game, objectives=DEFAULT_OBJECTIVE_ROWS, trees: bool = True
 
     rows = []
     worst = None
-    machine = machine_label(client)
+    here = provenance("optimal", "cpu", client)
 
     def row_of(result, objective, limit):
         name = ""
@@ -153,7 +155,8 @@ def solve_rows(game: Game, objectives=DEFAULT_OBJECTIVE_ROWS, trees: bool = True
             "seconds": f"{result.seconds_all_runs:.3f}", "nodes": result.nodes_searched,
             "scores": result.scores, "cache_hits": result.search_stats.get("cache_hits", 0),
             "first_guess": result.first_guess_text, "tree": name, "command": command,
-            "machine": machines_of(result) or machine,
+            **here, "date": utc_now(),  # when this row's search ended
+            "machine": machines_of(result) or here["machine"],
         }
 
     # The limit row needs both other searches (is the least max below the optimum's max?),

@@ -14,10 +14,14 @@ import json
 import statistics
 import subprocess
 import sys
-from datetime import datetime, timezone
 from pathlib import Path
 
+from ..core.machine import provenance
+
 DATA = Path(__file__).resolve().parents[2] / "data"
+# The last columns of every study's table: where and with what it ran (`provenance`; the date is
+# each table's first column) and the command.
+STUDY_TAIL = ["machine", "command", "mmlib_version", "engine"]
 
 _CHILD = r"""
 import json, sys, time
@@ -86,7 +90,7 @@ def alternate(labels, repeats: int, run_once) -> "tuple[dict, dict]":
 
 
 def compare(tunable: str, settings: dict, column: str, cases, repeats: int = 3, workers: int = 1) -> list[dict]:
-    """Rows (date, machine and command left for the caller), one per case and setting.
+    """Rows (provenance and command left for the caller), one per case and setting.
     `settings`: label -> the tunable's value, two of them; the answers must agree."""
     labels = list(settings)
     time_once(tunable, settings[labels[0]], "3p3c", None, workers)  # a warm-up: the engine compiled and cached
@@ -127,17 +131,15 @@ def run_study(argv, prog: str, description: str, tunable: str, settings: dict, c
               default_csv: Path, workers: int) -> int:
     """The command line of a study: cases GAME:MAX_TURNS, --repeats, --csv; appends its rows to
     the CSV and prints each case's medians (the first setting's over the second's)."""
-    from ..core.machine import machine_label
-
     parsed = study_arguments(argv, prog, description, "GAME:MAX_TURNS", parse_case, default_csv, 3)
     if parsed is None:
         return 2
     args, cases, command = parsed
     rows = compare(tunable, settings, column, cases, args.repeats, workers)
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+    where = provenance("optimal")
     for row in rows:
-        row.update(date=stamp, machine=machine_label(), command=command)
-    columns = ["date", "game", "max_turns", column, "runs", "median_s", "seconds", "answer", "machine", "command"]
+        row.update(where, command=command)
+    columns = ["date", "game", "max_turns", column, "runs", "median_s", "seconds", "answer", *STUDY_TAIL]
     append_rows(args.csv, rows, columns)
     first, second = list(settings)
     for a, b in zip(rows[::2], rows[1::2]):

@@ -22,7 +22,7 @@ SEED_COMPARISON_CSV = DATA_DIR / "seed_comparison.csv"
 COLUMNS = ("game", "strategy", "first_guess", "case_equivalence", "seed_source",
            "seed_total_turns", "seed_max_turns", "seed_scores", "seed_seconds", "seed_machine",
            "mmlib_total_turns", "mmlib_max_turns", "mmlib_scores", "mmlib_seconds", "mmlib_machine",
-           "mmlib_source", "agreement", "reason")
+           "mmlib_source", "agreement", "reason", "mmlib_date", "mmlib_engine")
 
 _REF = "REFERENCE.md, figures to reproduce"
 _GPU = "Mastermind_on_the_GPU.md, Some Numbers"
@@ -108,7 +108,8 @@ def comparison_rows(data_dir: "str | Path | None" = None) -> list[dict]:
 def _mmlib_figures(results, bench, game, strategy, first, ce) -> dict:
     """mmlib's total, max and scores (with `ce` on or off) for the game, strategy and opening."""
     out = {"mmlib_total_turns": None, "mmlib_max_turns": None, "mmlib_scores": None,
-           "mmlib_seconds": None, "mmlib_machine": "", "mmlib_source": ""}
+           "mmlib_seconds": None, "mmlib_machine": "", "mmlib_source": "", "mmlib_date": "",
+           "mmlib_engine": ""}
     sources = []
     row = next((r for r in results if (r["game"], r["strategy"], r["first_guess"]) == (game, strategy, first)),
                None)
@@ -131,6 +132,8 @@ def _mmlib_figures(results, bench, game, strategy, first, ce) -> dict:
                                 else f"{bench['cores']}-core {bench['cpu_model']}, mmlib {bench['backend']} "
                                      f"backend, {bench['threads']} threads")
         sources.append(f"benchmarks.csv {bench['date']}")
+        # When and with which engine version mmlib's seconds were measured (benchmarks.csv's provenance).
+        out["mmlib_date"], out["mmlib_engine"] = bench.get("date", ""), bench.get("engine", "")
     out["mmlib_source"] = "; ".join(sources)
     return out
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.games import Game
+from ..core.machine import PROVENANCE_COLUMNS, provenance, solve_engine
 from ..core.strategies import Strategy
 
 # The seed's figures (inputs, from seeds/Efficient_Scoring_Functions.md and REFERENCE.md).
@@ -48,9 +49,10 @@ SEED_INSTRUCTIONS_PER_SCORE = 21  # "it's only 21 instructions" (scalar, one sco
 
 SCORING_WORKLOAD_COLUMNS = ("workload", "variant", "description", "searches_timed", "scores_timed",
                             "workload_scores", "median_s", "workload_s", "ns_per_score", "repeats",
-                            "threads", "command")
+                            "threads", "command", *PROVENANCE_COLUMNS)
 ONE_AT_A_TIME_COLUMNS = ("game", "codewords", "strategy", "first_guess", "method", "median_s",
-                         "repeats", "scores", "searches", "total_turns", "threads", "command")
+                         "repeats", "scores", "searches", "total_turns", "threads", "command",
+                         *PROVENANCE_COLUMNS)
 
 # Variants too slow to replay in full: replay every k-th search and scale by scores.
 SAMPLE_EVERY = {"python": 400, "numpy": 8}
@@ -169,7 +171,7 @@ def time_scoring_workload(workload: KnuthWorkload, variants=None, repeats: int =
             "scores_timed": timed, "workload_scores": workload.search_scores,
             "median_s": f"{median:.4f}", "workload_s": f"{median * workload.search_scores / timed:.4f}",
             "ns_per_score": f"{median / timed * 1e9:.3f}", "repeats": len(runs),
-            "threads": numba.get_num_threads(), "command": command,
+            "threads": numba.get_num_threads(), "command": command, **provenance("scoring"),
         })
     return rows
 
@@ -346,7 +348,7 @@ def time_one_at_a_time(games, strategies, repeats: int = 3, long_s: float = 5.0,
                 "median_s": f"{statistics.median(r['seconds'] for r in runs):.4f}", "repeats": len(runs),
                 "scores": runs[0]["scores"], "searches": runs[0]["searches"],
                 "total_turns": int(runs[0]["turns"].sum()), "threads": numba.get_num_threads(),
-                "command": command,
+                "command": command, **provenance("solve-cpu"),  # every method runs the cpu kernels
             })
     return rows
 
@@ -364,7 +366,7 @@ def _timed_solve(game: Game, strategy: Strategy, first: str) -> dict:
 
 CE_THRESHOLD_COLUMNS = ("game", "codewords", "strategy", "first_guess", "backend", "setting",
                         "ce_min_region", "median_s", "repeats", "scores", "scores_saved", "total_turns",
-                        "threads", "command")
+                        "threads", "command", *PROVENANCE_COLUMNS)
 
 
 def time_ce_threshold(games, strategies, thresholds=(1, 6), repeats: int = 3, backend: str = "cpu",
@@ -401,5 +403,6 @@ def time_ce_threshold(games, strategies, thresholds=(1, 6), repeats: int = 3, ba
                 "median_s": f"{statistics.median(r.elapsed_s for r in results):.4f}",
                 "repeats": len(results), "scores": first.scores, "scores_saved": first.scores_saved,
                 "total_turns": first.total_turns, "threads": numba.get_num_threads(), "command": command,
+                **provenance(solve_engine(backend), backend),
             })
     return rows

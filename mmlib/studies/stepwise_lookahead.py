@@ -15,14 +15,13 @@ from __future__ import annotations
 import json
 import statistics
 import sys
-from datetime import datetime, timezone
 
-from .search_ab import DATA, alternate, append_rows, run_child, study_arguments
+from .search_ab import DATA, STUDY_TAIL, alternate, append_rows, run_child, study_arguments
 
 SETTINGS = {"counting": False, "lookahead": True}
 DEFAULT_CSV = DATA / "stepwise_lookahead.csv"
 COLUMNS = ["date", "game", "opening", "part", "budget", "setting", "runs", "median_s", "seconds", "nodes",
-           "value", "machine", "command"]
+           "value", *STUDY_TAIL]
 
 _CHILD = r"""
 import json, sys, time
@@ -63,14 +62,14 @@ def parse_case(text: str) -> tuple[str, str]:
 
 
 def main(argv=None) -> int:
-    from ..core.machine import machine_label
+    from ..core.machine import provenance
 
     parsed = study_arguments(argv, "python -m mmlib.studies.stepwise_lookahead", __doc__.split("\n\n")[0],
                              "GAME:OPENING", parse_case, DEFAULT_CSV, 1)
     if parsed is None:
         return 2
     args, cases, command = parsed
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+    where = provenance("optimal")
     rows = []
     for game, opening in cases:
         answers_of = {}
@@ -85,12 +84,12 @@ def main(argv=None) -> int:
             raise AssertionError(f"{game} below {opening}: the settings disagree: {values}")
         for label in SETTINGS:
             value, size, budget, _nodes = answers_of[label][0]
-            rows.append({"date": stamp, "game": game, "opening": opening, "part": size, "budget": budget,
+            rows.append({**where, "game": game, "opening": opening, "part": size, "budget": budget,
                          "setting": label, "runs": args.repeats,
                          "median_s": round(statistics.median(seconds[label]), 3),
                          "seconds": " ".join(f"{s:.3f}" for s in seconds[label]),
                          "nodes": " ".join(str(a[3]) for a in answers_of[label]), "value": value,
-                         "machine": machine_label(), "command": command})
+                         "command": command})
     append_rows(args.csv, rows, COLUMNS)
     for a, b in zip(rows[::2], rows[1::2]):
         print(f"{a['game']}, the {a['part']:,} secrets below {a['opening']} (value {a['value']}, budget "
