@@ -56,7 +56,9 @@ def benchmark(date, backend, opening, ce, seconds, **extra):
     return {"date": date, "game": "6p6c", "codewords": 46656, "strategy": "knuth", "backend": backend,
             "first_guess": opening, "case_equivalence": ce, "median_s": seconds, "scores": 1, "scores_per_s": 1.0,
             "cpu_model": "AMD EPYC" if backend == "cpu" else "Intel(R) Xeon(R) Processor", "cores": 2 if backend == "cpu" else 16,
-            "device": "NVIDIA H100 80GB HBM3" if backend == "cuda" else np.nan, **extra}
+            "device": "NVIDIA H100 80GB HBM3" if backend == "cuda" else np.nan,
+            "machine": "NVIDIA H100 80GB HBM3" if backend == "cuda" else "AMD EPYC, 2 cores",
+            "engine": "solve-cuda 5" if backend == "cuda" else "solve-cpu 6", **extra}
 
 
 def test_the_gpu_is_paired_with_the_cpu_run_of_the_same_solve():

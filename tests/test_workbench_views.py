@@ -7,7 +7,8 @@ import pytest
 
 from mmlib import solve
 from mmlib.core.games import Game
-from mmlib.studies.data_tables import load_benchmarks
+from mmlib.core.machine import ENGINE_VERSIONS
+from mmlib.studies.data_tables import engine_parts, load_benchmarks, one_machine_one_engine, this_machine
 from mmlib.workbench import views
 from mmlib.workbench.gpu_diagram import gpu_turn_figure
 from mmlib.workbench.plots_results import (backend_timings_figure, case_equivalence_scores, format_seconds,
@@ -71,14 +72,15 @@ def test_latest_rows_keep_the_newest_run_of_each_setting():
         "game": ["5p8c"] * 4, "backend": ["cpu"] * 4, "strategy": ["knuth"] * 4,
         "case_equivalence": ["off", "off", "on", "on"], "median_s": [2.0, 2.5, 0.8, 0.9],
         "codewords": [32768] * 4, "cpu_model": ["AMD EPYC"] * 4, "cores": [2] * 4,
+        "machine": ["AMD EPYC, 2 cores"] * 4, "engine": ["solve-cpu 6"] * 4,
     })
     latest = latest_rows(table)
     assert sorted(latest["median_s"]) == [0.8, 2.5]
     figure = backend_timings_figure(table)
     lines = {line.get_label(): list(line.get_ydata()) for line in figure.axes[0].get_lines()}
-    # Each line names its backend, machine, strategy and case-equivalence setting.
-    assert lines == {"cpu (AMD EPYC, 2 cores), knuth, case equivalence off": [2.5],
-                     "cpu (AMD EPYC, 2 cores), knuth, case equivalence on": [0.8]}
+    # Each line names its backend, machine and engine, strategy and case-equivalence setting.
+    assert lines == {"cpu (AMD EPYC, 2 cores; engine solve-cpu 6), knuth, case equivalence off": [2.5],
+                     "cpu (AMD EPYC, 2 cores; engine solve-cpu 6), knuth, case equivalence on": [0.8]}
 
 
 def test_benchmark_table_is_tidy():
@@ -171,13 +173,18 @@ def test_benchmark_figures_name_machines_and_leave_out_other_openings():
     frame = load_benchmarks().frame
     figure = backend_timings_figure(frame, strategies=["knuth"])
     labels = [line.get_label() for line in figure.axes[0].get_lines()]
-    assert "cpu (AMD EPYC, 2 cores), knuth, case equivalence on" in labels
-    assert "cuda (NVIDIA H100 80GB HBM3), knuth, case equivalence on" in labels
+    # Each backend's lines: one machine, one engine version, both named (read from the rows).
+    cpu_engine = frame.loc[frame["backend"] == "cpu", "engine"].map(engine_parts).dropna().max()
+    cuda_engine = frame.loc[frame["backend"] == "cuda", "engine"].map(engine_parts).dropna().max()
+    assert f"cpu (AMD EPYC, 2 cores; engine solve-cpu {cpu_engine[1]}), knuth, case equivalence on" in labels
+    assert f"cuda (NVIDIA H100 80GB HBM3; engine solve-cuda {cuda_engine[1]}), knuth, case equivalence on" in labels
     assert not any("optimal" in label for label in labels)
     # 6p6c Knuth without case equivalence ran from 112233 on the cpu, 111234 on the GPU: left out, and said.
-    assert "6p6c knuth cpu case equivalence off (opening 112233)" in figure._supxlabel.get_text()
+    note = " ".join(figure._supxlabel.get_text().split())  # the note is wrapped to the figure's width
+    assert "6p6c knuth cpu case equivalence off (opening 112233)" in note
     legend = [t.get_text() for t in benchmarks_figure(frame).axes[0].get_legend().get_texts()]
-    assert "cpu (AMD EPYC, 2 cores)" in legend and "cuda (NVIDIA H100 80GB HBM3)" in legend
+    assert f"cpu (AMD EPYC, 2 cores; engine solve-cpu {cpu_engine[1]})" in legend
+    assert f"cuda (NVIDIA H100 80GB HBM3; engine solve-cuda {cuda_engine[1]})" in legend
 
 
 def test_time_figures_say_where_their_seconds_come_from():
@@ -189,7 +196,8 @@ def test_time_figures_say_where_their_seconds_come_from():
     assert "cpu backend, case equivalence on" in title and "AMD EPYC" in title
     result = solve("3p3c", "knuth", first_guess="112", case_equivalence="off")
     suptitle = turn_seconds_figure(result, run="fastest of 5 runs")._suptitle.get_text()
-    assert "case equivalence off" in suptitle and "fastest of 5 runs, measured here on" in suptitle
+    assert "case equivalence off" in suptitle and f"fastest of 5 runs, measured just now on {this_machine()}" in suptitle
+    assert f"engine solve-cpu {ENGINE_VERSIONS['solve-cpu']}" in suptitle
 
 
 def test_optimal_figures_start_at_zero_and_name_their_runs():
@@ -202,9 +210,32 @@ def test_optimal_figures_start_at_zero_and_name_their_runs():
     assert bars.axes[0].get_ylim()[0] == 0
     cost = search_cost_figure(optimal, load_benchmarks().frame)
     labels = [t.get_text() for t in cost.legends[0].get_texts()]
-    assert any(label.startswith("run 2: ") for label in labels)
+    shown = one_machine_one_engine(optimal[(optimal["objective"] == "total") & optimal["max_turns_limit"].isna()])
+    # The caption names the machine and engine version of the rows drawn, read from them.
+    assert f"measured on {shown.machine}, engine {shown.engine}" in cost._suptitle.get_text()
     assert any("latest optimal benchmark of 4p6c" in label for label in labels)
-    assert "optimal-table --trees" in cost._supxlabel.get_text()
+    assert f"`{shown.rows['command'].value_counts().index[0]}`" in cost._supxlabel.get_text()
+
+
+def test_search_cost_draws_one_engine_and_names_other_runs_of_it():
+    """Rows of two runs of one engine version are both drawn (the second as markers named by its
+    command); rows of an older engine version are left out, and the note says so."""
+    from mmlib.workbench.plots_optimal import search_cost_figure
+
+    def row(game, command, engine, seconds):
+        return {"game": game, "objective": "total", "max_turns_limit": np.nan, "seconds": seconds, "nodes": 10,
+                "command": command, "machine": "AMD EPYC, 2 cores", "engine": engine, "date": "2026-11-26T20:00:00",
+                "pins": int(game[0]), "codewords": Game.parse(game).size}
+
+    frame = pd.DataFrame([row("3p3c", "run a", "optimal 17", 0.01), row("4p4c", "run a", "optimal 17", 0.02),
+                          row("4p5c", "run b", "optimal 17", 0.05), row("4p6c", "run c", "optimal 9", 131.0)])
+    cost = search_cost_figure(frame)
+    labels = [t.get_text() for t in cost.legends[0].get_texts()]
+    assert "run 2: 4p5c" in labels and not any("4p6c" in label for label in labels)
+    assert "engine optimal 17" in cost._suptitle.get_text()
+    assert "1 row of older engine versions (optimal 9)" in cost._supxlabel.get_text()
+    drawn = [y for line in cost.axes[1].get_lines() for y in line.get_ydata()]
+    assert 131.0 not in drawn
 
 
 def test_the_rule_variant_view_shows_a_table_not_a_string():

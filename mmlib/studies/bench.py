@@ -97,6 +97,12 @@ def _device(backend: str) -> str:
     return device_name()
 
 
+def _in_order(row: dict) -> dict:
+    """A row with the COLUMNS first, in their order, then any column of its own."""
+    return {**{column: row.get(column, "") for column in COLUMNS},
+            **{key: value for key, value in row.items() if key not in COLUMNS}}
+
+
 # -- solve benchmarks ----------------------------------------------------------------
 
 # JIT compile time each backend has spent in this process so far (a solve
@@ -148,7 +154,7 @@ def bench_solve(game, strategy, backend: str = "cpu", first_guess: "str | None" 
     # kernels compile once per process, whichever solve first needs them.
     _compile_seconds[backend] = _compile_seconds.get(backend, 0.0) + sum(
         r.compile_s for r in ([warm] if warm is not None else []) + results)
-    return {
+    return _in_order({
         "game": game.name,
         "strategy": strategy.label,
         "backend": backend,
@@ -171,7 +177,7 @@ def bench_solve(game, strategy, backend: str = "cpu", first_guess: "str | None" 
         "cpu_util": f"{cpu_util:.2f}",
         **provenance(solve_engine(backend), backend),
         "command": command,
-    }
+    })
 
 
 def bench_optimal(game, objective: str = "total", max_turns: "int | None" = None, repeats: int = 3,
@@ -210,7 +216,7 @@ def bench_optimal(game, objective: str = "total", max_turns: "int | None" = None
     label = "optimal" if objective == "total" and max_turns is None else (
         f"optimal:{objective}" + (f":max{max_turns}" if max_turns else ""))
     stats = result.search_stats
-    return {
+    return _in_order({
         "game": game.name, "strategy": label, "backend": "cpu",
         "first_guess": result.first_guess_text, "case_equivalence": "on", "repeats": str(repeats),
         "median_s": f"{median:.4f}", "min_s": f"{min(times):.4f}", "compile_s": f"{max(0.0, compile_s):.2f}",
@@ -221,7 +227,7 @@ def bench_optimal(game, objective: str = "total", max_turns: "int | None" = None
         "load_avg": f"{load:.2f}", "cpu_util": cpu_util, **provenance("optimal"),
         "command": command, "nodes": str(result.nodes_searched),
         "cache_hits": str(stats.get("cache_hits", 0)), "shortcuts": str(stats.get("shortcuts", 0)),
-    }
+    })
 
 
 OPTIMAL_ROW = "optimal"  # the strategy of an optimal search's rows, as bench_optimal's
@@ -251,7 +257,7 @@ def bench_optimal_process(game, repeats: int = 3, command: str = "") -> dict:
         found = json.loads(done.stdout)
     median = statistics.median(times)
     stats = found.get("stats", {})
-    return {
+    return _in_order({
         "game": game.name, "strategy": OPTIMAL_ROW, "backend": "cpu",
         "first_guess": found["first_guess"], "case_equivalence": "on", "repeats": str(repeats),
         "median_s": f"{median:.4f}", "min_s": f"{min(times):.4f}", "compile_s": "",
@@ -263,7 +269,7 @@ def bench_optimal_process(game, repeats: int = 3, command: str = "") -> dict:
         "command": command, "nodes": str(found.get("nodes_searched", "")),
         "cache_hits": str(stats.get("cache_hits", "")), "shortcuts": str(stats.get("shortcuts", "")),
         "scheduler": WHOLE_PROCESS,
-    }
+    })
 
 
 # -- the scoring kernel ----------------------------------------------------------------
@@ -318,7 +324,7 @@ def bench_kernel(game=KERNEL_GAME, guesses: int = KERNEL_GUESSES, repeats: int =
     cpu_util = (time.process_time() - cpu_started) / max(1e-9, time.perf_counter() - wall_started)
     median = statistics.median(times)
     scores = guesses * game.size
-    return {
+    return _in_order({
         "game": game.name,
         "strategy": KERNEL_ROW,
         "backend": "cpu",
@@ -341,7 +347,7 @@ def bench_kernel(game=KERNEL_GAME, guesses: int = KERNEL_GUESSES, repeats: int =
         "cpu_util": f"{cpu_util:.2f}",
         **provenance("scoring"),
         "command": command,
-    }
+    })
 
 
 # -- the table on disk ---------------------------------------------------------------
@@ -535,7 +541,7 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
         median = statistics.median(measured)
         turns = outcome.get(label, ("",))[0]
         scores = scores_of.get(label, "")
-        rows.append({
+        rows.append(_in_order({
                 "game": (parse_games(sweep_games)[-1].name if sweep_games else game.name),
             "strategy": f"{SWEEP_ROW} {label_of_strategy}" if sweep_games else label_of_strategy,
             "backend": backend, "first_guess": "" if sweep_games else result.first_guess_text,
@@ -550,5 +556,5 @@ def bench_cluster(address: str, game=None, strategy="knuth", sweep_games: "str |
             "command": command,
             "scheduler": label if label == IN_PROCESS else f"{address} ({workers} workers)",
             "sweep_games": sweep_games or "",
-        })
+        }))
     return rows

@@ -8,7 +8,6 @@ column is absent) and whose `problem` says in one line what is missing.
 
 from __future__ import annotations
 
-import os
 import statistics
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ import pandas as pd
 
 from ..core.files import DATA_DIR
 from ..core.games import Game, parse_rules
+from ..core.machine import ENGINE_VERSIONS, UNRECORDED, engine_version
 from ..core.strategies import Strategy
 
 
@@ -200,11 +200,147 @@ def strategy_summary(best: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-# -- benchmark rows: which measured the same thing -------------------------------------
+# -- timings: one machine, one engine version ------------------------------------------
 
-# The tables that record no machine (results.csv, the seed-data tables) were all measured on the
-# project's own machine (docs/seed_results.md, README's measurements): figures of their times say so.
-UNRECORDED_MACHINE = "the project's 2-core AMD EPYC (the table records no machine)"
+
+def engine_parts(engine) -> "tuple[str, int] | None":
+    """('optimal', 17) of an engine column's 'optimal 17'; None where unrecorded or empty."""
+    name, _, number = str(engine).strip().rpartition(" ")
+    return (name, int(number)) if name and number.isdigit() else None
+
+
+def recorded(rows: pd.DataFrame) -> pd.Series:
+    """True for each row whose machine and engine are known (not empty, not 'unrecorded')."""
+    if len(rows) == 0:
+        return pd.Series(dtype=bool)
+    machine = rows["machine"] if "machine" in rows.columns else pd.Series("", index=rows.index)
+    engine = rows["engine"] if "engine" in rows.columns else pd.Series("", index=rows.index)
+    return machine.fillna("").astype(str).str.strip().ne("") & machine.ne(UNRECORDED) \
+        & engine.map(lambda e: engine_parts(e) is not None)
+
+
+@dataclass
+class Timings:
+    """The timing rows a figure or table shows (`rows`: one machine, one engine version) and the
+    rows it leaves out, each with why (`left_out`'s `why` column, a key of LEFT_OUT_REASONS, and
+    `detail`: the row's engine or machine)."""
+
+    rows: pd.DataFrame
+    left_out: pd.DataFrame
+    machine: str = ""
+    engine: str = ""
+
+    @property
+    def current(self) -> bool:
+        """Whether the rows ran the engine as it is now (`ENGINE_VERSIONS`)."""
+        parts = engine_parts(self.engine)
+        return parts is not None and ENGINE_VERSIONS.get(parts[0]) == parts[1]
+
+    def dates(self) -> str:
+        """The day the rows were measured, or the first and last: '2026-11-24' or '2026-11-23 to 2026-11-24'."""
+        if "date" not in self.rows.columns or len(self.rows) == 0:
+            return ""
+        days = sorted(set(self.rows["date"].dropna().astype(str).str.slice(0, 10)) - {"", UNRECORDED})
+        return "" if not days else days[0] if len(days) == 1 else f"{days[0]} to {days[-1]}"
+
+    def caption(self) -> str:
+        """Where, with what and when the shown rows were measured, read from them: 'measured on AMD
+        EPYC, 2 cores, engine optimal 17, 2026-11-26' (with the machine's load average where the
+        rows record it, and, for an engine changed since, the current version)."""
+        if len(self.rows) == 0:
+            return "no timing with a recorded machine and engine"
+        text = f"measured on {self.machine}, engine {self.engine}"
+        if self.dates():
+            text += f", {self.dates()}"
+        load = pd.to_numeric(self.rows["load_avg"], errors="coerce").dropna() if "load_avg" in self.rows else []
+        if len(load):  # a shared machine: how busy it was says how far the seconds may be stretched
+            low, high = load.min(), load.max()
+            text += f", load average {low:.1f}" + (f" to {high:.1f}" if high - low >= 0.1 else "")
+        if not self.current:
+            name = engine_parts(self.engine)[0]
+            text += f" (the engine has changed since: now {engine_version(name)})"
+        return text
+
+    def left_out_note(self) -> str:
+        """One sentence counting what was left out and why ('' if nothing): 'Left out: 281 rows of
+        older engine versions (optimal 0, 2, 8); 2 rows of another machine (...)'."""
+        if len(self.left_out) == 0:
+            return ""
+        parts = []
+        for why, group in self.left_out.groupby("why", sort=False):
+            n = len(group)
+            details = ", ".join(sorted(set(group["detail"].astype(str)) - {""}, key=_natural))
+            parts.append(f"{n:,} row{'s' if n != 1 else ''} {LEFT_OUT_REASONS[why]}" + (f" ({details})" if details else ""))
+        return "Left out: " + "; ".join(parts) + "."
+
+
+# Why a timing row is left out of a figure, as `Timings.left_out`'s `why` column says it, and in words.
+LEFT_OUT_REASONS = {"unrecorded": "whose machine or engine is unrecorded",
+                    "older engine": "of older engine versions", "other machine": "of other machines"}
+
+
+def _natural(text: str):
+    """'optimal 9' before 'optimal 10'."""
+    parts = engine_parts(text)
+    return (parts[0], parts[1], "") if parts else ("", -1, text)
+
+
+def one_machine_one_engine(rows: pd.DataFrame, machine: "str | None" = None) -> Timings:
+    """The rows of one machine and one engine version, and the rest with why they were left out.
+
+    Rows whose machine or engine is unrecorded are left out; so are rows of an older version of
+    the engine than the newest among them (timed by an engine since changed), then rows of other
+    machines than `machine` (default: the machine with the most rows of that version, the latest
+    measured on a tie). Rows of two different engines (say the optimal search and the cpu solver)
+    measured different things: a ValueError asks to split them first."""
+    frame = rows.copy()
+    for column in ("machine", "engine"):
+        if column not in frame.columns:
+            frame[column] = ""
+    why = pd.Series("", index=frame.index, dtype=object)
+    detail = pd.Series("", index=frame.index, dtype=object)
+    known = recorded(frame) if len(frame) else pd.Series(dtype=bool)
+    why[~known] = "unrecorded"
+    parts = frame["engine"].map(engine_parts)
+    names = {p[0] for p in parts[known]} if len(frame) else set()
+    if len(names) > 1:
+        raise ValueError(f"these timings ran {len(names)} engines ({', '.join(sorted(names))}): "
+                         "draw each engine's rows apart")
+    if names:
+        newest = max(p[1] for p in parts[known])
+        older = known & parts.map(lambda p: p is not None and p[1] < newest)
+        why[older], detail[older] = "older engine", frame.loc[older, "engine"].astype(str)
+    candidates = frame[why == ""]
+    chosen = machine
+    if chosen is None and len(candidates):
+        dates = candidates["date"].astype(str) if "date" in candidates.columns else pd.Series("", index=candidates.index)
+        tally = candidates.assign(_date=dates).groupby("machine").agg(n=("engine", "size"), last=("_date", "max"))
+        chosen = max(tally.index, key=lambda m: (tally.loc[m, "n"], tally.loc[m, "last"]))
+    other = (why == "") & frame["machine"].ne(chosen)
+    why[other], detail[other] = "other machine", frame.loc[other, "machine"].astype(str)
+    kept = frame[why == ""]
+    left = frame[why != ""].assign(why=why[why != ""], detail=detail[why != ""])
+    engine = str(kept["engine"].iloc[0]) if len(kept) else ""
+    return Timings(rows[why == ""], left, (chosen or "") if len(kept) else "", engine)
+
+
+def per_engine(rows: pd.DataFrame, by: "str | None" = None) -> Timings:
+    """`one_machine_one_engine` for each engine among `rows` (or each value of the column `by`,
+    such as backend) apart, put together: one machine and the newest version per engine, for
+    figures whose lines or columns name their own machine (cpu beside cuda)."""
+    if len(rows) == 0 or (by is None and "engine" not in rows.columns):
+        return one_machine_one_engine(rows)
+    if by is not None:
+        key = rows[by].fillna("-").astype(str)
+    else:  # the engine's name; rows of no known engine go together (and are left out)
+        key = rows["engine"].map(lambda e: (engine_parts(e) or (UNRECORDED, 0))[0])
+    parts = [one_machine_one_engine(rows[key == value]) for value in dict.fromkeys(key)]
+    kept = pd.concat([p.rows for p in parts]) if parts else rows.iloc[0:0]
+    left = pd.concat([p.left_out for p in parts]) if parts else rows.iloc[0:0]
+    shown = [p for p in parts if len(p.rows)]
+    return Timings(kept.sort_index(), left.sort_index(), ", ".join(dict.fromkeys(p.machine for p in shown)),
+                   ", ".join(dict.fromkeys(p.engine for p in shown)))
+
 
 KERNEL_STRATEGY = "score-kernel"  # benchmark rows that time the scoring kernel alone, not a solve
 SOLVE_STRATEGIES = tuple(s.label for s in Strategy)  # rows of whole solves (not optimal, sweep, kernel)
@@ -281,14 +417,15 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
     latest cuda run's median and GPU; the latest cpu run's median and machine for the same game,
     strategy, opening and setting; cpu over cuda; and when the cuda row was measured. Where no cpu
     run matches, `cpu_s` is NaN and `no_cpu_because` says why (no cpu run of that game, of that
-    strategy and setting, or only from another opening)."""
+    strategy and setting, or only from another opening). Each backend's rows are one machine's of
+    the newest version of its engine (`per_engine`); `cuda_engine` and `cpu_engine` name them."""
     key = ["game", "strategy", "first_guess", "case_equivalence"]
-    solves = benchmarks[benchmarks["strategy"].isin(SOLVE_STRATEGIES)]
+    solves = per_engine(benchmarks[benchmarks["strategy"].isin(SOLVE_STRATEGIES)]).rows
     solves = solves.assign(first_guess=solves["first_guess"].fillna("-").astype(str),
                            machine=machine_names(solves))
     latest = latest_rows(solves, key + ["backend"])
     cuda, cpu = latest[latest["backend"] == "cuda"], latest[latest["backend"] == "cpu"]
-    both = cuda.merge(cpu[key + ["median_s", "machine"]], on=key, how="left", suffixes=("", "_cpu"))
+    both = cuda.merge(cpu[key + ["median_s", "machine", "engine"]], on=key, how="left", suffixes=("", "_cpu"))
     both = both.sort_values(["codewords", "game", "strategy", "case_equivalence"], kind="stable")
 
     def why(row) -> str:
@@ -308,6 +445,7 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
         "opening": both["first_guess"], "case_equivalence": both["case_equivalence"],
         "cuda_s": both["median_s"], "gpu": both["machine"], "cpu_s": both["median_s_cpu"],
         "cpu_machine": both["machine_cpu"], "cpu_over_cuda": both["median_s_cpu"] / both["median_s"],
+        "cuda_engine": both["engine"], "cpu_engine": both["engine_cpu"],
         "cuda_date": both["date"].astype(str).str.slice(0, 16).str.replace("T", " "),
         "no_cpu_because": both.apply(why, axis=1) if len(both) else pd.Series(dtype=object),
     }).reset_index(drop=True)
@@ -317,17 +455,20 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
 
 
 def this_machine(backend: str = "cpu") -> str:
-    """This machine as `machine_names` names a benchmark row's: the GPU for cuda, else the CPU."""
-    from ..core.machine import cpu_model
+    """This machine as the tables' `machine` column names it: the GPU for cuda, else the CPU and
+    its cores (`mmlib.core.machine.machine_description`)."""
+    from ..core.machine import machine_description
 
-    device = ""
-    if backend == "cuda":
-        from ..core.solver_cuda import device_name
+    return machine_description(backend)
 
-        device = device_name()
-    row = pd.DataFrame([{"backend": backend, "device": device,
-                         "cpu_model": cpu_model(), "cores": os.cpu_count() or 1}])
-    return str(machine_names(row).iloc[0])
+
+def measured_just_now(engine: str, backend: str = "cpu") -> str:
+    """How a timing taken live in a cell names its machine: 'measured just now on AMD EPYC, 2
+    cores (mmlib c58d718, engine solve-cpu 6)'. `engine`: a key of ENGINE_VERSIONS."""
+    from ..core.machine import mmlib_version
+
+    return (f"measured just now on {this_machine(backend)} (mmlib {mmlib_version()}, "
+            f"engine {engine_version(engine)})")
 
 
 def real_gpu_present() -> bool:
@@ -352,9 +493,11 @@ def live_backends() -> list[str]:
 def time_solves(games, strategy="knuth", backends=("cpu",), repeats: int = 3) -> pd.DataFrame:
     """Solve each game with each backend `repeats` times; one row per game and backend.
 
-    The columns match data/benchmarks.csv (median_s, scores, scores_per_s), so
-    the same figures draw both. The median hides a first call that compiles.
+    The columns match data/benchmarks.csv (median_s, scores, scores_per_s, and the provenance:
+    date, machine, mmlib_version, engine), so the same figures draw both. The median hides a
+    first call that compiles.
     """
+    from ..core.machine import provenance, solve_engine
     from ..core.solve import solve
 
     if repeats < 1:
@@ -372,6 +515,6 @@ def time_solves(games, strategy="knuth", backends=("cpu",), repeats: int = 3) ->
                 "scores": runs[0].scores, "scores_per_s": runs[0].scores / median if median > 0 else np.nan,
                 "total_turns": runs[0].total_turns,
                 "case_equivalence": "on" if runs[0].case_equivalence else "off",
-                "first_guess": runs[0].first_guess_text, "date": "", "machine": this_machine(backend),
+                "first_guess": runs[0].first_guess_text, **provenance(solve_engine(backend), backend),
             })
     return pd.DataFrame(rows)

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ..core.files import DATA_DIR, locked, write_atomically, write_gzipped_json
 from ..core.games import RULES, Game, ascii_whole_number, parse_rules, shown
-from ..core.machine import PROVENANCE_COLUMNS, provenance, utc_now
+from ..core.machine import PROVENANCE_COLUMNS, UNRECORDED, provenance, utc_now
 from ..core.tables import TableSchema, read_table
 
 OPTIMAL_CSV = DATA_DIR / "optimal.csv"
@@ -400,8 +400,8 @@ def proven_optima(optimal_frame):
     """Every optimum of data/optimal.csv with objective total (the unlimited one, and the one
     within the least max turns where that is lower than the optimum's max) or possible (guesses
     only from the secrets still possible), one row each, with the published value beside it where
-    one exists (`PUBLISHED_OPTIMA`), and the seconds of the search that proved it (one run, on the
-    machine and day of the row's command)."""
+    one exists (`PUBLISHED_OPTIMA`), and the seconds of the search that proved it with the row's
+    provenance (machine, engine version, date)."""
     import pandas as pd
 
     rows = optimal_frame[optimal_frame["objective"].isin(["total", "possible"])]
@@ -420,9 +420,10 @@ def proven_optima(optimal_frame):
                     "guesses": GUESSES_POSSIBLE if restricted else GUESSES_ANY,
                     "within": f"{limit} turns" if limit else "no limit", "optimal total": int(row.total_turns),
                     "max turns": int(row.max_turns), "source": source, "seconds": row.seconds,
-                    "machine": row.machine if isinstance(row.machine, str) and row.machine else "not recorded"})
+                    "machine": row.machine if isinstance(row.machine, str) and row.machine else UNRECORDED,
+                    "engine": getattr(row, "engine", "") or UNRECORDED, "date": getattr(row, "date", "") or UNRECORDED})
     frame = pd.DataFrame(out, columns=["game", "rules", "codewords", "guesses", "within", "optimal total",
-                                       "max turns", "source", "seconds", "machine"])
+                                       "max turns", "source", "seconds", "machine", "engine", "date"])
     order = {rules: i for i, rules in enumerate(RULES)}
     frame["_order"] = [order.get(r, len(order)) for r in frame["rules"]]
     frame["_restricted"] = frame["guesses"] == GUESSES_POSSIBLE

@@ -159,10 +159,10 @@ def scoring_variants_figure(timings, game: "Game | str") -> Figure:
     ax.invert_yaxis()
     ax.set_xscale("log")
     ax.set_xlim(right=ns.max() * 8)
-    from ..studies.data_tables import this_machine
+    from ..studies.data_tables import measured_just_now
 
     ax.set_title(f"Time per score on {game.name}, every guess against every secret, best of 3 runs\n"
-                 f"one thread, this run, measured here on {this_machine()}", fontsize=10)
+                 f"one thread, {measured_just_now('scoring')}", fontsize=10)
     ax.set_xlabel("time per score (ns, log scale; lower is faster)")
     ax.set_ylabel("scoring variant")
     return fig

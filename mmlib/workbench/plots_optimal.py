@@ -7,6 +7,8 @@ instead of failing when its table has no rows yet.
 
 from __future__ import annotations
 
+import textwrap
+
 import pandas as pd
 from matplotlib.figure import Figure
 
@@ -38,16 +40,20 @@ def heuristic_gap_figure(gaps: pd.DataFrame) -> Figure:
 
 def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | None" = None) -> Figure:
     """Positions searched and seconds of the exact search (objective total, no limit) against game
-    size, as data/optimal.csv records them. Each row was written by one `optimal-table` run: the
-    run that wrote the most rows is drawn as lines (one per pin count), rows of other runs as
-    separate markers named by their command, since different runs may have run different versions
-    of the search. With `benchmarks`, the latest optimal benchmark of each game (data/benchmarks.csv)
-    is marked beside them."""
-    from ..studies.data_tables import UNRECORDED_MACHINE, latest_rows, machine_names
+    size, as data/optimal.csv records them: only the rows of one machine and the newest engine
+    version among them (`data_tables.one_machine_one_engine`; positions searched change with the
+    engine too), named in the titles, the rest counted in a note. Each row was written by one
+    `optimal-table` run: the run that wrote the most rows is drawn as lines (one per pin count),
+    rows of other runs as separate markers named by their command. With `benchmarks`, the latest
+    optimal benchmark of each game (data/benchmarks.csv) of the same machine and engine version is
+    marked beside them."""
+    from ..studies.data_tables import latest_rows, one_machine_one_engine
 
     fig = Figure(figsize=(13, 5.6), layout="constrained")
     left, right = fig.subplots(1, 2)
     rows = optimal_frame[(optimal_frame["objective"] == "total") & optimal_frame["max_turns_limit"].isna()]
+    timings = one_machine_one_engine(rows)
+    rows = timings.rows
     rows = rows.assign(command=rows["command"].fillna("")).sort_values("codewords")
     runs = list(rows["command"].value_counts().index)
     markers = dict(zip(runs[1:], "sDv^P*X<>"))
@@ -66,26 +72,29 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
         ax.set_yscale("log")
         ax.set_xlabel("game size (codewords, log scale)")
         ax.set_ylabel(f"{label} (log scale)")
-    if benchmarks is not None and len(benchmarks):
-        timed = latest_rows(benchmarks[benchmarks["strategy"] == "optimal"], ("game",))
+    if benchmarks is not None and len(benchmarks) and len(rows):
+        optimal_rows = benchmarks[benchmarks["strategy"] == "optimal"]
+        same = one_machine_one_engine(optimal_rows, machine=timings.machine)
+        timed = latest_rows(same.rows, ("game",)) if same.engine == timings.engine else same.rows.iloc[0:0]
         if len(timed):
-            machines = ", ".join(dict.fromkeys(machine_names(timed)))
             right.plot(timed["codewords"], timed["median_s"], "*", color="#d62728", markersize=13,
                        label=f"latest optimal benchmark of {', '.join(timed['game'])}\n"
-                             f"(data/benchmarks.csv, median; {machines})")
+                             "(data/benchmarks.csv, median; same machine and engine)")
     handles, labels = left.get_legend_handles_labels()
     extra = [(h, l) for h, l in zip(*right.get_legend_handles_labels()) if l not in labels]
     if handles or extra:
         fig.legend(handles + [h for h, _ in extra], labels + [l for _, l in extra], loc="outside right upper",
                    fontsize=8)
     left.set_title("Search nodes (positions whose candidates were scored)", fontsize=10)
-    right.set_title(f"Wall time of one search, measured on\n{UNRECORDED_MACHINE.replace(' (', chr(10) + '(')}",
-                    fontsize=10)
-    fig.suptitle("The cost of the exact search, objective total (data/optimal.csv)", fontsize=11)
-    if runs:
-        fig.supxlabel("\n".join([f"lines (run 1): the rows of `{runs[0]}`"]
-                                + [f"run {n}: `{c}`" for n, c in enumerate(runs[1:], start=2)]),
-                      fontsize=8, color="0.3", x=0.01, ha="left")
+    right.set_title("Wall time of one search", fontsize=10)
+    fig.suptitle("The cost of the exact search, objective total (data/optimal.csv)\n"
+                 f"{timings.caption()}", fontsize=11)
+    notes = [f"lines (run 1): the rows of `{runs[0]}`"] if runs else []
+    notes += [f"run {n}: `{c}`" for n, c in enumerate(runs[1:], start=2)]
+    if timings.left_out_note():
+        notes.append(textwrap.fill(timings.left_out_note(), 160))
+    if notes:
+        fig.supxlabel("\n".join(notes), fontsize=8, color="0.3", x=0.01, ha="left")
     return fig
 
 

@@ -21,8 +21,8 @@ from .plots import STRATEGY_COLORS, compact_count
 from ..core.results import SolveResult
 from ..core.strategies import Strategy
 from ..studies.data_tables import (  # noqa: F401 (latest_rows is re-exported for the tests)
-    KERNEL_STRATEGY, SOLVE_STRATEGIES, UNRECORDED_MACHINE, best_max_rows, latest_rows, machine_names, solve_rows,
-    this_machine,
+    KERNEL_STRATEGY, SOLVE_STRATEGIES, best_max_rows, latest_rows, machine_names, measured_just_now,
+    one_machine_one_engine, per_engine, solve_rows,
 )
 
 HEATMAP_VALUES = {
@@ -152,7 +152,7 @@ def scores_per_turn_figure(result: SolveResult) -> Figure:
 
 
 def _series_label(backend: str, machine: str, strategy: str, case_equivalence: str) -> str:
-    label = f"{backend} ({machine}), {strategy}"
+    label = f"{backend} ({machine}), {strategy}"  # the machine names its engine too: see _lines_by_backend
     return label if case_equivalence in ("-", "nan", "") else f"{label}, case equivalence {case_equivalence}"
 
 
@@ -161,11 +161,18 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
     """One log-log line of `column` against game size per backend, machine, strategy and
     case-equivalence setting, from the latest run of each whole solve (the optimal search and the
     scoring kernel alone are no solves), one opening per game and strategy so that every line
-    at a game played the same games (`data_tables.solve_rows`). Returns a note naming the rows
-    left out for another opening ('' if none)."""
+    at a game played the same games (`data_tables.solve_rows`). Each backend's lines are one
+    machine's and one engine version's (`data_tables.per_engine`), named in the legend. Returns a
+    note naming the rows left out ('' if none)."""
     rows = table.dropna(subset=["codewords", column]) if len(table) else table
     rows = rows[rows[column] > 0] if len(rows) else rows
-    kept, left_out = solve_rows(rows)
+    rows = rows[rows["strategy"].isin(SOLVE_STRATEGIES)] if len(rows) else rows
+    timings = per_engine(rows, by="backend")
+    # A line's machine as the legend names it, with the engine version that ran it.
+    named = timings.rows.assign(machine=[f"{m}; engine {e}" for m, e in zip(machine_names(timings.rows),
+                                                                          timings.rows["engine"])]) \
+        if len(timings.rows) else timings.rows
+    kept, left_out = solve_rows(named)
     if strategies is not None:
         chosen = [Strategy.parse(s).label for s in strategies]
         kept, left_out = (f[f["strategy"].isin(chosen)] for f in (kept, left_out))
@@ -200,11 +207,12 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
                  Line2D([], [], color="0.3", marker="o", linestyle=":", label="case equivalence on")]
         ax.legend(handles=keys, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.grid(True, which="major", alpha=0.3)
-    if len(left_out) == 0:
-        return ""
-    return "Left out, to compare one opening per game and strategy: " + "; ".join(
-        f"{r.game} {r.strategy} {r.backend} case equivalence {r.case_equivalence} (opening {r.first_guess})"
-        for r in left_out.itertuples())
+    notes = [timings.left_out_note()]
+    if len(left_out):
+        notes.append("Left out, to compare one opening per game and strategy: " + "; ".join(
+            f"{r.game} {r.strategy} {r.backend} case equivalence {r.case_equivalence} (opening {r.first_guess})"
+            for r in left_out.itertuples()))
+    return " ".join(n for n in notes if n)
 
 
 def _footnote(fig: Figure, text: str) -> None:
@@ -272,6 +280,8 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
         if len(rows) and "case_equivalence" in rows.columns:
             rows = rows[rows["case_equivalence"] == case_equivalence]
         timed_on = f" on the {backend} backend, case equivalence {case_equivalence}"
+        timings = one_machine_one_engine(rows)
+        rows = timings.rows
     pins, colors, grid = heatmap_grid(rows, value)
     fig = Figure(figsize=(1.6 + 0.62 * len(colors), 1.6 + 0.5 * len(pins)), layout="constrained")
     ax = fig.subplots()
@@ -296,10 +306,10 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
     ax.set_yticks(range(len(pins)), [str(p) for p in pins])
     ax.set_xlabel("colors")
     ax.set_ylabel("pins")
-    grey = "not timed so" if timed_on else "not computed yet"
+    grey = "not timed so on this machine by this engine" if timed_on else "not computed yet"
     title = f"{what}{timed_on}, {strategy.title}, best-max first guess per game (grey: {grey})"
     if timed_on:
-        title += f"\nwall time of each sweep solve (data/results.csv), measured on {UNRECORDED_MACHINE}"
+        title += f"\nwall time of each sweep solve (data/results.csv), {timings.caption()}"
     ax.set_title(title, fontsize=10)
     return fig
 
@@ -355,6 +365,8 @@ def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
     run, per game, backend and machine, in the order they were measured."""
     rows = benchmarks[benchmarks["strategy"] == KERNEL_STRATEGY].dropna(subset=["scores_per_s"]) \
         if len(benchmarks) else benchmarks
+    timings = one_machine_one_engine(rows)
+    rows = timings.rows
     fig = Figure(figsize=(7, 3.6), layout="constrained")
     ax = fig.subplots()
     if len(rows) == 0:
@@ -373,7 +385,9 @@ def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
         ax.legend(fontsize=8, loc="lower right")
     ax.set_xlabel("run (date and time)")
     ax.set_ylabel("scores per second (billions)")
-    ax.set_title("The scoring kernel alone: one guess against every secret (data/benchmarks.csv)", fontsize=10)
+    ax.set_title("The scoring kernel alone: one guess against every secret (data/benchmarks.csv)\n"
+                 f"{timings.caption()}", fontsize=10)
+    _footnote(fig, timings.left_out_note())
     return fig
 
 
@@ -420,7 +434,10 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     right.set_ylabel("regions (count)")
     right.set_title("How each region's next guess was found", fontsize=10)
     right.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
-    fig.suptitle(f"{_title_of(result)}\n{run}, measured here on {this_machine(result.backend)}", fontsize=11)
+    from ..core.machine import solve_engine
+
+    fig.suptitle(f"{_title_of(result)}\n{run}, {measured_just_now(solve_engine(result.backend), result.backend)}",
+                 fontsize=11)
     return fig
 
 
@@ -448,7 +465,8 @@ def case_equivalence_scores(results: pd.DataFrame, strategy: "str | Strategy" = 
 def case_equivalence_seconds(timing: pd.DataFrame, backend: str = "cpu") -> pd.DataFrame:
     """data/case_equivalence_timing.csv as one row per game and strategy: the latest median seconds
     on `backend` without and with case equivalence, and the share of the time it saves."""
-    latest = latest_rows(timing[timing["backend"] == backend], ("game", "strategy", "backend", "case_equivalence"))
+    latest = latest_rows(one_machine_one_engine(timing[timing["backend"] == backend]).rows,
+                         ("game", "strategy", "backend", "case_equivalence"))
     wide = latest.pivot_table(index=["game", "codewords", "strategy"], columns="case_equivalence",
                               values="median_s", aggfunc="last").reset_index()
     if "on" not in wide.columns or "off" not in wide.columns:
@@ -464,6 +482,7 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
     strategy = Strategy.parse(strategy)
     scores = case_equivalence_scores(results, strategy)
     seconds = case_equivalence_seconds(timing) if len(timing) else pd.DataFrame()
+    timings = one_machine_one_engine(timing[timing["backend"] == "cpu"] if len(timing) else timing)
     fig = Figure(figsize=(13, 5.2), layout="constrained")
     left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.35, 1.0]})
     if len(scores) == 0:
@@ -507,7 +526,8 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
     right.set_xlabel("game, by number of codewords")
     right.set_ylabel("solve time saved (% of the time without)")
     right.set_title("Solve time saved, cpu backend (data/case_equivalence_timing.csv, latest run)\n"
-                    f"measured on {UNRECORDED_MACHINE}", fontsize=10)
+                    f"{timings.caption()}", fontsize=10)
+    _footnote(fig, timings.left_out_note())
     return fig
 
 
@@ -542,8 +562,11 @@ def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
     at a time): the seed's two figures beside each of mmlib's variants, on a log axis."""
     fig = Figure(figsize=(8, 4), layout="constrained")
     ax = fig.subplots()
+    timings = one_machine_one_engine(workload)
+    workload = timings.rows
     if len(workload) == 0:
-        _empty_note(ax, "no data/seed_scoring_workload.csv yet (python -m mmlib seed-data scoring)")
+        _empty_note(ax, "no data/seed_scoring_workload.csv rows of a recorded machine and engine yet "
+                        "(python -m mmlib seed-data scoring)")
     else:
         mine = workload.sort_values("workload_s", ascending=False)
         names = [f"seed: {n.removeprefix('seed: ')}" for n in seed_seconds] + [f"mmlib: {v}" for v in mine["variant"]]
@@ -559,7 +582,8 @@ def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
         ax.set_title(f"The seed's scoring workload: {scores:,} scores (Knuth, 4p6c, one game at a time)",
                      fontsize=10)
     ax.set_xlabel("seconds for the whole workload (log scale)\nthe seed's on its own machine; mmlib's "
-                  f"on {UNRECORDED_MACHINE}", fontsize=9)
+                  f"{timings.caption()}", fontsize=9)
+    _footnote(fig, timings.left_out_note())
     return fig
 
 
@@ -568,8 +592,11 @@ def one_at_a_time_figure(timings: pd.DataFrame) -> Figure:
     at once (`solve`), per game and strategy, on a log axis."""
     fig = Figure(figsize=(9, 4.4), layout="constrained")
     ax = fig.subplots()
+    shown = one_machine_one_engine(timings)
+    timings = shown.rows
     if len(timings) == 0:
-        _empty_note(ax, "no data/seed_one_at_a_time.csv yet (python -m mmlib seed-data one-at-a-time)")
+        _empty_note(ax, "no data/seed_one_at_a_time.csv rows of a recorded machine and engine yet "
+                        "(python -m mmlib seed-data one-at-a-time)")
     else:
         frame = timings.assign(case=timings["game"] + "\n" + timings["strategy"])
         cases = list(dict.fromkeys(frame.sort_values(["codewords", "strategy"], kind="stable")["case"]))
@@ -592,5 +619,6 @@ def one_at_a_time_figure(timings: pd.DataFrame) -> Figure:
     threads = ", ".join(sorted({str(int(t)) for t in timings["threads"].dropna()})) \
         if len(timings) and "threads" in timings.columns else "?"
     ax.set_title("One game at a time against all games at once: cpu backend, case equivalence off, "
-                 f"{threads} thread(s)\ndata/seed_one_at_a_time.csv, measured on {UNRECORDED_MACHINE}", fontsize=10)
+                 f"{threads} thread(s)\ndata/seed_one_at_a_time.csv, {shown.caption()}", fontsize=10)
+    _footnote(fig, shown.left_out_note())
     return fig

@@ -21,7 +21,8 @@ from collections.abc import Callable, Mapping
 import numpy as np
 import pandas as pd
 
-from ..studies.data_tables import KERNEL_STRATEGY, gpu_beside_cpu, latest_rows, machine_names
+from ..studies.data_tables import (KERNEL_STRATEGY, gpu_beside_cpu, latest_rows, machine_names, one_machine_one_engine,
+                                   per_engine)
 from .plots_results import format_seconds
 
 
@@ -165,12 +166,15 @@ def _decimals(numbers: pd.Series) -> int:
 def benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
     """data/benchmarks.csv as a reader wants it: the latest run of each game, strategy, backend and
     case-equivalence setting (how many runs the file holds beside it), whole solves by game size
-    first, then the scoring kernel timed alone."""
+    first, then the scoring kernel timed alone. Per engine (the cpu solver, the cuda solver, the
+    optimal search, the scoring kernel) only one machine's rows of the newest engine version are
+    shown (`data_tables.per_engine`), each with its machine and engine; the note counts the rest."""
     columns = ["game", "strategy", "backend", "case equivalence", "first guess", "median s", "scores",
-               "M scores/s", "runs in file", "machine", "date"]
+               "M scores/s", "runs in file", "machine", "engine", "date"]
     if len(benchmarks) == 0:
         return ReadableTable(pd.DataFrame(columns=columns), "data/benchmarks.csv has no rows yet")
-    frame = benchmarks.copy()
+    timings = per_engine(benchmarks)
+    frame = timings.rows.copy()
     if "case_equivalence" not in frame.columns:
         frame["case_equivalence"] = np.nan
     keys = ["game", "backend", "strategy", "case_equivalence"]
@@ -187,20 +191,26 @@ def benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
         "first guess": np.where(latest["kernel"], "no solve", latest["first_guess"].fillna("").astype(str)),
         "median s": latest["median_s"], "scores": latest["scores"], "M scores/s": latest["scores_per_s"] / 1e6,
         "runs in file": [int(runs[tuple(row[k] for k in keys)]) for _, row in latest.iterrows()],
-        "machine": latest["machine"], "date": latest["date"].astype(str).str.slice(0, 10),
+        "machine": latest["machine"], "engine": latest["engine"],
+        "date": latest["date"].astype(str).str.slice(0, 10),
     })
     return readable(shown, formats={"median s": "seconds", "M scores/s": 0},
-                    blank={"scores": "not counted", "M scores/s": "not counted", "median s": "not timed"})
+                    blank={"scores": "not counted", "M scores/s": "not counted", "median s": "not timed"},
+                    note=timings.left_out_note())
 
 
 def timings_table(timings: pd.DataFrame) -> ReadableTable:
-    """Live timings (from `time_solves`): seconds, scores, millions of scores per second."""
+    """Live timings (from `time_solves`): seconds, scores, millions of scores per second; the note
+    names the machine and engine of each backend, read from the rows."""
     columns = [c for c in ("game", "codewords", "backend", "case_equivalence", "median_s", "scores", "scores_per_s")
                if c in timings.columns]
+    where = ""
+    if {"machine", "engine"} <= set(timings.columns) and len(timings):
+        where = "; ".join(f"{backend} on {machine}, engine {engine}" for backend, machine, engine in
+                          timings[["backend", "machine", "engine"]].drop_duplicates().itertuples(index=False))
     return readable(timings[columns].assign(scores_per_s=timings["scores_per_s"] / 1e6),
                     names={"scores_per_s": "M scores/s"}, formats={"median_s": "seconds", "scores_per_s": 0},
-                    note=f"median of 3 solves each, measured here on {', '.join(dict.fromkeys(timings['machine']))}"
-                    if "machine" in timings.columns and len(timings) else "")
+                    note=f"median of 3 solves each, measured just now: {where}" if where else "")
 
 
 def first_guess_table(first_guesses: pd.DataFrame) -> ReadableTable:
@@ -249,7 +259,10 @@ def _figure(value, what: str, missing: str) -> str:
 
 def scoring_workload_table(workload: pd.DataFrame, seed_seconds: dict) -> ReadableTable:
     """mmlib's scoring variants on the seed's workload (data/seed_scoring_workload.csv), fastest last,
-    after the seed's own figures for the same workload."""
+    after the seed's own figures for the same workload; mmlib's rows of one machine and engine
+    version (`data_tables.one_machine_one_engine`), named in the note."""
+    timings = one_machine_one_engine(workload)
+    workload = timings.rows
     rows = [{"who": "seed", "variant": name, "seconds for the workload": _figure(seconds, "seconds", ""),
              "ns per score": "not given", "timed": "seed's figure, its own machine"}
             for name, seconds in seed_seconds.items()]
@@ -261,7 +274,7 @@ def scoring_workload_table(workload: pd.DataFrame, seed_seconds: dict) -> Readab
                      "timed": (f"{int(row['searches_timed']):,} searches ("
                                f"{int(row['scores_timed']) / int(row['workload_scores']):.1%} of the scores), scaled"
                                if sampled else f"all {int(row['searches_timed']):,} searches")})
-    return readable(pd.DataFrame(rows))
+    return readable(pd.DataFrame(rows), note=f"mmlib's rows {timings.caption()}. {timings.left_out_note()}".strip())
 
 
 def scoring_variants_table(timings: pd.DataFrame) -> ReadableTable:
@@ -286,9 +299,10 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
         "cpu / cuda": [f"{v:,.0f}x" if ok else "no pair" for v, ok in zip(pairs["cpu_over_cuda"], paired)],
         "cuda measured": pairs["cuda_date"],
     })
-    gpus = ", ".join(dict.fromkeys(pairs["gpu"]))
-    cpus = ", ".join(dict.fromkeys(pairs.loc[paired, "cpu_machine"]))
-    return readable(shown, note=f"cuda: {gpus}; cpu: {cpus}. Each time is one run's median.")
+    gpus = ", ".join(dict.fromkeys(f"{g}, engine {e}" for g, e in zip(pairs["gpu"], pairs["cuda_engine"])))
+    cpus = ", ".join(dict.fromkeys(f"{m}, engine {e}" for m, e in
+                                   zip(pairs.loc[paired, "cpu_machine"], pairs.loc[paired, "cpu_engine"])))
+    return readable(shown, note=f"cuda: {gpus}; cpu: {cpus or 'none paired'}. Each time is one run's median.")
 
 
 def ce_threshold_table(timings: pd.DataFrame) -> ReadableTable:
@@ -296,8 +310,10 @@ def ce_threshold_table(timings: pd.DataFrame) -> ReadableTable:
     region ("on from 1"), as the geometric mean over the strategies measured, and the share of the
     scores case equivalence saves that the regions of 3 to 5 secrets account for (what "on from 6"
     gives up)."""
+    shown = one_machine_one_engine(timings)
+    timings = shown.rows
     if len(timings) == 0:
-        return ReadableTable(pd.DataFrame(), "data/ce_threshold.csv has no rows yet")
+        return ReadableTable(pd.DataFrame(), "data/ce_threshold.csv has no rows of a recorded machine and engine yet")
     frame = timings.assign(median_s=pd.to_numeric(timings["median_s"]), scores=pd.to_numeric(timings["scores"]),
                            scores_saved=pd.to_numeric(timings["scores_saved"]))
     frame = frame.drop_duplicates(["game", "strategy", "setting"], keep="last")
@@ -319,7 +335,8 @@ def ce_threshold_table(timings: pd.DataFrame) -> ReadableTable:
         rows.append(row)
     ratios = {column: 2 for column in rows[0] if column.startswith("time ")} if rows else {}
     return readable(pd.DataFrame(rows), formats={**ratios, "saved scores from regions of 3-5": "percent"},
-                    blank="setting not measured for this game")
+                    blank="setting not measured for this game",
+                    note=f"Times {shown.caption()}. {shown.left_out_note()}".strip())
 
 
 # -- notebooks 8 and 9: the optimum beside the strategies ------------------------------------------
@@ -327,27 +344,40 @@ def ce_threshold_table(timings: pd.DataFrame) -> ReadableTable:
 
 def optimal_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
     """The latest timing of the exact optimal search of each game in data/benchmarks.csv (one run of
-    one `bench GAME --optimal` command each): its median, how many searches it timed, where and when."""
+    one `bench GAME --optimal` command each) of one machine and the newest engine version
+    (`data_tables.one_machine_one_engine`): its median, how many searches it timed and when; the
+    note names the machine and engine and counts the rows left out."""
     rows = benchmarks[benchmarks["strategy"] == "optimal"] if len(benchmarks) else benchmarks
+    timings = one_machine_one_engine(rows)
+    rows = timings.rows
     if len(rows) == 0:
-        return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no optimal benchmark yet")
+        return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no optimal benchmark of a recorded machine "
+                                             "and engine yet")
     latest = latest_rows(rows, ("game",)).sort_values("codewords", kind="stable")
     return readable(pd.DataFrame({
         "game": latest["game"], "median s": latest["median_s"], "searches timed": latest["repeats"],
-        "positions searched": latest["nodes"], "machine": machine_names(latest),
+        "positions searched": latest["nodes"], "machine": machine_names(latest), "engine": latest["engine"],
         "measured": latest["date"].astype(str).str.slice(0, 16).str.replace("T", " "),
         "command": latest["command"],
-    }), formats={"median s": "seconds"}, blank={"positions searched": "not recorded"})
+    }), formats={"median s": "seconds"}, blank={"positions searched": "not recorded"},
+        note=f"Every row {timings.caption()}. {timings.left_out_note()}".strip())
 
 
 def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0) -> ReadableTable:
     """`optimal_table.proven_optima`: every optimum mmlib has proven, its source beside it (only the
-    games of at least `min_codewords` codewords)."""
+    games of at least `min_codewords` codewords). Seconds are shown for the searches of one machine
+    and the newest engine version among the rows (`data_tables.one_machine_one_engine`), named in
+    the note; a search by an older engine keeps its optimum, its seconds left out."""
     from ..studies.optimal_table import proven_optima
 
     frame = proven_optima(optimal_frame)
     frame = frame[frame["codewords"] >= min_codewords].reset_index(drop=True)
-    return readable(frame, formats={"seconds": "seconds"})
+    timings = one_machine_one_engine(frame)
+    frame["seconds"] = frame["seconds"].where(frame.index.isin(timings.rows.index))
+    frame = frame.drop(columns=["machine", "engine", "date"])
+    return readable(frame, formats={"seconds": "seconds"},
+                    blank={"seconds": "older engine or other machine"},
+                    note=f"Seconds {timings.caption()}. {timings.left_out_note()}".strip())
 
 
 # docs/optimal.md shows these games of the proven optima (a test keeps the block up to date).

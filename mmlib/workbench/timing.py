@@ -1,4 +1,7 @@
-"""Live timings a notebook shows as wall time.
+"""Live timings a notebook shows as wall time, and the machine they ran on.
+
+A timing taken live in a cell names the machine it ran on, mmlib's commit and the engine's
+version (`where_measured`), as the rows of data/ do, so that a reader can tell it from a table's.
 
 The exact optimal search of a game of several hundred codewords or more works in worker
 processes, whose CPU time IPython's `%time` cannot see (it reports this process's few
@@ -11,7 +14,16 @@ import time
 
 from ..core.games import Game
 from ..core.optimal import optimal
-from ..studies.data_tables import this_machine
+from ..studies.data_tables import measured_just_now
+
+
+def where_measured(engine: str = "solve-cpu", backend: str = "cpu") -> str:
+    """Print and return the line that names where a live timing ran: 'measured just now on AMD
+    EPYC, 2 cores (mmlib c58d718, engine solve-cpu 6)'. `engine`: 'solve-cpu', 'solve-cuda',
+    'solve-reference', 'optimal' or 'scoring'."""
+    line = measured_just_now(engine, backend)
+    print(line)
+    return line
 
 
 def timed_optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total"):
@@ -25,5 +37,5 @@ def timed_optimal(game: "Game | str", max_turns: "int | None" = None, objective:
     result = optimal(game, max_turns=max_turns, objective=objective)
     wall = time.perf_counter() - started
     print(f"  total {result.total_turns:,} turns, max {result.max_turns}, opening {result.first_guess_text}: "
-          f"{wall:.2f} s wall time on {this_machine()}")
+          f"{wall:.2f} s wall time, {measured_just_now('optimal')}")
     return result
