@@ -86,7 +86,8 @@ def no_work(monkeypatch, tmp_path):
 
 def optimal_row(game: str = "2p2c", tree: str = "") -> str:
     """A line of data/optimal.csv (2p2c's true figures)."""
-    return f"{game},total,,8,3,1 2 1,0.001,0,16,0,11,{tree},python -m mmlib optimal-table,classic,test machine\n"
+    return (f"{game},total,,8,3,1 2 1,0.001,0,16,0,11,{tree},python -m mmlib optimal-table,classic,"
+            "2026-11-26T00:00:00,test machine,abc1234,optimal 17\n")
 
 
 OPTIMAL_HEADER = ",".join(optimal_table.COLUMNS) + "\n"
@@ -96,7 +97,8 @@ def results_table(path: Path, *games: str, histogram: str = "1 2 1") -> Path:
     """A results table with one row per game (2p2c's figures, whatever the game says)."""
     lines = [",".join(RESULTS_COLUMNS)]
     for game in games:
-        lines.append(f"{game},2,2,4,knuth,11,8,3,2.000000,{histogram},8,0,off,0.0003,reference,8,8,classic")
+        lines.append(f"{game},2,2,4,knuth,11,8,3,2.000000,{histogram},8,0,off,0.0003,reference,8,8,classic,"
+                     "2026-11-26T00:00:00,test machine,abc1234,solve-reference 4")
     path.write_text("\n".join(lines) + "\n")
     return path
 

@@ -621,18 +621,20 @@ def test_docs_table_of_proven_optima_is_the_tables():
 
 
 def test_a_table_written_before_the_machine_column_is_merged_into(tmp_path):
-    """data/optimal.csv files of older versions (no machine column) keep their rows; new rows say
-    where they ran."""
+    """data/optimal.csv files of older versions (no machine column, nor the other provenance
+    columns) keep their rows; new rows say where, when and with which engine they ran."""
+    from mmlib.core.machine import PROVENANCE_COLUMNS, engine_version, machine_description
     from mmlib.studies import optimal_table
 
     table = tmp_path / "optimal.csv"
-    old_columns = [c for c in optimal_table.COLUMNS if c != "machine"]
+    old_columns = [c for c in optimal_table.COLUMNS if c not in PROVENANCE_COLUMNS]
     table.write_text(",".join(old_columns) + "\n"
                      "2p2c,total,,8,3,1 2 1,0.001,0,16,0,11,,python -m mmlib optimal-table,classic\n")
     optimal_table.update_optimal_table(["3p3c"], objectives=["total"], trees=False, progress=False, path=table)
     rows = {r["game"]: r for r in optimal_table.read_optimal_rows(table)}
     assert rows["2p2c"]["total_turns"] == "8" and not rows["2p2c"]["machine"]
-    assert rows["3p3c"]["total_turns"] == "73" and rows["3p3c"]["machine"] == optimal_table.machine_label()
+    assert rows["3p3c"]["total_turns"] == "73" and rows["3p3c"]["machine"] == machine_description()
+    assert rows["3p3c"]["engine"] == engine_version("optimal") and rows["3p3c"]["date"] and rows["3p3c"]["mmlib_version"]
     assert table.read_text().splitlines()[0] == ",".join(optimal_table.COLUMNS)
 
 

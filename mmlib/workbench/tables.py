@@ -386,11 +386,15 @@ DOCS_PROVEN_MIN_CODEWORDS = 1296
 
 def proven_optima_markdown() -> str:
     """The table of docs/optimal.md's "Every optimum proven here": every proven optimum of at least
-    1,296 codewords, under every rule set. Print it to renew the block after optimal-table runs:
+    1,296 codewords, under every rule set, each with the seconds of its proof beside the machine and
+    engine version that took them (a record of every proof, not a comparison of times). Print it to
+    renew the block after optimal-table runs:
     python -c "from mmlib.workbench.tables import proven_optima_markdown as m; print(m())" """
-    from ..studies.optimal_table import load_optimal
+    from ..studies.optimal_table import load_optimal, proven_optima
 
-    return proven_optima_table(load_optimal(rules=None), DOCS_PROVEN_MIN_CODEWORDS).markdown()
+    frame = proven_optima(load_optimal(rules=None))
+    frame = frame[frame["codewords"] >= DOCS_PROVEN_MIN_CODEWORDS].drop(columns=["date"]).reset_index(drop=True)
+    return readable(frame, formats={"seconds": "seconds"}).markdown()
 
 
 def openings_table(optimal_frame: pd.DataFrame, results: pd.DataFrame) -> ReadableTable:
