@@ -213,8 +213,12 @@ def test_optimal_figures_start_at_zero_and_name_their_runs():
     shown = one_machine_one_engine(optimal[(optimal["objective"] == "total") & optimal["max_turns_limit"].isna()])
     # The caption names the machine and engine version of the rows drawn, read from them.
     assert f"measured on {shown.machine}, engine {shown.engine}" in cost._suptitle.get_text()
-    assert any("latest optimal benchmark of 4p6c" in label for label in labels)
     assert f"`{shown.rows['command'].value_counts().index[0]}`" in cost._supxlabel.get_text()
+    # The benchmarks' stars join only when they ran the same engine version on the same machine.
+    benchmarks = load_benchmarks().frame
+    timed = one_machine_one_engine(benchmarks[benchmarks["strategy"] == "optimal"], machine=shown.machine)
+    stars = any(label.startswith("latest optimal benchmark of") for label in labels)
+    assert stars == (timed.engine == shown.engine and len(timed.rows) > 0)
 
 
 def test_search_cost_draws_one_engine_and_names_other_runs_of_it():
@@ -236,6 +240,13 @@ def test_search_cost_draws_one_engine_and_names_other_runs_of_it():
     assert "1 row of older engine versions (optimal 9)" in cost._supxlabel.get_text()
     drawn = [y for line in cost.axes[1].get_lines() for y in line.get_ydata()]
     assert 131.0 not in drawn
+    # A benchmark star joins only when its engine version and machine are the table's.
+    bench = pd.DataFrame([{**row("3p3c", "bench", "optimal 17", 0.01), "strategy": "optimal", "median_s": 0.01},
+                          {**row("4p6c", "bench", "optimal 9", 0.5), "strategy": "optimal", "median_s": 0.5}])
+    labels = [t.get_text() for t in search_cost_figure(frame, bench).legends[0].get_texts()]
+    assert any(label.startswith("latest optimal benchmark of 3p3c\n") for label in labels)
+    labels = [t.get_text() for t in search_cost_figure(frame, bench.iloc[1:]).legends[0].get_texts()]
+    assert not any(label.startswith("latest optimal benchmark") for label in labels)
 
 
 def test_the_rule_variant_view_shows_a_table_not_a_string():
