@@ -246,3 +246,12 @@ def test_a_live_timing_names_this_machine():
     assert list(live[list(PROVENANCE_COLUMNS)].iloc[0])[1:] == list(provenance("solve-cpu").values())[1:]
     assert f"cpu on {this_machine()}, engine solve-cpu" in timings_table(live).note
     assert np.isfinite(live["median_s"]).all()
+
+
+def test_rows_with_a_repeated_index_keep_their_own_provenance():
+    """Tables put together (pd.concat) repeat index labels: each row is still judged on its own."""
+    rows = pd.concat([pd.DataFrame([timing_row("4p6c", engine="solve-cpu 6")]),
+                      pd.DataFrame([timing_row("5p5c", engine="solve-cpu 4")])])
+    assert list(rows.index) == [0, 0]
+    shown = one_machine_one_engine(rows)
+    assert shown.rows["game"].tolist() == ["4p6c"] and shown.left_out["game"].tolist() == ["5p5c"]

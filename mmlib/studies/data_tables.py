@@ -293,7 +293,7 @@ def one_machine_one_engine(rows: pd.DataFrame, machine: "str | None" = None) -> 
     machines than `machine` (default: the machine with the most rows of that version, the latest
     measured on a tie). Rows of two different engines (say the optimal search and the cpu solver)
     measured different things: a ValueError asks to split them first."""
-    frame = rows.copy()
+    frame = rows.reset_index(drop=True)  # positions, so that an index with repeats cannot misalign
     for column in ("machine", "engine"):
         if column not in frame.columns:
             frame[column] = ""
@@ -310,7 +310,7 @@ def one_machine_one_engine(rows: pd.DataFrame, machine: "str | None" = None) -> 
         newest = max(p[1] for p in parts[known])
         older = known & parts.map(lambda p: p is not None and p[1] < newest)
         why[older], detail[older] = "older engine", frame.loc[older, "engine"].astype(str)
-    candidates = frame[why == ""]
+    candidates = frame[(why == "").to_numpy()]
     chosen = machine
     if chosen is None and len(candidates):
         dates = candidates["date"].astype(str) if "date" in candidates.columns else pd.Series("", index=candidates.index)
@@ -318,10 +318,11 @@ def one_machine_one_engine(rows: pd.DataFrame, machine: "str | None" = None) -> 
         chosen = max(tally.index, key=lambda m: (tally.loc[m, "n"], tally.loc[m, "last"]))
     other = (why == "") & frame["machine"].ne(chosen)
     why[other], detail[other] = "other machine", frame.loc[other, "machine"].astype(str)
-    kept = frame[why == ""]
-    left = frame[why != ""].assign(why=why[why != ""], detail=detail[why != ""])
+    shown = (why == "").to_numpy()  # by position: an index with repeats stays aligned
+    kept = frame[shown]
+    left = frame[~shown].assign(why=why[~shown].to_numpy(), detail=detail[~shown].to_numpy())
     engine = str(kept["engine"].iloc[0]) if len(kept) else ""
-    return Timings(rows[why == ""], left, (chosen or "") if len(kept) else "", engine)
+    return Timings(rows[shown], left, (chosen or "") if len(kept) else "", engine)
 
 
 def per_engine(rows: pd.DataFrame, by: "str | None" = None) -> Timings:

@@ -236,6 +236,9 @@ def seed_comparison_table(comparison: pd.DataFrame) -> ReadableTable:
         reason = "" if pd.isna(row.get("reason")) else str(row.get("reason") or "")
         if not reason and _figure(row.get("seed_seconds", ""), "seconds", "") != "":
             reason = f"times only; seed: {row['seed_machine']}; mmlib: {row['mmlib_machine']}"
+            engine = row.get("mmlib_engine")
+            if isinstance(engine, str) and engine:  # which version of mmlib's engine took those seconds
+                reason += f", engine {engine}"
         rows.append({
             "game": row["game"], "strategy": row["strategy"],
             "first guess": row["first_guess"] if isinstance(row["first_guess"], str) and row["first_guess"]
