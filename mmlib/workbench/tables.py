@@ -350,19 +350,6 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0) -> 
     return readable(frame, formats={"seconds": "seconds"})
 
 
-# docs/optimal.md shows these games of the proven optima (a test keeps the block up to date).
-DOCS_PROVEN_MIN_CODEWORDS = 1296
-
-
-def proven_optima_markdown() -> str:
-    """The table of docs/optimal.md's "Every optimum proven here": every proven optimum of at least
-    1,296 codewords, under every rule set. Print it to renew the block after optimal-table runs:
-    python -c "from mmlib.workbench.tables import proven_optima_markdown as m; print(m())" """
-    from ..studies.optimal_table import load_optimal
-
-    return proven_optima_table(load_optimal(rules=None), DOCS_PROVEN_MIN_CODEWORDS).markdown()
-
-
 def openings_table(optimal_frame: pd.DataFrame, results: pd.DataFrame) -> ReadableTable:
     """`optimal_table.openings`: the optimal opening of each game beside each strategy's best opening
     by total; a strategy's cell is empty where data/results.csv lacks the game."""
