@@ -251,7 +251,10 @@ class NotebookReview:
 
     def whole_page(self) -> None:
         scroller = self.scroller()
-        height = self.page.evaluate(GEOMETRY_JS, scroller)["scrollHeight"]
+        # To the last cell's end: JupyterLab lets the notebook scroll a window's height past it.
+        last_cell = self.page.locator(f"{session.PANEL} .jp-Cell").count() - 1
+        height = min(round(self.page.evaluate(CELL_SPAN_JS, [scroller, last_cell])[1]) + 16,
+                     self.page.evaluate(GEOMETRY_JS, scroller)["scrollHeight"])
         self.say(f"screenshots of the page ({height:,} px)")
         names = self.capture(0, height, "page")
         self.index.append(f"{names[0]} .. {names[-1]}: the whole notebook after Run All, "
