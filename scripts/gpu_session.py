@@ -79,9 +79,10 @@ def run_bench(games, strategies, modes, csv_path: Path, check_cpu: bool, repeats
     from mmlib import solve
     from mmlib.studies.bench import append_rows, bench_solve, markdown_table
     from mmlib.core.solver_cuda import device_name
+    from mmlib.studies.commands import rerun_command
 
     print(f"device: {device_name()}", flush=True)
-    command = "scripts/gpu_session.py bench " + " ".join(sys.argv[2:])
+    command = rerun_command("python3 scripts/gpu_session.py", sys.argv[1:])
     rows, failures = [], 0
     recorded = recorded_cpu_rows()
     for game in games:

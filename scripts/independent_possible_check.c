@@ -12,8 +12,8 @@
  * secrets take from the second guess on) and the sum. data/possible_guesses_check.csv holds what
  * it printed beside mmlib's tree's values, and the command:
  *
- *     gcc -O2 -o /tmp/bc_check scripts/independent_possible_check.c
- *     /tmp/bc_check 2,2 1,3 0,4 3,0 2,1 2,0 1,2 0,3 0,0 1,0 1,1 0,2 0,1
+ *     gcc -O2 -o bc_check scripts/independent_possible_check.c
+ *     ./bc_check 2,2 1,3 0,4 3,0 2,1 2,0 1,2 0,3 0,0 1,0 1,1 0,2 0,1
  *
  * Memory: a 6.4 GB memo (2^28 entries). Time on this project's 2-core VM, beside other work: the
  * eleven smaller parts a few minutes in all, 1,260 secrets about 18 minutes, 1,440 about 22.

@@ -8,6 +8,11 @@ defect is:
 * text cut off with "…",
 * a count in exponent notation (1.7e+04),
 * a raw Python string repr: quotes around it, or strings shown inside a list or dict repr.
+
+`BOOKKEEPING` names what a reader must never see in a notebook's cells either: the markers that
+tell the tests how to treat a cell (nbval's comment markers, the data-table marker) and notes on
+keeping the notebook up to date. Those live in cell tags (`nbval-ignore-output`) and cell metadata
+(`"mmlib": {"data_table": ...}`), and the upkeep in docs/notebooks.md.
 """
 
 from __future__ import annotations
@@ -27,6 +32,24 @@ PATTERNS = {
         r"|[\[({,]\s*'[^'\n]*'\s*[,:\])}]",            # strings in a list, tuple or dict repr
         re.MULTILINE),
 }
+
+BOOKKEEPING = {
+    # nbval reads the same markers from cell tags: nbval-ignore-output, nbval-skip, ...
+    "an nbval comment marker": re.compile(r"^\s*#\s*(?:NBVAL|PYTEST_VALIDATE)_[A-Z_]+", re.MULTILINE),
+    "a data-table marker": re.compile(r"^\s*#\s*data-table\s*:", re.MULTILINE),
+    "a note on keeping the notebook up to date": re.compile(
+        r"^\s*#.*(?:\bif data/ grew\b|\b(?:re-?run|run) (?:the|this) notebook\b|\bnbconvert\b)",
+        re.MULTILINE | re.IGNORECASE),
+}
+
+
+def bookkeeping_in(source: str) -> list[str]:
+    """The test bookkeeping a cell's source shows the reader, one line each: what, and the line."""
+    found = []
+    for what, pattern in BOOKKEEPING.items():
+        found += [f"{what}: {match.group(0).strip()!r}" for match in pattern.finditer(source)]
+    return found
+
 
 # Rich outputs shown by JupyterLab in place of their text/plain (which stays hidden).
 SHOWN_INSTEAD = ("application/vnd.jupyter.widget-view+json", "text/html", "image/png", "image/svg+xml")

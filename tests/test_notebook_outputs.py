@@ -4,6 +4,10 @@
 nbval re-runs the notebooks and compares the outputs it may compare with these stored ones, so a
 fresh run that shows a defect fails there or here; the outputs nbval may not compare (timings,
 widgets) are checked as the browser renders them after Run All (`tests/test_browser.py`).
+
+The cells' sources hold no test bookkeeping either (`reader_checks.bookkeeping_in`): nbval reads
+its markers from cell tags and `tests/test_notebook_tables.py` its table expressions from cell
+metadata, where the reader does not see them.
 """
 
 import json
@@ -79,3 +83,42 @@ def test_a_widget_and_a_figure_hide_their_text_repr():
 def test_a_long_printed_line_is_caught():
     cell = {"outputs": [{"output_type": "stream", "name": "stdout", "text": "x" * (MAX_LINE + 1)}]}
     assert len(output_problems({"cells": [cell]})) == 1
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_cell_sources_hold_no_bookkeeping(path):
+    cells = json.loads(path.read_text())["cells"]
+    found = [f"cell {index}: {problem}" for index, cell in enumerate(cells) if cell["cell_type"] == "code"
+             for problem in reader_checks.bookkeeping_in("".join(cell["source"]))]
+    assert found == [], "move these into cell tags or metadata (docs/notebooks.md):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("source, what", [
+    ("# NBVAL_IGNORE_OUTPUT\nbest = timed_optimal('4p6c')", "an nbval comment marker"),
+    ("x = 1\n  #NBVAL_SKIP", "an nbval comment marker"),
+    ("# data-table: benchmark_table(load_benchmarks().frame)\nbenchmark_table(b)", "a data-table marker"),
+    ("# The figures above: if data/ grew, run the notebook again and update them.\nassert s",
+     "a note on keeping the notebook up to date"),
+])
+def test_each_kind_of_bookkeeping_is_caught(source, what):
+    assert [p.split(":")[0] for p in reader_checks.bookkeeping_in(source)] == [what]
+
+
+@pytest.mark.parametrize("source", [
+    "# Zero: the highest colors; Free: the next ones down. Which colors does not matter.",
+    "# The turns lost at every position add up to each strategy's gap to the optimum.",
+    'print("data-table: none")',
+])
+def test_a_comment_for_the_reader_passes(source):
+    assert reader_checks.bookkeeping_in(source) == []
+
+
+def test_every_nbval_tag_is_one_nbval_reads():
+    """A misspelled tag would leave a timing cell compared, or a compared cell unread: every tag that
+    names nbval must be one of nbval's own, and the timing cells do carry them."""
+    from nbval.plugin import metadata_tags
+
+    assert "nbval-ignore-output" in metadata_tags
+    tags = [tag for path in NOTEBOOKS for cell in json.loads(path.read_text())["cells"]
+            for tag in cell.get("metadata", {}).get("tags", []) if tag.startswith("nbval")]
+    assert tags and set(tags) <= set(metadata_tags), sorted(set(tags) - set(metadata_tags))

@@ -1,10 +1,11 @@
 """The tables a notebook stores must still be what data/ gives today.
 
-nbval re-runs the notebooks, but a cell marked `# NBVAL_IGNORE_OUTPUT` is never compared, and a table
+nbval re-runs the notebooks, but a cell tagged `nbval-ignore-output` is never compared, and a table
 read from data/ goes stale the moment a sweep or a benchmark adds rows. So every notebook cell that
-shows a table of data/ carries a marker line naming the expression that renders it from data/::
+shows a table of data/ names, in its metadata (out of the reader's sight), the expression that
+renders it from data/::
 
-    # data-table: benchmark_table(load_benchmarks().frame)
+    "metadata": {"mmlib": {"data_table": "benchmark_table(load_benchmarks().frame)"}}
 
 and this test evaluates that expression against data/ and compares the result with the stored
 output, HTML and text alike. Re-run the notebook (nbconvert --execute --inplace) when it fails.
@@ -29,23 +30,22 @@ from mmlib.workbench import tables
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-MARKER = "# data-table:"
 LOADERS = ("load_results", "load_first_guesses", "load_benchmarks")
 
 
 def marked_cells(notebook: dict):
-    """(cell index, expression, cell) for every code cell with a data-table marker."""
+    """(cell index, expression, cell) for every code cell whose metadata names its data/ table."""
     for index, cell in enumerate(notebook["cells"]):
         if cell["cell_type"] != "code":
             continue
-        for line in "".join(cell["source"]).splitlines():
-            if line.startswith(MARKER):
-                yield index, line[len(MARKER):].strip(), cell
+        expression = cell.get("metadata", {}).get("mmlib", {}).get("data_table")
+        if expression:
+            yield index, expression, cell
 
 
 def render(expression: str, data_dir=None) -> tables.ReadableTable:
-    """Evaluate a marker's expression with the data/ loaders (reading `data_dir` if given) and the
-    table helpers in scope, and nothing else."""
+    """Evaluate a cell's data_table expression with the data/ loaders (reading `data_dir` if given)
+    and the table helpers in scope, and nothing else."""
     scope = {}
     for module in (data_tables, optimal_table, rule_variants, seed_comparison, seed_workloads, tables):
         scope.update({name: getattr(module, name) for name in dir(module) if not name.startswith("_")})
@@ -54,7 +54,7 @@ def render(expression: str, data_dir=None) -> tables.ReadableTable:
         scope["load_table"] = functools.partial(data_tables.load_table, data_dir=data_dir)
         scope["load_seed_comparison"] = functools.partial(seed_comparison.load_seed_comparison,
                                                           Path(data_dir) / "seed_comparison.csv")
-    table = eval(expression, {"__builtins__": {}}, scope)  # noqa: S307 (the notebooks' own marker lines)
+    table = eval(expression, {"__builtins__": {}}, scope)  # noqa: S307 (the notebooks' own cell metadata)
     assert isinstance(table, tables.ReadableTable), f"{expression} gave a {type(table).__name__}, not a table"
     return table
 

@@ -608,18 +608,6 @@ def test_every_published_optimum_is_in_the_table_and_the_same():
     assert {"6p4c", "4p9c", "7p3c", "3p11c"} <= set(unpublished["game"])
 
 
-def test_docs_table_of_proven_optima_is_the_tables():
-    """docs/optimal.md's "Every optimum proven here" is data/optimal.csv's, as it stands: renew the
-    block between its markers with the output of `proven_optima_markdown()`."""
-    from mmlib.workbench.tables import proven_optima_markdown
-
-    text = (Path(__file__).resolve().parent.parent / "docs" / "optimal.md").read_text()
-    start, end = "<!-- proven-optima: start -->\n", "\n<!-- proven-optima: end -->"
-    assert start in text and end in text
-    block = text[text.index(start) + len(start):text.index(end)]
-    assert block == proven_optima_markdown(), "docs/optimal.md's table of proven optima is stale"
-
-
 def test_a_table_written_before_the_machine_column_is_merged_into(tmp_path):
     """data/optimal.csv files of older versions (no machine column, nor the other provenance
     columns) keep their rows; new rows say where, when and with which engine they ran."""

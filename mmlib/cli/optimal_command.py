@@ -7,6 +7,7 @@ import sys
 from ..core.cluster import SCHEDULER_HELP
 from ..core.optimal import MAX_WORKERS, OBJECTIVES, TimeLimitReached, config, optimal
 from ..core.outputs import check_outputs
+from ..studies.commands import rerun_command
 from ..studies.optimal_openings import DEFAULT_GAME_TIME_LIMIT_S, DEFAULT_MAX_CODEWORDS
 from .arguments import integer, seconds
 from .solve_commands import write_tree_file
@@ -137,8 +138,8 @@ def run_table(args) -> int:
         raise ValueError("give games, or --rules and --max-codewords to choose them, not both: "
                          "a game's name carries its rules (4p6c-black)")
     objectives = optimal_table.parse_objective_rows(args.objectives)
-    command = "python -m mmlib " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["optimal-table"] \
-        else "python -m mmlib optimal-table"
+    command = rerun_command("python -m mmlib", sys.argv[1:] if sys.argv[1:2] == ["optimal-table"]
+                            else ["optimal-table"])
     rules = parse_rule_list(args.rules if args.rules is not None else "classic")
     max_codewords = args.max_codewords if args.max_codewords is not None else optimal_table.DEFAULT_MAX_CODEWORDS
     plan = optimal_table.plan_optimal_table(args.games or None, max_codewords, objectives, args.redo,
@@ -154,8 +155,8 @@ def run_table(args) -> int:
 def run_openings(args) -> int:
     from ..studies.optimal_openings import update_openings_table
 
-    command = "python -m mmlib " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["optimal-openings"] \
-        else "python -m mmlib optimal-openings"
+    command = rerun_command("python -m mmlib", sys.argv[1:] if sys.argv[1:2] == ["optimal-openings"]
+                            else ["optimal-openings"])
     left_out = update_openings_table(args.games or None, max_codewords=args.max_codewords,
                                      time_limit=args.time_limit, redo=args.redo, command=command)
     if left_out:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import shlex
 import sys
 
 from ..core.files import DATA_DIR, write_atomically
 from ..core.games import ascii_whole_number
 from ..core.outputs import check_outputs
+from ..studies.commands import rerun_command
 from .arguments import integer
 
 OUTPUTS = {
@@ -49,7 +49,7 @@ def run_seed_data(args) -> int:
 
     if args.repeats < 1:
         raise ValueError("--repeats must be at least 1")
-    command = "python -m mmlib " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    command = rerun_command("python -m mmlib", sys.argv[1:])
     output = args.output if args.output is not None else str(OUTPUTS[args.what])
     check_outputs(files=[output])
     games = parse_games(args.games or DEFAULT_GAMES.get(args.what, "4p6c"))

@@ -383,21 +383,15 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0) -> 
                     note=f"Seconds {timings.caption()}. {timings.left_out_note()}".strip())
 
 
-# docs/optimal.md shows these games of the proven optima (a test keeps the block up to date).
-DOCS_PROVEN_MIN_CODEWORDS = 1296
+def proven_optima_record(optimal_frame: pd.DataFrame, min_codewords: int = 0) -> ReadableTable:
+    """`optimal_table.proven_optima` as a record of every proof (docs/optimal_table.md): each row's
+    seconds beside the machine and the engine version that took them, since they are a row's own
+    history, not times to compare (`proven_optima_table` shows one engine version's)."""
+    from ..studies.optimal_table import proven_optima
 
-
-def proven_optima_markdown() -> str:
-    """The table of docs/optimal.md's "Every optimum proven here": every proven optimum of at least
-    1,296 codewords, under every rule set, each with the seconds of its proof beside the machine and
-    engine version that took them (a record of every proof, not a comparison of times). Print it to
-    renew the block after optimal-table runs:
-    python -c "from mmlib.workbench.tables import proven_optima_markdown as m; print(m())" """
-    from ..studies.optimal_table import load_optimal, proven_optima
-
-    frame = proven_optima(load_optimal(rules=None))
-    frame = frame[frame["codewords"] >= DOCS_PROVEN_MIN_CODEWORDS].drop(columns=["date"]).reset_index(drop=True)
-    return readable(frame, formats={"seconds": "seconds"}).markdown()
+    frame = proven_optima(optimal_frame)
+    frame = frame[frame["codewords"] >= min_codewords].drop(columns=["date"]).reset_index(drop=True)
+    return readable(frame, formats={"seconds": "seconds"})
 
 
 def openings_table(optimal_frame: pd.DataFrame, results: pd.DataFrame) -> ReadableTable:
