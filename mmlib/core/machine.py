@@ -17,7 +17,7 @@ import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
-# The columns of provenance every timing table in data/ has, in this order at its end.
+# The columns of provenance every timing table in data/ has (a new table puts them last, in this order).
 PROVENANCE_COLUMNS = ("date", "machine", "mmlib_version", "engine")
 
 # What a provenance column of an old row holds when the repository does not tell it.
