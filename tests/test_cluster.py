@@ -40,7 +40,9 @@ def client():
 
 
 def without_seconds(rows):
-    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+    """The rows but for how long each solve took and when it ended (their machine, mmlib version
+    and engine are compared like every other column)."""
+    return [{k: v for k, v in row.items() if k not in ("seconds", "date")} for row in rows]
 
 
 def sweep_tables(directory: Path, client=None, on_saved=None):
