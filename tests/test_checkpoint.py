@@ -63,8 +63,8 @@ def test_a_search_interrupted_at_random_points_and_resumed_gives_the_uninterrupt
     with monkeypatch.context() as patch:
         lookup = Checkpoint.lookup
 
-        def recorded(self, depth, guess, ordinal):
-            known = lookup(self, depth, guess, ordinal)
+        def recorded(self, depth, guess, ordinal, **checks):
+            known = lookup(self, depth, guess, ordinal, **checks)
             looked_up.append((depth, guess, known is not None and known[1]))
             return known
 
