@@ -68,6 +68,16 @@ class TimeLimitReached(TimeoutError):
     proved is in its checkpoint, and a run with the same folder goes on from there."""
 
 
+def check_exact_search_size(game: "Game | str") -> Game:
+    """The game, if the exact search takes it; else ValueError of one line. Checked before any
+    work that grows with the game (a list of its codewords included: 8p15c's is 20 GB)."""
+    game = Game.parse(game)
+    if game.size > config.MAX_OPTIMAL_CODEWORDS:
+        raise ValueError(f"{game.name} has {game.size:,} codewords; the exact search takes at most "
+                         f"{config.MAX_OPTIMAL_CODEWORDS:,}")
+    return game
+
+
 @lru_cache(maxsize=4)
 def game_tables(game: Game, possible_guesses: bool = False) -> en.Tables:
     """What the engine reads of a game: scores, packed codewords, bounds, pin permutations.
@@ -182,12 +192,7 @@ class OptimalSearch:
     def __init__(self, game: "Game | str", possible_guesses: bool = False):
         """`possible_guesses`: every guess must be one of the secrets still possible (players'
         rule "guess only what could be the secret"); its own values and cache."""
-        game = Game.parse(game)
-        if game.size > config.MAX_OPTIMAL_CODEWORDS:
-            raise ValueError(
-                f"{game.name} has {game.size:,} codewords; the exact search takes at most "
-                f"{config.MAX_OPTIMAL_CODEWORDS:,}"
-            )
+        game = check_exact_search_size(game)
         self.game = game
         self.possible_guesses = bool(possible_guesses)
         self.tables = game_tables(game, self.possible_guesses)
