@@ -252,10 +252,12 @@ class Checkpoint:
 
     def _remove_temporaries(self) -> None:
         """The temporary files a killed run left (its own, or a worker's cut in mid-write): no run
-        holds the folder but this one, so none of them is being written."""
-        for directory in (self.folder, self.parts_dir):
+        holds the folder but this one, so none of them is being written. Beside parts/ only
+        those of the ledger: another run, before it finds the lock taken, probes the folder."""
+        for directory, prefixes in ((self.folder, (".run.json.", ".runs.json.")), (self.parts_dir, (".",))):
             for path in directory.iterdir() if directory.is_dir() else []:
-                if _TEMPORARY_NAME.fullmatch(path.name) and path.is_file() and not path.is_symlink():
+                if (_TEMPORARY_NAME.fullmatch(path.name) and path.name.startswith(prefixes) and path.is_file()
+                        and not path.is_symlink()):
                     path.unlink(missing_ok=True)
 
     @contextlib.contextmanager
