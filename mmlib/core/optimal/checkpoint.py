@@ -140,7 +140,7 @@ def set_aside(path: "str | Path") -> None:
         pass
 
 
-def whole_number(value) -> bool:
+def is_kept_number(value) -> bool:
     """A JSON integer (not a boolean, not a float) within what the search's sums can hold."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < MAX_KEPT_VALUE
 
@@ -152,7 +152,7 @@ def plausible(size: int, depth: int, value, exact, floor: int = 0) -> bool:
     other costs, size(size+1)/2, with every secret within the depth; a bound no more than that
     either where the depth left lets that strategy fit (a bound above it says "no strategy
     fits", which only a shallower depth can make true)."""
-    if not whole_number(value) or not isinstance(exact, bool) or size < 1 or value < floor:
+    if not is_kept_number(value) or not isinstance(exact, bool) or size < 1 or value < floor:
         return False
     one_by_one = size * (size + 1) // 2
     if exact:
@@ -197,7 +197,7 @@ def check_part(game, secrets, depth: int, found, possible_guesses: bool = False,
     return value, True, tree
 
 
-def read_part(path: "str | Path", game, depth: int, ordinal: int, guess: int,
+def read_part(path: "str | Path", game, depth: int, guess: int, ordinal: int,
               possible_guesses: bool = False, floor: int = 0) -> "tuple[int, bool, dict | None]":
     """(value, exact, tree) kept in the part file at `path`, checked (`check_part`) against the
     part it names; FileNotFoundError if there is none, KeptFileError if it cannot be believed.
@@ -287,7 +287,7 @@ class Checkpoint:
         `floor`: the part's counting bound) is set aside and counts as none."""
         path = self._path(depth, guess, ordinal)
         try:
-            return read_part(path, self.game, depth, ordinal, guess, self.possible_guesses, floor)
+            return read_part(path, self.game, depth, guess, ordinal, self.possible_guesses, floor)
         except FileNotFoundError:
             return None
         except (KeptFileError, OSError):
@@ -386,7 +386,7 @@ def _step_entries(found) -> dict[tuple[int, int], tuple[int, bool]]:
         raise KeptFileError("it is not a step log")
     entries = {}
     for row in found["entries"]:
-        if not (isinstance(row, list) and len(row) == 4 and all(whole_number(x) for x in row[:3])
+        if not (isinstance(row, list) and len(row) == 4 and all(is_kept_number(x) for x in row[:3])
                 and isinstance(row[3], bool)):
             raise KeptFileError(f"it has an entry {str(row)[:60]} that is not a position's value")
         entries[row[0], row[1]] = (row[2], row[3])
@@ -416,7 +416,7 @@ def kept_files(folder: "str | Path", game=None, possible_guesses: bool = False) 
             part = None
             if game is not None and entry["guess"] < game.size:
                 try:
-                    part = read_part(path, game, entry["depth"], entry["ordinal"], entry["guess"],
+                    part = read_part(path, game, entry["depth"], entry["guess"], entry["ordinal"],
                                      possible_guesses)
                 except (KeptFileError, OSError):
                     part = None
@@ -492,7 +492,7 @@ def read_runs(path: "str | Path", set_aside_bad: bool = False) -> list[dict]:
         for r in runs:
             seconds = r["seconds"]
             if (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds)
-                    or seconds < 0 or not whole_number(r["workers"]) or r["workers"] < 1):
+                    or seconds < 0 or not is_kept_number(r["workers"]) or r["workers"] < 1):
                 raise KeptFileError("a run in it has no finite time or no workers")
         return [{"started": str(r["started"]), "seconds": float(r["seconds"]), "workers": r["workers"],
                  "machine": str(r["machine"]), **({"note": str(r["note"])} if "note" in r else {})}
