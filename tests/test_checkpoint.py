@@ -708,3 +708,15 @@ def test_a_checkpointed_search_signalled_at_random_moments_resumes_to_the_uninte
                           timeout=600)
     assert last.returncode == 0, last.stderr
     assert json.loads(last.stdout)["total_turns"] == optimal("4p5c", workers=1).total_turns
+
+
+def test_parts_of_another_search_are_not_believed_when_run_json_is_replaced(tmp_path):
+    """Every part names the search it belongs to: a folder of a possible-guesses run whose
+    run.json was rewritten to claim the classic objective still gives the classic optimum (905,
+    not the restricted 908), its parts set aside."""
+    folder = tmp_path / "kept"
+    assert optimal("4p4c", workers=1, checkpoint=folder, possible_guesses=True).total_turns == 908
+    run = json.loads((folder / "run.json").read_text())
+    (folder / "run.json").write_text(json.dumps({**run, "objective": "total"}))
+    assert optimal("4p4c", workers=1, checkpoint=folder).total_turns == 905
+    assert list((folder / "parts").glob("*.rejected"))

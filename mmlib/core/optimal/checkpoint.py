@@ -170,16 +170,20 @@ def part_secrets(game, guess: int, ordinal: int) -> "np.ndarray":
 
 
 def check_part(game, secrets, depth: int, found, possible_guesses: bool = False,
-               floor: int = 0) -> "tuple[int, bool, dict | None]":
+               floor: int = 0, identity: "dict | None" = None) -> "tuple[int, bool, dict | None]":
     """(value, exact, tree) of a part file's JSON `found`, for the part of `secrets` (codeword
     indices) with `depth` guesses left, once it is shown to hold; KeptFileError if it does not.
-    A value or bound must be `plausible`; an exact part's tree must win every one of its
-    secrets within the depth (each guess one of the secrets still possible, under that rule),
-    and its turns must add up to the value."""
+    A file that names its search (`identity`, run.json's: every part written since the format
+    has it) must name this one; a value or bound must be `plausible`; an exact part's tree
+    must win every one of its secrets within the depth (each guess one of the secrets still
+    possible, under that rule), and its turns must add up to the value."""
     from ..verify import TreeDefect, subtree_turns
 
     if not isinstance(found, dict) or not {"value", "exact"} <= set(found):
         raise KeptFileError("it is not a part's value")
+    if identity is not None and "search" in found and found["search"] != identity:
+        raise KeptFileError(f"it belongs to a search of {_describe(found['search'])}"
+                            if isinstance(found["search"], dict) else "it names no search")
     value, exact, tree = found["value"], found["exact"], found.get("tree")
     if not plausible(len(secrets), depth, value, exact, floor):
         raise KeptFileError(f"its value {str(value)[:40]} is not one a part of {len(secrets):,} secrets "
@@ -198,12 +202,14 @@ def check_part(game, secrets, depth: int, found, possible_guesses: bool = False,
 
 
 def read_part(path: "str | Path", game, depth: int, guess: int, ordinal: int,
-              possible_guesses: bool = False, floor: int = 0) -> "tuple[int, bool, dict | None]":
+              possible_guesses: bool = False, floor: int = 0, identity: "dict | None" = None
+              ) -> "tuple[int, bool, dict | None]":
     """(value, exact, tree) kept in the part file at `path`, checked (`check_part`) against the
-    part it names; FileNotFoundError if there is none, KeptFileError if it cannot be believed.
-    Every reader of a folder counts a part this way, as a run does."""
+    part it names and the search of `identity`; FileNotFoundError if there is none,
+    KeptFileError if it cannot be believed. Every reader of a folder counts a part this way,
+    as a run does."""
     found = read_kept_json(path, kept_file_limit(game.size), gzipped=True)
-    return check_part(game, part_secrets(game, guess, ordinal), depth, found, possible_guesses, floor)
+    return check_part(game, part_secrets(game, guess, ordinal), depth, found, possible_guesses, floor, identity)
 
 
 class Checkpoint:
@@ -287,7 +293,7 @@ class Checkpoint:
         `floor`: the part's counting bound) is set aside and counts as none."""
         path = self._path(depth, guess, ordinal)
         try:
-            return read_part(path, self.game, depth, guess, ordinal, self.possible_guesses, floor)
+            return read_part(path, self.game, depth, guess, ordinal, self.possible_guesses, floor, self.identity)
         except FileNotFoundError:
             return None
         except (KeptFileError, OSError):
@@ -301,7 +307,8 @@ class Checkpoint:
         known = self.lookup(depth, guess, ordinal)
         if known is not None and (known[1] or (not exact and known[0] >= value)):
             return
-        content = {"value": int(value), "exact": bool(exact), "tree": tree if exact else None}
+        content = {"value": int(value), "exact": bool(exact), "tree": tree if exact else None,
+                   "search": self.identity}  # what it belongs to, should run.json be replaced
         write_gzipped_json(self._path(depth, guess, ordinal), content)
 
 
@@ -393,7 +400,8 @@ def _step_entries(found) -> dict[tuple[int, int], tuple[int, bool]]:
     return entries
 
 
-def kept_files(folder: "str | Path", game=None, possible_guesses: bool = False) -> list[dict]:
+def kept_files(folder: "str | Path", game=None, possible_guesses: bool = False,
+               identity: "dict | None" = None) -> list[dict]:
     """Every file of `folder`/parts, in name order, as depth, guess, ordinal (the part below
     opening `guess` on score `ordinal`), name, and kind: "part" (with `part`, what `read_part`
     finds: None where the file does not hold, or where `game` is not given), "steps" (with the
@@ -417,7 +425,7 @@ def kept_files(folder: "str | Path", game=None, possible_guesses: bool = False) 
             if game is not None and entry["guess"] < game.size:
                 try:
                     part = read_part(path, game, entry["depth"], entry["guess"], entry["ordinal"],
-                                     possible_guesses)
+                                     possible_guesses, identity=identity)
                 except (KeptFileError, OSError):
                     part = None
             entry.update(kind="part", part=part)
@@ -536,7 +544,7 @@ def checkpoint_summary(folder: "str | Path", files: "list[dict] | None" = None) 
     except ValueError:
         identity = None
     runs = read_runs(folder / "runs.json")
-    files = kept_files(folder, *identity_game(identity)) if files is None else files
+    files = kept_files(folder, *identity_game(identity), identity) if files is None else files
     parts = [f["part"] for f in files if f["kind"] == "part" and f["part"] is not None]
     steps = [{"part": f["name"][:-len(STEPS_SUFFIX)], "positions": f["positions"], "exact": f["exact"],
               "second_guesses": f["second_guesses"]} for f in files if f["kind"] == "steps"]

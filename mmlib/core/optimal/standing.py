@@ -38,7 +38,7 @@ def checkpoint_standing(folder: "str | Path") -> dict:
     if not (game is not None and isinstance(search.get("objective"), str)
             and search["objective"].split(",")[0] in OBJECTIVES):
         raise ValueError(f"{str(folder)!r} holds no checkpointed search (no readable run.json)")
-    files = kept_files(folder, game, possible_guesses)  # read as a run reads them
+    files = kept_files(folder, game, possible_guesses, search)  # read as a run reads them
     summary = checkpoint_summary(folder, files)
     kept: dict[tuple[int, int], dict[int, dict]] = {}  # by (depth, opening), then by score ordinal
     for file in files:
