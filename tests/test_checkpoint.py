@@ -63,8 +63,8 @@ def test_a_search_interrupted_at_random_points_and_resumed_gives_the_uninterrupt
     with monkeypatch.context() as patch:
         lookup = Checkpoint.lookup
 
-        def recorded(self, depth, guess, ordinal):
-            known = lookup(self, depth, guess, ordinal)
+        def recorded(self, depth, guess, ordinal, **checks):
+            known = lookup(self, depth, guess, ordinal, **checks)
             looked_up.append((depth, guess, known is not None and known[1]))
             return known
 
@@ -414,3 +414,309 @@ def test_the_standing_of_a_stopped_search_shows_its_step_logs_and_the_cli_prints
         assert captured.out == ""
         assert captured.err.strip() == (f"error: {str(bad)!r} holds no checkpointed search "
                                         "(no readable run.json)")
+
+
+# -- a checkpoint folder is evidence, not trust (issue 41, class 1) -----------------------------
+
+def _write_gzipped_text(path, text: str) -> None:
+    import gzip
+
+    path.unlink(missing_ok=True)
+    path.write_bytes(gzip.compress(text.encode()))
+
+
+def _in_time(function, seconds: float = 120):
+    """function() run in a thread, its result; fails the test if it has not ended in time (a read
+    that waits on a FIFO would wait for ever)."""
+    import threading
+
+    answer = []
+    thread = threading.Thread(target=lambda: answer.append(function()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        pytest.fail(f"{function} did not end within {seconds} s")
+    assert answer, "it raised (see the thread's traceback above)"
+    return answer[0]
+
+
+def _exact_part(folder):
+    import gzip
+
+    return next(p for p in sorted((folder / "parts").glob("d*.json.gz"))
+                if not p.name.endswith(".steps.json.gz") and json.loads(gzip.open(p).read())["exact"])
+
+
+@pytest.mark.parametrize("damage", ["value up", "value down", "NaN", "Infinity", "huge bound", "float value",
+                                    "gzip bomb", "too large", "FIFO", "tree of another part"])
+def test_a_part_that_does_not_hold_is_set_aside_and_searched_again(damage, tmp_path):
+    """A part file is believed only once it holds: read by the one reader (regular file, size,
+    unpacked size, JSON without NaN), its value within the part's bounds and its tree played out
+    on the part's secrets to that value. Whatever is wrong with it, the run gives the answer of a
+    search never stopped, and the file is renamed aside."""
+    import gzip
+    import os
+    import shutil
+
+    from mmlib.core.optimal.checkpoint import checkpoint_summary
+
+    kept = tmp_path / "kept"
+    whole = optimal("4p4c", workers=1, checkpoint=kept)
+    summary = checkpoint_summary(kept)
+    folder = tmp_path / "damaged"
+    shutil.copytree(kept, folder)
+    part = _exact_part(folder)
+    found = json.loads(gzip.open(part).read())
+    others = [p for p in sorted((folder / "parts").glob("d*.json.gz")) if p != part]
+    if damage == "value up":  # a worse total with the optimal tree: the tree says otherwise
+        _write_gzipped_text(part, json.dumps({**found, "value": found["value"] + 48}))
+    elif damage == "value down":
+        _write_gzipped_text(part, json.dumps({**found, "value": found["value"] - 1}))
+    elif damage in ("NaN", "Infinity"):
+        _write_gzipped_text(part, json.dumps({**found, "value": 0}).replace('"value": 0', f'"value": {damage}'))
+    elif damage == "huge bound":  # "no strategy fits", where every part has room for one
+        _write_gzipped_text(part, json.dumps({"value": 10 ** 12, "exact": False, "tree": None}))
+    elif damage == "float value":
+        _write_gzipped_text(part, json.dumps({**found, "value": found["value"] + 0.5}))
+    elif damage == "gzip bomb":  # a few kilobytes that unpack to 64 MB
+        part.write_bytes(gzip.compress(b" " * (64 << 20) + json.dumps(found).encode()))
+    elif damage == "too large":
+        part.unlink()
+        with part.open("wb") as handle:
+            handle.truncate(1 << 30)  # sparse: a gigabyte on paper, nothing on disk
+    elif damage == "FIFO":
+        part.unlink()
+        os.mkfifo(part)
+    elif damage == "tree of another part":
+        other = next(p for p in others if json.loads(gzip.open(p).read())["exact"]
+                     and json.loads(gzip.open(p).read())["tree"] != found["tree"])
+        _write_gzipped_text(part, json.dumps({**found, "tree": json.loads(gzip.open(other).read())["tree"]}))
+    damaged = _in_time(lambda: checkpoint_summary(folder))  # as optimal-status reads it
+    assert damaged["parts_exact"] == summary["parts_exact"] - 1
+    again = _in_time(lambda: optimal("4p4c", workers=1, checkpoint=folder))
+    assert (again.total_turns, again.max_turns) == (whole.total_turns, whole.max_turns)
+    assert verify_tree(again.tree_json()).total_turns == whole.total_turns
+    assert part.with_name(part.name + ".rejected").exists()
+    assert checkpoint_summary(folder)["parts_exact"] == summary["parts_exact"]  # searched again and kept
+
+
+def test_a_step_log_entry_a_position_cannot_have_is_not_believed(tmp_path, monkeypatch):
+    """Step logs are read by the same reader, and each entry is checked against the position it
+    names where it is used: one that says less than the position's counting bound, or (a file
+    that is not JSON) NaN, leaves the answer as it is."""
+    import gzip
+
+    from mmlib.core.optimal import TimeLimitReached, config
+
+    monkeypatch.setattr(config, "SPLIT_LARGE_PARTS", False)
+    whole = optimal("4p5c", workers=1)
+    folder = tmp_path / "kept"
+    with monkeypatch.context() as patch:
+        _stop_after(patch, 6)
+        with pytest.raises(TimeLimitReached):
+            optimal("4p5c", workers=2, checkpoint=folder, time_limit=3600, stepwise_min_secrets=40)
+    logs = sorted((folder / "parts").glob("*.steps.json.gz"))
+    assert logs
+    for number, log in enumerate(logs):
+        (folder / "parts" / log.name.replace(".steps.json.gz", ".json.gz")).unlink(missing_ok=True)
+        found = json.loads(gzip.open(log).read())
+        if number % 2:
+            _write_gzipped_text(log, json.dumps(found)[:-2] + ', [0, 0, NaN, true]]}')
+        else:  # every exact value one turn: less than any position of three or more secrets takes
+            found["entries"] = [[g, o, 1, True] for g, o, _v, _e in found["entries"]]
+            _write_gzipped_text(log, json.dumps(found))
+    again = optimal("4p5c", workers=2, checkpoint=folder, stepwise_min_secrets=40)
+    assert (again.total_turns, again.max_turns) == (whole.total_turns, whole.max_turns)
+
+
+def test_a_folder_whose_run_json_is_gone_or_not_a_file_is_refused_in_one_line(tmp_path, capsys):
+    """The folder says what it belongs to: parts without a run.json could be any search's (4p6c
+    answered 5660 from a possible-guesses folder), and a run.json that is a FIFO is refused, not
+    waited on."""
+    import os
+
+    folder = tmp_path / "kept"
+    assert main(["optimal", "3p4c", "--possible-guesses", "--checkpoint", str(folder)]) == 0
+    capsys.readouterr()
+    (folder / "run.json").unlink()
+    assert main(["optimal", "3p4c", "--checkpoint", str(folder)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.strip().splitlines()) == 1
+    assert "holds parts but no run.json" in captured.err
+    os.mkfifo(folder / "run.json")
+    assert _in_time(lambda: main(["optimal", "3p4c", "--checkpoint", str(folder)]), 60) == 2
+    assert _in_time(lambda: main(["optimal-status", str(folder)]), 60) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.strip().splitlines()) == 2, captured.err
+    assert "run.json" in captured.err
+
+
+def test_runs_json_a_fifo_or_not_finite_never_hangs_nor_prints_nan(tmp_path, capsys):
+    import os
+
+    folder = tmp_path / "kept"
+    optimal("3p3c", workers=1, checkpoint=folder)
+    (folder / "runs.json").write_text('{"format": 1, "runs": [{"started": "x", "seconds": NaN, '
+                                      '"workers": 1, "machine": "m"}]}')
+    assert main(["optimal-status", str(folder), "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "NaN" not in out and json.loads(out)["runs"] == 0
+    (folder / "runs.json").unlink()
+    os.mkfifo(folder / "runs.json")
+    assert _in_time(lambda: main(["optimal-status", str(folder), "--json"]), 60) == 0
+    assert json.loads(capsys.readouterr().out)["runs"] == 0
+    result = _in_time(lambda: optimal("3p3c", workers=1, checkpoint=folder), 60)
+    assert result.total_turns == 73 and len(result.checkpoint_runs) == 1  # the FIFO set aside
+    assert (folder / "runs.json.rejected").exists()
+
+
+def test_a_part_named_with_other_digits_counts_nowhere(tmp_path):
+    """Names are parsed by one ASCII-only pattern: a part named with Arabic-Indic digits (which
+    int() reads) or a leading zero is not the part a run looks up, so optimal-status does not
+    count it either."""
+    from mmlib.core.optimal.checkpoint import checkpoint_summary, kept_files
+
+    folder = tmp_path / "kept"
+    optimal("4p3c", workers=1, checkpoint=folder)
+    before = checkpoint_summary(folder)
+    part = _exact_part(folder)
+    depth = part.name.split("_")[0][1:]
+    arabic = depth.translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))
+    part.rename(part.with_name(part.name.replace(f"d{depth}_", f"d{arabic}_")))
+    (folder / "parts" / ("d0" + part.name[1:])).write_bytes(b"")  # d0255_...: a leading zero
+    assert len(kept_files(folder)) == len(list(kept_files(folder))) == before["parts_exact"] \
+        + before["parts_bounded"] - 1
+    assert checkpoint_summary(folder)["parts_exact"] == before["parts_exact"] - 1
+    assert optimal("4p3c", workers=1, checkpoint=folder).total_turns == 246
+
+
+# -- signals and races: a stopped search is never a proof (issue 41, class 2) -------------------
+
+def test_a_stopped_search_is_never_read_as_infeasible():
+    """A search stopped by its abort ticket leaves the engine's stop flag set; the tree read next
+    (a shared candidate whose parts all came from the step log) took it for "no strategy fits",
+    the false infeasibility that poisoned a folder after Ctrl-C. A flag is cleared before every
+    search, and a walk stopped by a ticket raises SearchAborted, not an answer."""
+    from mmlib.core.optimal import engine as en
+    from mmlib.core.optimal.search import OptimalSearch, SearchAborted
+
+    search = OptimalSearch("4p5c")
+    everything = np.arange(search.game.size)
+    part = search.split(0, everything)[0][1]
+    search.counters[en.S_ABORTED] = 1  # what an earlier stopped search left
+    tree = search.tree(part, (0,), 10)
+    assert tree["games"] == len(part) and tree["guess"] == search.game.format_codeword(
+        search.best_guess(part, (0,), 10))
+    fresh = OptimalSearch("4p6c")
+    fresh.control[0] = fresh.run[0] + 1  # the ticket passed: told to stop
+    with pytest.raises(SearchAborted):
+        fresh.tree(np.arange(fresh.game.size), (), 9)
+
+
+_WRITING_WORKER_SIGNALLED = """
+import os, sys, time
+from pathlib import Path
+from mmlib.core import files, lifetime
+lifetime.die_with_parent()  # as a pool's worker starts
+def slowly(temporary):
+    Path(temporary).write_text("half of a step log")
+    print("writing", flush=True)
+    time.sleep(60)
+files.write_atomically(sys.argv[1], slowly)
+"""
+
+
+def test_a_worker_ended_in_the_middle_of_a_write_leaves_no_temporary_file(tmp_path):
+    """SIGTERM (or Ctrl-C) reaching a worker between writing a step log and renaming it: the
+    worker removes its temporary file as it ends."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    root = __import__("pathlib").Path(__file__).resolve().parents[1]
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        target = tmp_path / f"d3_g1_o2.steps.json.gz.{signum}"
+        worker = subprocess.Popen([sys.executable, "-c", _WRITING_WORKER_SIGNALLED, str(target)],
+                                  stdout=subprocess.PIPE, cwd=root,
+                                  env={**os.environ, "PYTHONPATH": str(root)},
+                                  preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        assert worker.stdout.readline() == b"writing\n"
+        assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+        worker.send_signal(signum)
+        assert worker.wait(timeout=30) == 128 + signum
+        worker.stdout.close()
+        assert sorted(p.name for p in tmp_path.iterdir()) == [], signum
+
+
+def test_a_run_removes_the_temporary_files_a_killed_run_left(tmp_path):
+    """A worker killed outright (SIGKILL, a machine gone) leaves its temporary; the next run
+    removes it as it takes the folder's lock, and leaves every other file as it was."""
+    folder = tmp_path / "kept"
+    optimal("3p3c", workers=1, checkpoint=folder)
+    parts = folder / "parts"
+    kept = {p.name for p in parts.iterdir()}
+    (parts / ".d2_g0_o1.json.gz.k3j4h5.tmp").write_text("half")
+    (parts / ".mmlib.a1b2c3.probe").write_text("")
+    (folder / ".runs.json.x9y8.tmp").write_text("half")
+    (parts / "notes.txt").write_text("a person's")
+    assert optimal("3p3c", workers=1, checkpoint=folder).total_turns == 73
+    now = {p.name for p in parts.iterdir()}
+    assert kept | {"notes.txt"} <= now and not [name for name in now if name.startswith(".")]
+    assert not list(folder.glob(".*.tmp"))
+
+
+def test_a_checkpointed_search_signalled_at_random_moments_resumes_to_the_uninterrupted_answer(tmp_path):
+    """`optimal --checkpoint` sent SIGINT (Ctrl-C, to the whole process group) or SIGTERM at
+    random moments, its large parts shared by candidate tasks, then run again: every run ends
+    with status 130 or 143 (or finishes), no temporary file is left in the folder, and the last
+    run gives the answer of a search never stopped."""
+    import os
+    import shutil
+    import signal
+    import subprocess
+    import sys
+
+    root = __import__("pathlib").Path(__file__).resolve().parents[1]
+    folder = tmp_path / "kept"
+    command = [sys.executable, "-m", "mmlib", "optimal", "4p5c", "--checkpoint", str(folder), "--workers", "2",
+               "--stepwise-min", "40"]
+    environment = {**os.environ, "PYTHONPATH": str(root)}
+    rng = np.random.default_rng(41)
+    stopped, scale = 0, 1.0
+    for run in range(16):
+        signum = (signal.SIGINT, signal.SIGTERM)[run % 2]
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=root,
+                                   env=environment, start_new_session=True,
+                                   preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        try:
+            out, _ = process.communicate(timeout=float(rng.uniform(1.5, 5.0)) * scale)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signum)
+            out, _ = process.communicate(timeout=60)
+        assert process.returncode in (0, 128 + signum), out
+        stopped += process.returncode != 0
+        left = [p.name for p in folder.rglob("*") if p.name.startswith(".") and p.name != ".lock"]
+        assert not left, (run, left)
+        if process.returncode == 0:
+            if stopped:
+                break
+            shutil.rmtree(folder)  # a quick machine finished before any signal: again, sooner
+            scale /= 2
+    assert stopped >= 1
+    last = subprocess.run(command + ["--json"], capture_output=True, text=True, cwd=root, env=environment,
+                          timeout=600)
+    assert last.returncode == 0, last.stderr
+    assert json.loads(last.stdout)["total_turns"] == optimal("4p5c", workers=1).total_turns
+
+
+def test_parts_of_another_search_are_not_believed_when_run_json_is_replaced(tmp_path):
+    """Every part names the search it belongs to: a folder of a possible-guesses run whose
+    run.json was rewritten to claim the classic objective still gives the classic optimum (905,
+    not the restricted 908), its parts set aside."""
+    folder = tmp_path / "kept"
+    assert optimal("4p4c", workers=1, checkpoint=folder, possible_guesses=True).total_turns == 908
+    run = json.loads((folder / "run.json").read_text())
+    (folder / "run.json").write_text(json.dumps({**run, "objective": "total"}))
+    assert optimal("4p4c", workers=1, checkpoint=folder).total_turns == 905
+    assert list((folder / "parts").glob("*.rejected"))

@@ -722,3 +722,105 @@ def test_options_may_come_before_between_and_after_positionals(capsys):
     status, out, err = main_in_process(["game", "--backend", "reference", "3p3c", "--first-guess", "112", "333"],
                                        capsys)
     assert status == 0 and out.split()[-1] == "333"
+
+
+# -- 11. optimal-openings and its table (issue 41, class 5) ----------------------------------
+
+
+def test_optimal_openings_refuses_a_game_too_large_before_any_work(capsys):
+    """8p15c once grew to 24 GB listing its codewords before the search said no."""
+    started = time.perf_counter()
+    assert main(["optimal-openings", "8p15c"]) == 2
+    captured = capsys.readouterr()
+    assert time.perf_counter() - started < 5
+    assert captured.out == "" and captured.err.strip() == (
+        "error: 8p15c has 2,562,890,625 codewords; the exact search takes at most 65,536")
+
+
+@pytest.mark.parametrize("damage", ["renamed column", "short line", "extra column", "bad total", "FIFO"])
+def test_a_foreign_openings_table_is_refused_in_one_line_and_never_rewritten(damage, tmp_path, monkeypatch):
+    """A table whose header renames a column was rewritten with every other game's totals
+    emptied; a short line or a renamed column gave a traceback. The openings table follows the
+    rules of every table: refused in one line before any search, left as it was."""
+    from mmlib.core import coach
+    from mmlib.studies import optimal_openings
+
+    path = tmp_path / "openings.csv"
+    assert optimal_openings.update_openings_table(["2p3c"], progress=False, path=path) == []
+    text = path.read_text()
+    if damage == "renamed column":
+        text = text.replace("total_turns", "turns", 1)
+    elif damage == "short line":
+        text += "2p2c,11,2\n"
+    elif damage == "extra column":
+        header, *lines = text.splitlines()
+        text = "\n".join([header + ",note", *(line + ",mine" for line in lines)]) + "\n"
+    elif damage == "bad total":
+        text = text.replace("\n2p3c,11,3,", "\n2p3c,11,3,many-", 1)
+    if damage == "FIFO":
+        path.unlink()
+        os.mkfifo(path)
+    else:
+        path.write_text(text)
+    searched = []
+    monkeypatch.setattr(optimal_openings, "searched_opening_totals", lambda *a, **k: searched.append(a))
+    with pytest.raises(ValueError) as refused:
+        optimal_openings.update_openings_table(["2p2c"], progress=False, path=path)
+    assert len(str(refused.value).splitlines()) == 1 and "openings table" in str(refused.value)
+    assert searched == []
+    if damage != "FIFO":
+        assert path.read_text() == text
+    # The coach reads the same table the same way: refused at once, never waited on.
+    monkeypatch.setattr(coach, "OPENINGS_CSV", path)
+    coach.forget_openings_table()
+    try:
+        answer = []
+        thread = threading.Thread(target=lambda: answer.append(_refusal(lambda: coach.opening_totals(
+            Game.parse("2p2c")))), daemon=True)
+        thread.start()
+        thread.join(30)
+        assert not thread.is_alive(), "the coach waited on the table"
+        assert "openings table" in answer[0]
+    finally:
+        coach.forget_openings_table()
+
+
+def _refusal(function) -> str:
+    try:
+        function()
+    except ValueError as error:
+        return str(error)
+    return "accepted"
+
+
+def test_a_table_that_cannot_be_written_is_refused_before_the_search(tmp_path, monkeypatch):
+    from mmlib.studies import optimal_openings
+
+    searched = []
+    monkeypatch.setattr(optimal_openings, "searched_opening_totals", lambda *a, **k: searched.append(a))
+    (tmp_path / "data").write_text("a file where the table's folder should be")
+    (tmp_path / "a folder").mkdir()
+    for path in (tmp_path / "data" / "openings.csv", tmp_path / "a folder"):
+        with pytest.raises(ValueError, match="cannot"):
+            optimal_openings.update_openings_table(["2p2c"], progress=False, path=path)
+    assert searched == []
+
+
+def test_review_with_the_openings_table_a_fifo_says_so_and_does_not_wait(tmp_path, monkeypatch, capsys):
+    from mmlib.core import coach
+
+    fifo = tmp_path / "openings.csv"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(coach, "OPENINGS_CSV", fifo)
+    coach.forget_openings_table()
+    try:
+        outcome = []
+        thread = threading.Thread(target=lambda: outcome.append(main(["review", "3p3c", "112=1,0"])), daemon=True)
+        thread.start()
+        thread.join(60)
+        assert not thread.is_alive(), "review waited on the FIFO"
+        assert outcome == [2]
+        err = capsys.readouterr().err
+        assert "it is a FIFO" in err and len(err.strip().splitlines()) == 1
+    finally:
+        coach.forget_openings_table()

@@ -123,7 +123,7 @@ def run_status(args) -> int:
     from ..core.optimal.standing import checkpoint_standing, describe_standing
 
     standing = checkpoint_standing(args.folder)
-    print(json.dumps(standing) if args.json else describe_standing(standing))
+    print(json.dumps(standing, allow_nan=False) if args.json else describe_standing(standing))
     return 0
 
 

@@ -26,7 +26,6 @@ same game reuses the positions solved before.
 
 from __future__ import annotations
 
-import csv
 import math
 import time
 from contextlib import contextmanager
@@ -37,13 +36,15 @@ import numpy as np
 from numba import njit
 
 from .files import DATA_DIR
-from .games import Codewords, Game, shown
+from .games import Codewords, Game, ascii_whole_number, shown
+from .machine import PROVENANCE_COLUMNS
 from .next_guess import count_subsets, strategy_next_guess
 from .openings import default_first_guess, first_guess_patterns
-from .optimal import INFEASIBLE, OptimalSearch
+from .optimal import INFEASIBLE, OptimalSearch, check_exact_search_size
 from .results import OPTIMAL, StrategyLabel
 from .scoring import score_mask
 from .strategies import STRATEGY_NAMES, Strategy
+from .tables import TableSchema, read_table
 
 # Seconds of exact search one move's review may take before it falls back on bounds.
 DEFAULT_TIME_LIMIT_S = 5.0
@@ -89,13 +90,43 @@ def shared_search(game: Game) -> OptimalSearch:
 # -- the openings table ------------------------------------------------------------------
 
 
+OPENINGS_COLUMNS = ("game", "opening", "codewords", "total_turns", "average_turns", "extra_turns", "loss",
+                    "best", "seconds", "command", "rules", *PROVENANCE_COLUMNS)
+
+
+def _check_opening_row(row: dict) -> None:
+    """ValueError unless the row is one of the openings table's: its game, its opening a codeword
+    of it, its counts whole numbers, its rules the game's."""
+    game = Game.parse(row["game"])
+    game.parse_codeword(row["opening"])
+    for column in ("codewords", "total_turns", "extra_turns"):
+        if ascii_whole_number(row[column]) is None:
+            raise ValueError(f"{column} {shown(row[column])} is not a whole number")
+    if row["rules"] != game.rules:
+        raise ValueError(f"rules {shown(row['rules'])} are not those of {game.name}")
+
+
+OPENINGS_TABLE = TableSchema("openings table", OPENINGS_COLUMNS, _check_opening_row)
+
+
+def read_openings_rows(path=None) -> list[dict]:
+    """The rows of data/optimal_openings.csv (or `path`), checked as every table is (`read_table`:
+    a FIFO refused, not waited on; a short line or a renamed column refused), and with no column
+    the table does not have: rewriting it would lose that column. ValueError of one line."""
+    path = OPENINGS_CSV if path is None else path
+    rows = read_table(path, OPENINGS_TABLE)
+    foreign = [column for column in (rows[0] if rows else {}) if column not in OPENINGS_COLUMNS]
+    if foreign:
+        raise ValueError(f"cannot use {str(path)!r} as the openings table: its header has a column "
+                         f"{shown(foreign[0])} the table does not have")
+    return rows
+
+
 @lru_cache(maxsize=1)
 def _opening_rows() -> dict:
     totals: dict = {}
-    if OPENINGS_CSV.exists():
-        with OPENINGS_CSV.open(newline="") as handle:
-            for row in csv.DictReader(handle):
-                totals.setdefault(row["game"], {})[row["opening"]] = int(row["total_turns"])
+    for row in read_openings_rows(OPENINGS_CSV):
+        totals.setdefault(row["game"], {})[row["opening"]] = int(row["total_turns"])
     return totals
 
 
@@ -347,7 +378,7 @@ def searched_opening_totals(game: "Game | str", time_limit: "float | None" = Non
     """{opening pattern: (optimal total with that first guess, seconds)} by the exact search, without
     the openings table; ValueError if the search runs past `time_limit` seconds in all.
     `progress(pattern)`, if given, is called as each opening is done."""
-    game = Game.parse(game)
+    game = check_exact_search_size(game)  # before a list of every codeword is made
     position = Position(game, np.arange(game.size, dtype=np.int64), (), time_limit, openings_table=False,
                         bounds=False)
     found = {}

@@ -18,6 +18,10 @@ One policy, whatever ends the run:
 * A forked worker calls `die_with_parent()` first: the kernel kills it when the
   process that forked it ends, however that ends (SIGKILL included); where the
   kernel cannot (not Linux), a thread of the worker watches its parent instead.
+  Workers write files too (a checkpoint's step logs): SIGINT or SIGTERM ends a
+  worker as it ends the run, its own temporary files removed first (quietly,
+  with the same status), and a run that leaves gives its workers a moment to do
+  so before the kernel kills them with it.
   Any process forked while the handlers are installed drops the parent's duties
   at once (its signals back to their defaults, the parent's temporary files
   forgotten), so a Ctrl-C sent to the whole process group has no worker remove
@@ -56,6 +60,12 @@ _held = 0
 _held_lock = threading.Lock()
 _pending: "int | None" = None
 _installed = False
+# Seconds a leaving run waits for its workers to end, so that each removes its own temporary
+# files before the kernel kills what is left (a worker in compiled code cannot listen sooner,
+# but then it is writing no file either).
+WORKER_CLEANUP_S = 2.0
+# Is this process a worker (`die_with_parent`)? Then it leaves quietly: its parent speaks.
+_in_worker = False
 # The pid of the process that last forked (set just before the fork): a forked
 # child's parent, even if that parent has already ended when the child looks.
 _forked_from: "int | None" = None
@@ -114,24 +124,35 @@ def remove_temporaries() -> None:
     _TEMPORARIES.clear()
 
 
-def end_children() -> None:
-    """Ask every worker process this process started to end (SIGTERM); never raises.
+def end_children(wait_s: float = 0.0) -> None:
+    """Ask every worker process this process started to end (SIGTERM), and wait up to `wait_s`
+    seconds in all for them to be gone; never raises.
 
     Forked workers also die by themselves once this process is gone (`die_with_parent`);
     this is the quicker way, and the one a Dask local cluster's nanny processes hear.
     """
+    import time
+
     multiprocessing = sys.modules.get("multiprocessing")
     if multiprocessing is None:
         return
     try:
-        for child in multiprocessing.active_children():
+        children = multiprocessing.active_children()
+        for child in children:
             child.terminate()
+        deadline = time.monotonic() + wait_s
+        for child in children:
+            child.join(max(0.0, deadline - time.monotonic()))
     except BaseException:  # noqa: BLE001 (leaving: a child that cannot be told is ended by the kernel)
         pass
 
 
 def leave(signum: int) -> None:
-    """End the run now because of signal `signum`: clean up, say `interrupted`, exit 128 + signum."""
+    """End the run now because of signal `signum`: clean up, say `interrupted`, exit 128 + signum.
+    In a worker: only its own temporary files removed, nothing said."""
+    if _in_worker:
+        remove_temporaries()
+        os._exit(signal_status(signum))
     for ending in ENDING_SIGNALS:  # a second Ctrl-C cannot cut the clean-up short
         try:
             signal.signal(ending, signal.SIG_IGN)
@@ -139,7 +160,7 @@ def leave(signum: int) -> None:
             pass
     try:
         remove_temporaries()
-        end_children()
+        end_children(WORKER_CLEANUP_S)
         if sys.stdout is not None:
             sys.stdout.flush()
     except BaseException:  # noqa: BLE001 (a closed pipe, or a write cut in the middle)
@@ -262,18 +283,20 @@ def die_with_parent() -> None:
     """Make this forked worker end when the process that forked it ends, however it ends.
 
     Call it first in a worker process (a pool's initializer). On Linux the kernel
-    does it (PR_SET_PDEATHSIG with SIGKILL: a worker writes no files, so it has
-    nothing to clean up); elsewhere a thread watches the parent. A worker whose
-    parent has already gone leaves at once. It also resets what the fork copied
-    from the parent: signal handlers and temporary files.
+    does it (PR_SET_PDEATHSIG with SIGKILL); elsewhere a thread watches the parent. A
+    worker whose parent has already gone leaves at once. It also resets what the fork
+    copied from the parent (signal handlers and temporary files), and ends the worker on
+    SIGINT or SIGTERM as `leave` ends a run: its own temporary files removed, quietly.
     """
+    global _in_worker
     parent = _forked_from if _forked_from is not None else os.getppid()
     _drop_parent_duties()
+    _in_worker = True
     for signum in (signal.SIGINT, signal.SIGTERM):
         # A signal the parent ignores stays ignored: a run started in the background by a script
         # ignores SIGINT, and a Ctrl-C sent to its process group must not kill its workers alone.
         if signal.getsignal(signum) is not signal.SIG_IGN:
-            signal.signal(signum, signal.SIG_DFL)
+            signal.signal(signum, _on_signal)
     if not _kernel_kills_with_parent():
         watch_parent(parent)
     if os.getppid() != parent:  # the parent ended before the kernel was asked

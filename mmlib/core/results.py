@@ -233,7 +233,7 @@ class SolveResult:
         }
 
     def to_json(self, indent: "int | None" = None) -> str:
-        return json.dumps(self.summary(), indent=indent)
+        return json.dumps(self.summary(), indent=indent, allow_nan=False)  # JSON has no NaN: a bug says so
 
     def describe(self) -> str:
         """A readable summary for people."""

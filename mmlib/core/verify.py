@@ -310,10 +310,20 @@ def _score_key(key: str, pins: int, black_only: bool = False) -> "tuple[int, int
     return black, white
 
 
-def _walk(game: Game, root) -> tuple[dict[str, int], int, "tuple[str, int, list[str]] | None"]:
-    """Play every secret down the tree: {secret: turns}, the number of nodes, and the first
-    guess (depth first) that is not one of the secrets reaching its node, as (guess, how many
-    reach it, path), None if there is none; or TreeDefect."""
+def subtree_turns(game: Game, tree, secrets: "list[str]") -> tuple[dict[str, int], bool]:
+    """Play `secrets` (printed codewords: the secrets still possible where the subtree starts)
+    down a subtree: ({secret: turns from its root, its guess counted}, whether every guess is
+    one of the secrets reaching its node); TreeFormatError or TreeDefect if it does not win
+    each of them. How a checkpoint's part is checked against the value it claims."""
+    turns, _nodes, first_impossible = _walk(game, tree, secrets)
+    return turns, first_impossible is None
+
+
+def _walk(game: Game, root, secrets: "list[str] | None" = None
+          ) -> tuple[dict[str, int], int, "tuple[str, int, list[str]] | None"]:
+    """Play every secret (or those of `secrets`) down the tree: {secret: turns}, the number of
+    nodes, and the first guess (depth first) that is not one of the secrets reaching its node,
+    as (guess, how many reach it, path), None if there is none; or TreeDefect."""
     pins = game.pins
     win = (pins, 0)
     allowed = set(COLOR_CHARS[: game.colors])
@@ -321,7 +331,8 @@ def _walk(game: Game, root) -> tuple[dict[str, int], int, "tuple[str, int, list[
     nodes = 0
     first_impossible = None
     # Depth first, children in file order: (node, secrets reaching it, moves so far).
-    stack = [(root, every_secret(game), [])]
+    start = every_secret(game) if secrets is None else list(secrets)
+    stack = [(root, start, [])]
     while stack:
         node, secrets, path = stack.pop()
         nodes += 1
@@ -367,8 +378,8 @@ def _walk(game: Game, root) -> tuple[dict[str, int], int, "tuple[str, int, list[
                 )
             children.append((child, groups[score], path + [f"{guess}={key}"]))
         stack.extend(reversed(children))
-    if len(turns) != game.size:  # cannot happen when every branch is checked; kept as a guard
-        never = next(s for s in every_secret(game) if s not in turns)
+    if len(turns) != len(start):  # cannot happen when every branch is checked; kept as a guard
+        never = next(s for s in start if s not in turns)
         raise TreeDefect(f"secret {never} is never won")
     return turns, nodes, first_impossible
 

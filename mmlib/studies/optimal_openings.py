@@ -25,16 +25,16 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.coach import OPENINGS_CSV, forget_openings_table, opening_pattern_of, searched_opening_totals
-from ..core.files import locked, write_atomically
-from ..core.machine import PROVENANCE_COLUMNS, provenance
-from ..core.tables import read_table as read_csv_rows
+from ..core.coach import (OPENINGS_COLUMNS, OPENINGS_CSV, forget_openings_table, opening_pattern_of,
+                          read_openings_rows, searched_opening_totals)
+from ..core.files import check_writable, locked, write_atomically
 from ..core.games import RULES, Game
+from ..core.machine import provenance
 from ..core.openings import first_guess_patterns
+from ..core.optimal import check_exact_search_size
 from .optimal_table import OPTIMAL_CSV, read_optimal_rows
 
-COLUMNS = ("game", "opening", "codewords", "total_turns", "average_turns", "extra_turns", "loss", "best",
-           "seconds", "command", "rules", *PROVENANCE_COLUMNS)
+COLUMNS = OPENINGS_COLUMNS
 # Games whose openings are searched when none is named: those of data/optimal.csv up to this size.
 DEFAULT_MAX_CODEWORDS = 1296
 # Seconds one game's openings may take in all before the game is left out (None: no limit).
@@ -43,8 +43,9 @@ DEFAULT_GAME_TIME_LIMIT_S = 120.0
 
 def opening_rows(game: "Game | str", time_limit: "float | None" = DEFAULT_GAME_TIME_LIMIT_S,
                  command: str = "") -> list[dict]:
-    """The table's rows for one game, by the exact search (ValueError past `time_limit` s)."""
-    game = Game.parse(game)
+    """The table's rows for one game, by the exact search (ValueError past `time_limit` s, or for
+    a game the exact search does not take)."""
+    game = check_exact_search_size(game)
     found = searched_opening_totals(game, time_limit)
     least = min(total for total, _s in found.values())
     sizes = np.bincount(opening_pattern_of(game, np.arange(game.size)), minlength=len(found))
@@ -88,13 +89,16 @@ def update_openings_table(games=None, max_codewords: int = DEFAULT_MAX_CODEWORDS
     """Search the openings of `games` (default: `default_games(max_codewords)`) and write their
     rows into the table, keeping other games' rows; a game whose search runs past `time_limit`
     seconds is left out, said on stderr. The table is written after each game, under its lock.
-    Returns the names of the games left out."""
+    Returns the names of the games left out. Before any search (ValueError of one line): every
+    game one the exact search takes, the table one this command wrote (`read_openings_rows`)
+    and a file that can be replaced."""
     from tqdm import tqdm
 
     if max_codewords < 4:
         raise ValueError(f"max codewords must be at least 4 (the smallest game, 2p2c), got {max_codewords}")
-    games = default_games(max_codewords) if games is None else [Game.parse(g) for g in games]
-    done = {row["game"] for row in read_csv_rows(path)}
+    games = default_games(max_codewords) if games is None else [check_exact_search_size(g) for g in games]
+    done = {row["game"] for row in read_openings_rows(path)}
+    check_writable(path)
     left_out = []
     bar = tqdm(games, desc="optimal openings", unit=" games", disable=not progress)
     for game in bar:
@@ -110,7 +114,7 @@ def update_openings_table(games=None, max_codewords: int = DEFAULT_MAX_CODEWORDS
             continue
         # Read again under the lock: rows another run wrote meanwhile are kept.
         with locked(path):
-            rows = [row for row in read_csv_rows(path) if row["game"] != game.name]
+            rows = [row for row in read_openings_rows(path) if row["game"] != game.name]
             write_opening_rows(rows + solved, path)
     forget_openings_table()
     return left_out
@@ -120,7 +124,7 @@ def load_openings(path: "str | Path" = OPENINGS_CSV):
     """data/optimal_openings.csv as a DataFrame, numbers as numbers (empty with the columns if missing)."""
     import pandas as pd
 
-    frame = pd.DataFrame(read_csv_rows(path), columns=list(COLUMNS))
+    frame = pd.DataFrame(read_openings_rows(path), columns=list(COLUMNS))
     for column in ("codewords", "total_turns", "average_turns", "extra_turns", "loss", "seconds"):
         frame[column] = pd.to_numeric(frame[column], errors="coerce")
     frame["best"] = frame["best"] == "yes"

@@ -33,13 +33,13 @@ from .bounds import most_parts
 from .config import MAX_OPTIMAL_CODEWORDS, MAX_WORKERS, PARALLEL_MIN_CODEWORDS
 from .root import RootSearch, close_pool, solve_part, worker_pool
 from .search import (INFEASIBLE, OptimalSearch, PositionResult, SearchAborted, SearchStats,
-                     TimeLimitReached, solve_position)
+                     TimeLimitReached, check_exact_search_size, solve_position)
 from .whole_game import (OBJECTIVES, OptimalResult, RootProgress, guesses_of_tree, heuristic_bounds, optimal,
                          parse_objective)
 
 __all__ = [
     "INFEASIBLE", "MAX_OPTIMAL_CODEWORDS", "MAX_WORKERS", "OBJECTIVES", "PARALLEL_MIN_CODEWORDS",
     "OptimalResult", "OptimalSearch", "PositionResult", "RootProgress", "RootSearch", "SearchAborted",
-    "SearchStats", "TimeLimitReached", "close_pool", "config", "guesses_of_tree", "heuristic_bounds", "most_parts", "optimal",
+    "SearchStats", "TimeLimitReached", "check_exact_search_size", "close_pool", "config", "guesses_of_tree", "heuristic_bounds", "most_parts", "optimal",
     "parse_objective", "solve_part", "solve_position", "worker_pool",
 ]

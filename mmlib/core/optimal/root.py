@@ -12,6 +12,7 @@ import itertools
 import threading
 import time
 from collections import deque
+from pathlib import Path
 
 import numpy as np
 
@@ -19,7 +20,7 @@ from ..lifetime import die_with_parent
 from ..scoring import format_score, ordinal_to_score
 from . import config
 from .bounds import INFEASIBLE
-from .checkpoint import StepLog
+from .checkpoint import KeptFileError, StepLog, candidate_log_paths, check_part, set_aside
 from .search import OptimalSearch, SearchAborted, TimeLimitReached
 from .split import SplitPart
 from .stepwise import branches_below, candidate_total, solve_stepwise, wants_stepwise
@@ -130,7 +131,9 @@ class RootSearch:
 
         def from_checkpoint(opening, i, budget) -> bool:
             """Is part i of the opening settled by what an earlier run proved?"""
-            known = checkpoint.lookup(depth - 1, opening.guess, opening.parts[i][0]) if checkpoint else None
+            ordinal, part = opening.parts[i]
+            known = checkpoint.lookup(depth - 1, opening.guess, ordinal,
+                                      floor=search.lower_bound(len(part), depth - 1)) if checkpoint else None
             if known is None:
                 return False
             value, exact, tree = known
@@ -190,6 +193,29 @@ class RootSearch:
             running[future] = (opening, i, split, guess)
             return True
 
+        searched_again = set()  # (opening, part) whose step log did not hold
+
+        def holds(opening, i, value, tree, step_log) -> bool:
+            """Does an exact part built with a step log's values hold? Its tree (searched by the
+            engine) must cost what the values added up to; where it does not, the log was wrong
+            (a file changed by hand, or from elsewhere): it and its candidates' logs are set
+            aside, and the part is searched again."""
+            if step_log is None:
+                return True  # the engine's own answer
+            try:
+                check_part(game, opening.parts[i][1], depth - 1, {"value": value, "exact": True, "tree": tree},
+                           search.possible_guesses)
+                return True
+            except KeptFileError as error:
+                if (opening.guess, i) in searched_again:  # without a log it is the engine's own answer
+                    raise ValueError(f"the part below {game.format_codeword(opening.guess)} does not hold "
+                                     f"when searched again: {error}") from None
+                searched_again.add((opening.guess, i))
+                for path in [Path(step_log), *candidate_log_paths(step_log)]:
+                    set_aside(path)
+                opening.pending.appendleft(i)
+                return False
+
         def finish_split(opening, i, split) -> None:
             """The split part is done (or stopped): its value counts as a part's."""
             value, exact, tree = split.result(game)
@@ -198,6 +224,8 @@ class RootSearch:
             opening.running -= 1
             search.add_counts({"candidates_cut": split.candidates_cut})
             if opening.failed:
+                return
+            if exact and split.log is not None and not holds(opening, i, value, tree, split.log.path):
                 return
             if checkpoint is not None:
                 checkpoint.record(depth - 1, opening.guess, opening.parts[i][0], value, exact, tree)
@@ -238,7 +266,7 @@ class RootSearch:
                 future = pool.submit(solve_part, run, game.name, opening.parts[i][1], (opening.guess,),
                                      depth - 1, budget, opening.ticket, task_abort,
                                      search.possible_guesses, step_log, stepwise)
-                running[future] = (opening, i, budget)
+                running[future] = (opening, i, budget, step_log)
                 return True
             for i, split in opening.splits.items():
                 if send_candidate(opening, i, split):
@@ -304,7 +332,7 @@ class RootSearch:
                     bar.show_nodes(nodes_before + _live_total(live) - live_start)
                 for future in done:
                     task = running.pop(future)
-                    if len(task) == 4:  # a candidate of a split part
+                    if isinstance(task[2], SplitPart):  # a candidate of a split part
                         opening, i, split, guess = task
                         answer = future.result()
                         if answer is None:  # told to stop: its opening had failed
@@ -316,11 +344,13 @@ class RootSearch:
                         if split.receive(guess, total, beats, branches, entries):
                             bests[split.slot] = split.best
                         continue
-                    opening, i, budget = task
+                    opening, i, budget, step_log = task
                     opening.running -= 1
                     value, tree, stats = future.result()
                     # With a live count the bar shows it; otherwise each part's nodes when it is done.
                     add_stats(search, stats, tick=live is None)
+                    if value is not None and value < budget and not holds(opening, i, value, tree, step_log):
+                        continue
                     if value is not None and checkpoint is not None:  # what the part proved, kept
                         checkpoint.record(depth - 1, opening.guess, opening.parts[i][0], value, value < budget,
                                           tree)

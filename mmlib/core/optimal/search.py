@@ -68,6 +68,16 @@ class TimeLimitReached(TimeoutError):
     proved is in its checkpoint, and a run with the same folder goes on from there."""
 
 
+def check_exact_search_size(game: "Game | str") -> Game:
+    """The game, if the exact search takes it; else ValueError of one line. Checked before any
+    work that grows with the game (a list of its codewords included: 8p15c's is 20 GB)."""
+    game = Game.parse(game)
+    if game.size > config.MAX_OPTIMAL_CODEWORDS:
+        raise ValueError(f"{game.name} has {game.size:,} codewords; the exact search takes at most "
+                         f"{config.MAX_OPTIMAL_CODEWORDS:,}")
+    return game
+
+
 @lru_cache(maxsize=4)
 def game_tables(game: Game, possible_guesses: bool = False) -> en.Tables:
     """What the engine reads of a game: scores, packed codewords, bounds, pin permutations.
@@ -182,12 +192,7 @@ class OptimalSearch:
     def __init__(self, game: "Game | str", possible_guesses: bool = False):
         """`possible_guesses`: every guess must be one of the secrets still possible (players'
         rule "guess only what could be the secret"); its own values and cache."""
-        game = Game.parse(game)
-        if game.size > config.MAX_OPTIMAL_CODEWORDS:
-            raise ValueError(
-                f"{game.name} has {game.size:,} codewords; the exact search takes at most "
-                f"{config.MAX_OPTIMAL_CODEWORDS:,}"
-            )
+        game = check_exact_search_size(game)
         self.game = game
         self.possible_guesses = bool(possible_guesses)
         self.tables = game_tables(game, self.possible_guesses)
@@ -295,7 +300,7 @@ class OptimalSearch:
         runs in a thread, so the main thread keeps handling signals and the progress bar)."""
         n = len(secrets)
         level = self._load(secrets, played)
-        self.counters[en.S_ABORTED] = 0
+        self._clear_abort()
         args = (self.tables, self.buffers, self.cache, self.counters, self.control, self.live, self.run,
                 0, n, int(depth), int(beta), level, n)
         if n <= 2:
@@ -303,9 +308,20 @@ class OptimalSearch:
         out = self._run_here_first(args)
         if self.counters[en.S_TOO_DEEP]:
             raise RuntimeError("the exact search went deeper than its buffers allow")
+        self._raise_if_aborted()
+        return out
+
+    def _clear_abort(self) -> None:
+        """Before every engine call that can search: forget the stop of an earlier call. The flag
+        stays set after a search was stopped, and the engine reads a set flag as "stop now" at
+        its next node, returning the bound of a stopped search (INFEASIBLE when it had no
+        budget): a tree read after it would be called infeasible, a false proof."""
+        self.counters[en.S_ABORTED] = 0
+
+    def _raise_if_aborted(self) -> None:
+        """After an engine call: a stopped search answered nothing, whatever it returned."""
         if self.counters[en.S_ABORTED]:
             raise SearchAborted
-        return out
 
     def _run_here_first(self, args) -> int:
         """The engine in this thread up to config.INLINE_SEARCH_NODES more positions; past that,
@@ -336,13 +352,12 @@ class OptimalSearch:
                 if self.abort_check is not None:
                     self.abort_check(int(self.counters[en.S_NODES]))
         except BaseException:
-            # Stop the engine with a ticket past this run's, then put the ticket back: the
-            # search object lives on (the coach shares one per game), and a ticket left raised
-            # would abort every later search at its first check.
-            ticket = self.control[0]
-            self.control[0] = max(ticket, self.run[0] + 1)
+            # Stop this engine alone, through its own node cap: the abort ticket may be shared
+            # with the other workers of a pool (`root._run_search`), and raising it, or putting
+            # it back lower, would stop their searches too or undo a stop their root sent.
+            self.run[2] = 1
             worker.join()
-            self.control[0] = ticket
+            self.run[2] = 0
             raise
         return result[0]
 
@@ -377,13 +392,16 @@ class OptimalSearch:
     def tree_rows(self, secrets: np.ndarray, played, depth: int) -> np.ndarray:
         """An optimal tree of a feasible position as rows (guess, secrets at the node, parent
         row or -1, score ordinal from the parent), depth first with parts by ordinal; read from
-        the cache in compiled code, searching any node it no longer holds."""
+        the cache in compiled code, searching any node it no longer holds. Raises
+        SearchAborted if the abort ticket passes while it searches."""
         secrets = np.asarray(secrets)
         n = len(secrets)
         level = self._load(secrets, played)
         rows = np.empty((2 * n + 1, 4), dtype=np.int64)
+        self._clear_abort()
         found = int(en.extract_tree(self.tables, self.buffers, self.cache, self.counters, self.control,
                                     self.live, self.run, n, int(depth), level, rows))
+        self._raise_if_aborted()  # before the answer: a stopped walk reads as "infeasible"
         return rows[:self._checked_tree_answer(found)]
 
     @staticmethod

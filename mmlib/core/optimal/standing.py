@@ -14,9 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..games import Game
 from ..scoring import format_score, ordinal_to_score, score_ordinals
-from .checkpoint import checkpoint_summary, kept_files
+from .checkpoint import checkpoint_summary, identity_game, kept_files, read_identity
 from .whole_game import OBJECTIVES
 
 
@@ -31,14 +30,16 @@ def checkpoint_standing(folder: "str | Path") -> dict:
     (None otherwise). Openings come most exact parts first. ValueError if the folder holds no
     search."""
     folder = Path(folder)
-    files = kept_files(folder)
-    summary = checkpoint_summary(folder, files)
-    search = summary["search"]
-    if not (isinstance(search, dict) and isinstance(search.get("game"), str)
-            and isinstance(search.get("objective"), str)
+    try:
+        search = read_identity(folder)
+    except ValueError:
+        search = None
+    game, possible_guesses = identity_game(search)
+    if not (game is not None and isinstance(search.get("objective"), str)
             and search["objective"].split(",")[0] in OBJECTIVES):
         raise ValueError(f"{str(folder)!r} holds no checkpointed search (no readable run.json)")
-    game = Game.parse(search["game"])
+    files = kept_files(folder, game, possible_guesses, search)  # read as a run reads them
+    summary = checkpoint_summary(folder, files)
     kept: dict[tuple[int, int], dict[int, dict]] = {}  # by (depth, opening), then by score ordinal
     for file in files:
         found = kept.setdefault((file["depth"], file["guess"]), {}).setdefault(file["ordinal"],

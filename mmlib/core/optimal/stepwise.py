@@ -19,6 +19,7 @@ import numpy as np
 from ..scoring import format_score, ordinal_to_score
 from . import config
 from . import engine as en
+from .checkpoint import plausible
 from .search import INFEASIBLE, OptimalSearch
 
 # A ranked candidate's key (`rank_candidates`): its bound above KEY_SHIFT, its codeword below.
@@ -145,7 +146,7 @@ def candidate_total(search, secrets, played, depth: int, guess: int, bound: int,
 def _part_value(search, log, guess, ordinal, part, played, depth, budget) -> int:
     """F(part) if below budget, else a bound >= budget: from the log when it settles this budget,
     else searched (and logged)."""
-    known = log.lookup(guess, ordinal) if log is not None else None
+    known = _logged(search, log, guess, ordinal, part, depth)
     if known is not None and (known[1] or known[0] >= budget):
         return known[0]
     value = search.value(part, played, depth, budget)
@@ -154,10 +155,21 @@ def _part_value(search, log, guess, ordinal, part, played, depth, budget) -> int
     return value
 
 
+def _logged(search, log, guess, ordinal, part, depth) -> "tuple[int, bool] | None":
+    """What the log knows of the part below second guess `guess` on score `ordinal`, where it is
+    a value or bound that part can have (`checkpoint.plausible`); None otherwise: the part is
+    searched rather than an impossible entry believed."""
+    known = log.lookup(guess, ordinal) if log is not None else None
+    if known is None or not plausible(len(part), depth, known[0], known[1],
+                                      search.lower_bound(len(part), depth)):
+        return None
+    return known
+
+
 def _part_floor(search, log, guess, ordinal, part, played, depth) -> int:
     """A lower bound of the part's value: its exact value or best bound from the log, or one
     guess deeper than the counting bound (`lookahead_bound`), whichever says more."""
-    known = log.lookup(guess, ordinal) if log is not None else None
+    known = _logged(search, log, guess, ordinal, part, depth)
     if known is not None and known[1]:
         return known[0]
     deeper = search.lookahead_bound(part, played, depth)

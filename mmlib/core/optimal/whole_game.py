@@ -150,7 +150,7 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
             raise ValueError("a time limit needs a checkpoint folder to keep what the search proves "
                              "(--checkpoint DIR)")
     what = objective + (", possible guesses" if possible_guesses else "")  # the checkpoint's and the bar's
-    kept = Checkpoint(checkpoint, game, what, max_turns) if checkpoint is not None else None
+    kept = Checkpoint(checkpoint, game, what, max_turns, possible_guesses) if checkpoint is not None else None
     search = OptimalSearch(game, possible_guesses)
     deadline = time.monotonic() + time_limit if time_limit is not None else None
     if client is not None:
@@ -214,8 +214,28 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
         checkpoint_runs=ledger.runs if ledger is not None else [],
     )
     if result.total_turns != value:  # the tree must cost what the search proved
-        raise AssertionError(f"optimal tree of {game.name} costs {result.total_turns}, search said {value}")
+        raise ValueError(f"the optimal tree of {game.name} costs {result.total_turns:,} turns, but the search "
+                         f"said {value:,}" + (f": checkpoint {str(checkpoint)!r} holds a part that does not hold"
+                                              if kept is not None else ""))
+    if kept is not None:
+        _check_against_own_tree(result, str(checkpoint))
     return result
+
+
+def _check_against_own_tree(result: "OptimalResult", folder: str) -> None:
+    """An answer built from a checkpoint's parts, checked by the verifier (which shares no code
+    with the search) before anyone sees it: every secret won, the turns the answer says, within
+    the limit, each guess possible under that rule."""
+    from ..verify import TreeDefect, verify_tree
+
+    try:
+        report = verify_tree(result.tree_json(), result.possible_guesses)
+    except (TreeDefect, ValueError) as error:
+        raise ValueError(f"the answer built from checkpoint {folder!r} does not hold: {error}") from None
+    limit = result.max_turns_limit
+    if report.total_turns != result.total_turns or (limit is not None and report.max_turns > limit):
+        raise ValueError(f"the answer built from checkpoint {folder!r} does not hold: its tree takes "
+                         f"{report.total_turns:,} turns, max {report.max_turns}")
 
 
 def guesses_of_tree(game: Game, search: OptimalSearch, tree: dict) -> tuple[np.ndarray, np.ndarray]:
