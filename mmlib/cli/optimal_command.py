@@ -34,8 +34,9 @@ def register(subparsers):
                         f"core, at most {MAX_WORKERS}; 1 searches in this process; at most "
                         f"{worker_limit()} here: the cores, or 8)")
     p.add_argument("--time-limit", type=seconds, metavar="S",
-                   help="with --checkpoint: stop after S seconds, keeping what was proven (exit status "
-                        f"{TIME_LIMIT_EXIT}); the same command goes on from there")
+                   help="with --checkpoint: stop S seconds after the engine is loaded, keeping what was "
+                        f"proven (exit status {TIME_LIMIT_EXIT}); the same command goes on from there. Each "
+                        "run keeps at least one step: one that has kept none by then goes on until it has")
     p.add_argument("--stepwise-min", type=integer, metavar="N",
                    help="parts below the first guess of at least N secrets are searched one second "
                         "guess at a time, their progress kept as they go with --checkpoint (default "

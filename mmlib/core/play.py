@@ -164,7 +164,8 @@ class GameSession:
 
     @property
     def first_guess(self) -> int:
-        """The opening the strategy plays (given, or the one `solve` plays; optimal: a proven best)."""
+        """The opening the strategy plays (given, or the one `solve` plays; optimal: a proven best,
+        never given)."""
         if self._first_guess is None:
             self._first_guess = self.optimal_move(possible_after=0)[0]
         return self._first_guess
