@@ -40,13 +40,14 @@ What one node does (`_enter`, then `_next_candidate` for each candidate taken):
    no total to beat (entered with an unbounded budget: a proof that no strategy
    fits the turns left), its parts go largest first instead (config.PART_ORDER).
 
-Every 256 nodes the search reads `control[0]` (an abort ticket a scheduler can
-raise from another process or thread) and adds 256 to `live[slot]` (a node
-count a progress bar can read while the search runs). It also stops once the
-node count reaches `run[2]` when that is set, or the score count `run[3]` (the
-caps of a search run in the caller's thread: `OptimalSearch.value`). The ticket
-and the caps are asked at every node, and S_ABORTED (set by a thread that
-watches a deadline) every 256 candidates of a node's ranking (`_stopping`).
+At every node the search reads `control[0]` (an abort ticket a scheduler can
+raise from another process or thread), and every 256 nodes it adds 256 to
+`live[slot]` (a node count a progress bar can read while the search runs). It
+also stops once the node count reaches `run[2]` when that is set, or the score
+count `run[3]` (the caps of a search run in the caller's thread:
+`OptimalSearch.value`), and once `stats[S_ABORTED]` is set by the thread that
+watches it (a deadline), which it also reads every 256 guesses of a node's
+ranking (`_stopping`).
 """
 
 from __future__ import annotations
@@ -865,10 +866,10 @@ def position_value(tables, buffers, cache, stats, control, live, run, secrets_at
 
 @node_step
 def _stopping(stats, control, run):
-    """Has the search been told to stop (S_ABORTED then set)? By the abort ticket passing this
-    run's (control[0] > run[0]: a scheduler, or a deadline through the watching thread of
-    `OptimalSearch._run`, which sets S_ABORTED itself), or past the work cap of a run in the
-    caller's thread (run[2] > 0: a count of nodes; run[3]: of scores). Asked at every node, and
+    """Has the search been told to stop (S_ABORTED then set)? By the thread that watches it
+    (`OptimalSearch._run`: a deadline, the ticket), which sets S_ABORTED itself; by the abort
+    ticket passing this run's (control[0] > run[0]: a scheduler); or past the work cap of a run
+    in the caller's thread (run[2] > 0: a count of nodes; run[3]: of scores). Asked at every node, and
     every 256 candidates while a node ranks them, so a stop is seen within one node's work at
     most, never 256 nodes'. A stopped search returns at once and stores nothing it had not
     finished: a value cut short is never kept as an exact value or a bound."""

@@ -441,9 +441,13 @@ class OptimalSearch:
         n = len(secrets)
         level = self._load(secrets, played)
         rows = np.empty((2 * n + 1, 4), dtype=np.int64)
+        self.counters[en.S_ABORTED] = 0
         found = int(en.extract_tree(self.tables, self.buffers, self.cache, self.counters, self.control,
                                     self.live, self.run, n, min(int(depth), n), level, rows))
         self._check_depth()
+        if self.counters[en.S_ABORTED]:  # a node searched again was stopped: no tree, and no verdict
+            self.counters[en.S_ABORTED] = 0
+            raise SearchAborted
         return rows[:self._checked_tree_answer(found)]
 
     @staticmethod
