@@ -111,6 +111,20 @@ def test_a_search_stopped_by_its_deadline_answers_exactly_afterwards():
             part, (0,), game.size, INFEASIBLE)
 
 
+def test_best_moves_whose_floors_the_deadline_stopped_are_said_to_be_partial(monkeypatch):
+    """The floors of every guess are scored in slices, the deadline asked between them; stopped
+    there, the best value stands and the search's own best guess is listed, as one of maybe more."""
+    from mmlib.core.play import GameSession
+
+    session = GameSession("4p4c")
+    session.play("1122", "1,0")
+    position = coach.Position(session.game, session.possible, (session.game.parse_codeword("1122"),), None)
+    monkeypatch.setattr(coach.Position, "floors", lambda self: None)
+    best, moves, complete = position.best()
+    assert best.exact and not complete and len(moves) == 1
+    assert position.value(moves[0]) == best
+
+
 # -- 4. depth ----------------------------------------------------------------------------------------
 
 

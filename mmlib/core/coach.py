@@ -328,15 +328,17 @@ class Position:
         found = best.low
         moves = []
         floors = self.floors()
-        for guess in np.flatnonzero(floors <= found) if floors is not None else None:
-            at_most = self._is_at_most(int(guess), found)
-            if at_most is None:
-                break
-            if at_most:
-                moves.append(int(guess))
-        else:
-            return Bounds(found, found), tuple(moves), True
-        # Stopped: the moves found so far, and the list says it is partial.
+        if floors is not None:
+            for guess in np.flatnonzero(floors <= found):
+                at_most = self._is_at_most(int(guess), found)
+                if at_most is None:
+                    break
+                if at_most:
+                    moves.append(int(guess))
+            else:
+                return Bounds(found, found), tuple(moves), True
+        # Stopped (the floors, or a guess's search): the moves found so far, and the list says it
+        # is partial.
         if not moves:  # the search's own best guess: F(S) is in its cache, so no search
             try:
                 with self.search.stopping_at(self.deadline):
