@@ -24,10 +24,12 @@ CACHE_BUDGET_BYTES = None
 # Below this many codewords the search starts with no heuristic upper bound (the four
 # strategies would cost more time than the bound saves).
 HEURISTIC_MIN_CODEWORDS = 2000
-# A run with a time limit shorter than this starts with no heuristic upper bound either: the
+# A run with a time limit shorter than this is short: it starts with no heuristic upper bound (the
 # strategies' solves cannot be stopped at a deadline, and a short run would spend its time on them
-# again in every run.
-HEURISTIC_MIN_TIME_LIMIT_S = 60.0
+# again in every run), and searches every part below the first guess stepwise unless told a
+# threshold (a part of a few hundred secrets can take longer than the run: stepwise, each second
+# guess it finishes is kept). Longer runs keep the defaults.
+SHORT_RUN_S = 60.0
 # The order in which a candidate's parts of three or more secrets are searched: "smallest"
 # first (an exact small part shrinks the budget of the large ones), "largest" first, or
 # "adaptive": smallest first once the node has a total to beat, largest first while it has

@@ -128,9 +128,11 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     players keep); the optimum of that restricted game (4p6c: 5660).
     `time_limit`: seconds (needs `checkpoint`), counted from when the engine is loaded; at the
     deadline the search stops, what it proved kept in the checkpoint, and raises
-    `TimeLimitReached` (a run with the same folder goes on from there). Every part that can goes
-    stepwise (unless `stepwise_min_secrets` says otherwise), so each run keeps the candidates it
-    finished. For sessions on a borrowed machine.
+    `TimeLimitReached` (a run with the same folder goes on from there); a run that has kept
+    nothing by then goes on until it has kept one step. A run shorter than config.SHORT_RUN_S
+    searches every part that can stepwise (unless `stepwise_min_secrets` says otherwise), so
+    that it keeps the second guesses it finished, and skips the heuristic bound. For sessions
+    on a borrowed machine.
     `stepwise_min_secrets`: parts below the first guess of at least this many secrets are
     searched one second guess at a time, what they prove kept in the checkpoint as they go
     (default config.STEPWISE_MIN_SECRETS). Lower it for short runs on many cores, so that
@@ -165,10 +167,11 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     search = OptimalSearch(game, possible_guesses)
     # The clock starts once the engine is loaded (numba's compiled code, compiled on the first run).
     deadline = Deadline(time_limit) if time_limit is not None else None
-    if time_limit is not None and stepwise_min_secrets is None:
-        # A limited run keeps what it proves as it goes: every part that can go stepwise does
-        # (a part of 2K + 1 secrets or fewer is settled at once), so a run stopped at its
-        # deadline leaves the parts of the candidates it finished in their step logs.
+    short_run = time_limit is not None and time_limit < config.SHORT_RUN_S
+    if short_run and stepwise_min_secrets is None:
+        # A short run keeps what it proves as it goes: every part that can go stepwise does (a
+        # part of 2K + 1 secrets or fewer is settled at once), so a run stopped at its deadline
+        # leaves the parts of the second guesses it finished in their step logs.
         stepwise_min_secrets = 2 * search.parts + 2
     if client is not None:
         root = RootSearch(search, sum(client.nthreads().values()), client, checkpoint=kept,
@@ -189,10 +192,9 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
                 kept.run(root.workers, machine_label(client), config.STEP_LOG_FLUSH_S) as ledger:
             # A first upper bound from the four strategies; small games find one faster on their own.
             # Under the rule they play it too (they may otherwise guess what cannot be the secret).
-            # A run limited to less than config.HEURISTIC_MIN_TIME_LIMIT_S skips them: they cannot be
-            # stopped at the deadline, and a short run would spend its time on them every time.
-            heuristics = [] if game.size < config.HEURISTIC_MIN_CODEWORDS or (
-                time_limit is not None and time_limit < config.HEURISTIC_MIN_TIME_LIMIT_S) else \
+            # A short run (config.SHORT_RUN_S) skips them: they cannot be stopped at the deadline,
+            # and it would spend its time on them in every run.
+            heuristics = [] if game.size < config.HEURISTIC_MIN_CODEWORDS or short_run else \
                 possible_guess_bounds(game) if possible_guesses else heuristic_bounds(game)
 
             def bound_within(limit):
