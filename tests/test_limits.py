@@ -92,6 +92,18 @@ def test_a_limited_optimal_run_stops_in_time_and_keeps_work(tmp_path):
     assert list((tmp_path / "parts").iterdir()), "the limited run kept nothing"
 
 
+def test_a_run_past_its_deadline_from_the_start_still_keeps_a_step(tmp_path, monkeypatch):
+    """However short the limit, a run keeps something before it stops (it used to stop with
+    nothing kept, and the next run did the same): here the root is past its deadline at its first
+    look, and the run still ends with a part or a step in the folder."""
+    from mmlib.core.optimal.root import RootSearch
+
+    monkeypatch.setattr(RootSearch, "out_of_time", lambda self: True)
+    with pytest.raises(TimeLimitReached):
+        optimal("4p5c", checkpoint=tmp_path, time_limit=1, workers=2)
+    assert list((tmp_path / "parts").iterdir())
+
+
 def test_a_search_stopped_by_its_deadline_answers_exactly_afterwards():
     """The deadline stops the engine through the search's own flag (never the pool's ticket), and
     leaves nothing behind: the next search of the same object is exact."""
