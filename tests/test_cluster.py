@@ -325,6 +325,12 @@ def test_shared_value_pool_and_wait_first(client):
             done, running = wait_first(running)
             results |= {future.result() for future in done}
         assert results == {1, 5}
+        # With a timeout (a deadline's look) it comes back with none done, as concurrent's does.
+        slow = pool.submit(time.sleep, 2)
+        started = time.perf_counter()
+        done, running = wait_first([slow], timeout=0.2)
+        assert not done and running == {slow} and time.perf_counter() - started < 1.5
+        assert wait_first([slow])[0] == {slow}
     finally:
         ticket.delete()
     with ThreadPoolExecutor(1) as threads:  # the same call on a concurrent.futures pool

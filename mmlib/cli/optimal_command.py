@@ -6,6 +6,7 @@ import sys
 
 from ..core.cluster import SCHEDULER_HELP
 from ..core.optimal import MAX_WORKERS, OBJECTIVES, TimeLimitReached, config, optimal
+from ..core.options import parse_count, parse_workers, worker_limit
 from ..core.outputs import check_outputs
 from ..studies.commands import rerun_command
 from ..studies.optimal_openings import DEFAULT_GAME_TIME_LIMIT_S, DEFAULT_MAX_CODEWORDS
@@ -31,10 +32,12 @@ def register(subparsers):
                    help="every guess must be one of the secrets still possible (4p6c: 5660 turns)")
     p.add_argument("--workers", type=integer, metavar="N",
                    help=f"worker processes for the subtrees below the first guesses (default: one per "
-                        f"core, at most {MAX_WORKERS}; 1 searches in this process)")
+                        f"core, at most {MAX_WORKERS}; 1 searches in this process; at most "
+                        f"{worker_limit()} here: the cores, or 8)")
     p.add_argument("--time-limit", type=seconds, metavar="S",
-                   help="with --checkpoint: stop after S seconds, keeping what was proven (exit status "
-                        f"{TIME_LIMIT_EXIT}); the same command goes on from there")
+                   help="with --checkpoint: stop S seconds after the engine is loaded, keeping what was "
+                        f"proven (exit status {TIME_LIMIT_EXIT}); the same command goes on from there. Each "
+                        "run keeps at least one step: one that has kept none by then goes on until it has")
     p.add_argument("--stepwise-min", type=integer, metavar="N",
                    help="parts below the first guess of at least N secrets are searched one second "
                         "guess at a time, their progress kept as they go with --checkpoint (default "
@@ -96,9 +99,11 @@ def run_optimal(args) -> int:
     show_progress = args.progress or (not args.json and sys.stderr.isatty())
     if args.scheduler is not None:
         parse_scheduler(args.scheduler)
-    for option, value in (("--workers", args.workers), ("--stepwise-min", args.stepwise_min)):
-        if value is not None and value < 1:
-            raise ValueError(f"{option} must be at least 1, not {value}")
+    parse_workers(args.workers, "--workers")  # before a cluster is opened for the run
+    if args.workers is not None and args.scheduler is not None:
+        raise ValueError("--workers: with --scheduler the cluster's worker threads search the parts; "
+                         "give one or the other")
+    parse_count(args.stepwise_min, "--stepwise-min")
     if args.time_limit is not None and args.checkpoint is None:
         raise ValueError("--time-limit needs --checkpoint DIR, the folder that keeps what the search proves")
     check_outputs(files=[args.tree], folders=[f for f in [args.checkpoint] if f is not None])  # before the search

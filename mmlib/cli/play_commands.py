@@ -19,6 +19,7 @@ from typing import BinaryIO, Iterator, TextIO
 
 from ..core.coach import DEFAULT_TIME_LIMIT_S, STRATEGY_CHOICES
 from ..core.games import COLOR_CHARS
+from ..core.options import OPTIMAL_PLAYS_ITS_OWN_OPENING
 from ..core.openings import pairs_first_guess
 from ..core.play import GameSession, score_format, format_move, parse_move, parse_score, random_secret
 from ..core.results import OPTIMAL
@@ -67,14 +68,21 @@ def _add_strategy_options(parser):
     parser.add_argument("--first-guess", metavar="G",
                         help="the opening (default: the one solve plays; optimal: a best one)")
     parser.add_argument("--time-limit", type=seconds, default=DEFAULT_TIME_LIMIT_S, metavar="S",
-                        help=f"seconds of exact search per optimal guess or coached move "
-                             f"(default {DEFAULT_TIME_LIMIT_S:g})")
+                        help=f"seconds for each answer that needs the exact search: an optimal guess (next: "
+                             f"the whole command), a hint, a coach line (default {DEFAULT_TIME_LIMIT_S:g})")
 
 
 # -- next ------------------------------------------------------------------------
 
 
+def _check_strategy_options(args) -> None:
+    """The options `next` and `play` share, refused where they would do nothing."""
+    if args.first_guess is not None and str(args.strategy).strip().lower() == OPTIMAL.label:
+        raise ValueError(f"--first-guess: {OPTIMAL_PLAYS_ITS_OWN_OPENING}")
+
+
 def run_next(args) -> int:
+    _check_strategy_options(args)
     session = GameSession(args.game, args.strategy, args.first_guess, time_limit=args.time_limit)
     if args.show < 0:
         raise ValueError(f"--show must be 0 or more, got {args.show}")
@@ -218,6 +226,7 @@ def stdin_console() -> Console:
 
 
 def run_play(args) -> int:
+    _check_strategy_options(args)
     if args.secret is not None and args.codemaker:
         raise ValueError("--secret and --codemaker both choose the secret: give one of them")
     if args.seed is not None and not args.codemaker:

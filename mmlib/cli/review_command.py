@@ -13,8 +13,8 @@ def register(subparsers):
     r.add_argument("game", metavar="GAME", help="pins and colors, e.g. 4p6c")
     r.add_argument("moves", metavar="GUESS=B,W", nargs="*", help="the game's moves in order, e.g. 1122=1,0")
     r.add_argument("--time-limit", type=seconds, default=DEFAULT_TIME_LIMIT_S, metavar="S",
-                   help=f"seconds of exact search per move before bounds are given instead "
-                        f"(default {DEFAULT_TIME_LIMIT_S:g})")
+                   help=f"seconds for the whole review; a move whose search is not done by then is given "
+                        f"bounds instead (default {DEFAULT_TIME_LIMIT_S:g})")
     r.add_argument("--json", action="store_true",
                    help="print one JSON object: game, moves (one object per move), total_loss, exact")
     r.set_defaults(handler=run_review)

@@ -6,6 +6,7 @@ import json
 
 from ..core.cluster import SCHEDULER_HELP
 from ..core.files import write_atomically, write_gzipped_json
+from ..core.options import OPTIMAL_PLAYS_ITS_OWN_OPENING
 from ..core.outputs import check_outputs
 from ..core.solve import BACKENDS, CASE_EQUIVALENCE_MODES, solve
 from ..core.strategies import STRATEGY_NAMES
@@ -52,8 +53,7 @@ def _is_optimal(args) -> bool:
     if str(args.strategy).strip().lower() != "optimal":
         return False
     if args.first_guess is not None:
-        raise ValueError("--first-guess: the optimal strategy plays its own best opening "
-                         "(`optimal-openings` gives the optimum after each first guess)")
+        raise ValueError(f"--first-guess: {OPTIMAL_PLAYS_ITS_OWN_OPENING}")
     if getattr(args, "backend", "cpu") != "cpu":
         raise ValueError("--strategy optimal is the exact search, which runs on the cpu backend")
     if args.case_equivalence != "auto":

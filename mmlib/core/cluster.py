@@ -311,12 +311,15 @@ class ClusterPool:
 def wait_first(futures, timeout: "float | None" = None):
     """(done, not done) as soon as one of `futures` is done; concurrent or distributed futures.
 
-    `timeout` (concurrent futures only): return after that many seconds even if none is done."""
+    `timeout`: return after that many seconds even if none is done (a deadline's look)."""
     futures = list(futures)
     if futures and type(futures[0]).__module__.startswith("distributed"):
         from distributed import wait
 
-        done, not_done = wait(futures, return_when="FIRST_COMPLETED")
+        try:
+            done, not_done = wait(futures, timeout=timeout, return_when="FIRST_COMPLETED")
+        except TimeoutError:  # none done in time (distributed raises it where concurrent returns)
+            return set(), set(futures)
         return set(done), set(not_done)
     from concurrent.futures import FIRST_COMPLETED, wait
 

@@ -11,12 +11,15 @@ The best value is F(S) = min over g of V(S, g), and the move's *loss* in expecte
 (V(S, g) - F(S)) / |S|: what playing g instead of a best move costs on average over the
 secrets still possible. Values are totals in turns, the winning guess counted.
 
-The exact search gets a time limit per move (`time_limit`, seconds; None: none). The search
-is stopped through its `abort_check` hook, which it calls every 256 positions it searches;
-the hook raises `SearchStopped` once the time is up. A part whose search was stopped is then
-known only between two bounds: the search's lower bound for its size, and above, the best
-total of the four heuristic strategies played from there (`heuristic_cost`). Such a move
-review says so (`MoveReview.exact` is False) and gives its numbers as bounds.
+Everything a review does is bounded by one `deadline.Deadline` (`time_limit` seconds; None:
+none): a move's review, or a whole game's (`review.review_game` hands one deadline to every
+move). The exact search stops at it; a part whose search was stopped is then known only between
+two bounds: the search's lower bound for its size, and above, the best total of the four
+heuristic strategies played from there (`heuristic_cost`), which stop at the same deadline too
+(a part they have not reached is bounded by guessing its secrets one by one). Past the deadline
+each step does only what needs no search; a position's exact searches take SEARCH_SHARE of its
+time left, so that the bounds of a stopped one get the rest. Such a move review says so
+(`MoveReview.exact` is False) and gives its numbers as bounds.
 
 The first move reads data/optimal_openings.csv (one exact total per opening class, written by
 `python -m mmlib optimal-openings`), so reviewing it costs nothing where the table has the game.
@@ -26,19 +29,21 @@ same game reuses the positions solved before.
 
 from __future__ import annotations
 
+import csv
 import math
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
 from numba import njit
 
+from .deadline import Deadline, DeadlinePassed
 from .files import DATA_DIR
 from .games import Codewords, Game, ascii_whole_number, shown
 from .machine import PROVENANCE_COLUMNS
 from .next_guess import count_subsets, strategy_next_guess
+from .options import parse_time_limit
 from .openings import default_first_guess, first_guess_patterns
 from .optimal import INFEASIBLE, OptimalSearch, check_exact_search_size
 from .results import OPTIMAL, StrategyLabel
@@ -55,8 +60,17 @@ OPENINGS_CSV = DATA_DIR / "optimal_openings.csv"
 STRATEGY_CHOICES = (*STRATEGY_NAMES, OPTIMAL.label)
 
 
-class SearchStopped(Exception):
-    """The exact search ran past its time limit."""
+# The exact search ran past its time limit (the name the coach has always raised).
+SearchStopped = DeadlinePassed
+# The floors of every guess are scored in slices of about this many scores (a millisecond), the
+# deadline asked between them.
+SLICE_SCORES = 1 << 20
+# The share of a position's time left that its exact searches may take: the rest is for the
+# bounds a stopped search needs (the strategies' play) and the positions after it.
+SEARCH_SHARE = 0.6
+# What one score costs a strategy's search, a generous figure for this kind of machine (about 1 ns
+# measured on 6p6c): a step is started only where this many seconds per score fit before the deadline.
+SCORE_SECONDS = 3e-9
 
 
 def parse_strategy_choice(value) -> "Strategy | StrategyLabel":
@@ -72,13 +86,9 @@ def parse_strategy_choice(value) -> "Strategy | StrategyLabel":
 
 
 def check_time_limit(seconds) -> "float | None":
-    """A time limit in seconds (a positive number), or None for none; ValueError otherwise."""
-    if seconds is None:
-        return None
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) \
-            or seconds <= 0:
-        raise ValueError(f"the time limit must be a positive number of seconds, got {shown(seconds)}")
-    return float(seconds)
+    """A time limit in seconds (a positive number, numpy's included), or None for none;
+    ValueError otherwise (`options.parse_time_limit`)."""
+    return parse_time_limit(seconds, "time_limit")
 
 
 @lru_cache(maxsize=4)
@@ -206,42 +216,28 @@ def _guess_floors(cand_words, cand_lo, cand_hi, ps_words, ps_lo, ps_hi, pins, un
         out[c] = total
 
 
-class _Deadline:
-    """The time a move's review may spend in the exact search; `check` is the search's hook."""
-
-    def __init__(self, seconds: "float | None"):
-        self.end = None if seconds is None else time.monotonic() + seconds
-        self.reached = False
-
-    def check(self, _nodes: int) -> None:
-        if self.end is not None and time.monotonic() > self.end:
-            self.reached = True
-            raise SearchStopped
-
-
-@contextmanager
-def _stopping_at(search: OptimalSearch, deadline: _Deadline):
-    previous = search.abort_check
-    search.abort_check = deadline.check
-    try:
-        yield
-    finally:
-        search.abort_check = previous
+def _in_time(deadline: "Deadline | None", scores: int) -> bool:
+    """May a step that scores `scores` codewords (in one compiled call nothing stops) still
+    start? Only if it can end before the deadline at SCORE_SECONDS a score; past the deadline
+    only what needs no search runs."""
+    return deadline is None or deadline.left() > scores * SCORE_SECONDS
 
 
 class Position:
     """The secrets still possible after some moves, and the values of guesses there.
 
     `secrets`: the codeword indices still possible, exactly those consistent with the
-    guesses `played` (codeword indices) and their scores. Every exact search of this
-    position shares one deadline, `time_limit` seconds from now (None: no limit).
+    guesses `played` (codeword indices) and their scores. Every search of this position (the
+    exact one, the strategies' play for the bounds, the floors of the guesses) shares one
+    deadline: `deadline`, or `time_limit` seconds from now (None: no limit).
     """
 
     def __init__(self, game: "Game | str", secrets, played=(), time_limit: "float | None" = DEFAULT_TIME_LIMIT_S,
-                 openings_table: bool = True, bounds: bool = True):
+                 openings_table: bool = True, bounds: bool = True, deadline: "Deadline | None" = None):
         """`openings_table`: at the start, read the openings' values from data/optimal_openings.csv
         where it has the game; `bounds`: past the time limit, give a stopped part's bounds (else
-        `value` raises SearchStopped)."""
+        `value` raises SearchStopped); `deadline`: a deadline shared with the caller's other steps
+        (a whole review's), which `time_limit` then does not set."""
         self.game = Game.parse(game)
         self.secrets = np.unique(np.asarray(secrets, dtype=np.int64))
         if len(self.secrets) == 0:
@@ -249,7 +245,10 @@ class Position:
         self.played = tuple(int(g) for g in played)
         self.n = len(self.secrets)
         self.search = shared_search(self.game)
-        self.deadline = _Deadline(check_time_limit(time_limit))
+        self.deadline = Deadline.of(deadline, check_time_limit(time_limit))
+        # The exact searches stop sooner where a stopped one needs its bounds afterwards.
+        self.search_deadline = self.deadline.share(SEARCH_SHARE if bounds else 1)
+        self.cut = False  # some step of this position stopped at the deadline: bounds, not values
         self.at_start = not self.played and self.n == self.game.size
         self.openings = opening_totals(self.game) if self.at_start and openings_table else None
         self.bounds = bounds
@@ -258,17 +257,18 @@ class Position:
 
     @property
     def stopped(self) -> bool:
-        """True once an exact search of this position ran past the time limit."""
-        return self.deadline.reached
+        """True once a search of this position stopped at the deadline."""
+        return self.cut
 
     # -- exact searches under the deadline ------------------------------------------------
 
     def _exact(self, secrets: np.ndarray, played: tuple, beta: int = INFEASIBLE) -> "int | None":
         """F(secrets) if below beta, else a lower bound >= beta; None if stopped by the deadline."""
         try:
-            with _stopping_at(self.search, self.deadline):
+            with self.search.stopping_at(self.search_deadline):
                 return int(self.search.value(secrets, played, NO_LIMIT, beta))
-        except SearchStopped:
+        except DeadlinePassed:
+            self.cut = True
             return None
 
     def _part(self, secrets: np.ndarray, played: tuple) -> Bounds:
@@ -277,7 +277,8 @@ class Position:
             return Bounds(found, found)
         if not self.bounds:
             raise SearchStopped
-        return Bounds(self.search.lower_bound(len(secrets), NO_LIMIT), heuristic_cost(self.game, secrets, played))
+        return Bounds(self.search.lower_bound(len(secrets), NO_LIMIT),
+                      heuristic_cost(self.game, secrets, played, self.deadline))
 
     def _parts(self, guess: int) -> list[np.ndarray]:
         return [part for ordinal, part in self.search.split(guess, self.secrets) if ordinal != self.game.win_ordinal]
@@ -310,16 +311,25 @@ class Position:
             total = rest + found
         return True
 
-    def floors(self) -> np.ndarray:
-        """A lower bound on the value of every codeword (as a guess), by index."""
+    def floors(self) -> "np.ndarray | None":
+        """A lower bound on the value of every codeword (as a guess), by index; None if the
+        deadline passed before every codeword was scored (they are scored in slices of about
+        SLICE_SCORES, the deadline asked between them)."""
         if self._floors is None:
-            part_floor = np.array([self.search.lower_bound(m, NO_LIMIT) if m else 0 for m in range(self.n + 1)],
-                                  dtype=np.int64)
+            part_floor = np.array(self.search.lb_table(NO_LIMIT)[:self.n + 1], dtype=np.int64)
+            part_floor[0] = 0
             cw, ps = self.game.codewords, Codewords.of(self.game, self.secrets)
             out = np.empty(self.game.size, dtype=np.int64)
-            _guess_floors(cw.words, cw.counts_lo, cw.counts_hi, ps.words, ps.counts_lo, ps.counts_hi,
-                          self.game.pins, score_mask(self.game), self.game.win_ordinal, part_floor,
-                          np.zeros(self.game.score_slots, dtype=np.int64), out)
+            counts = np.zeros(self.game.score_slots, dtype=np.int64)
+            step = max(1, SLICE_SCORES // self.n)
+            for first in range(0, self.game.size, step):
+                if not _in_time(self.deadline, step * self.n):
+                    self.cut = True
+                    return None
+                last = first + step
+                _guess_floors(cw.words[first:last], cw.counts_lo[first:last], cw.counts_hi[first:last],
+                              ps.words, ps.counts_lo, ps.counts_hi, self.game.pins, score_mask(self.game),
+                              self.game.win_ordinal, part_floor, counts, out[first:last])
             self._floors = out
         return self._floors
 
@@ -350,26 +360,42 @@ class Position:
             return best, tuple(int(g) for g in moves), True
         found = best.low
         moves = []
-        for guess in np.flatnonzero(self.floors() <= found):
-            at_most = self._is_at_most(int(guess), found)
-            if at_most is None:  # stopped: the moves found so far, and the list says it is partial
-                if not moves:  # the search's own best guess: F(S) is in its cache, so no search
+        floors = self.floors()
+        if floors is not None:
+            for guess in np.flatnonzero(floors <= found):
+                at_most = self._is_at_most(int(guess), found)
+                if at_most is None:
+                    break
+                if at_most:
+                    moves.append(int(guess))
+            else:
+                return Bounds(found, found), tuple(moves), True
+        # Stopped (the floors, or a guess's search): the moves found so far, and the list says it
+        # is partial.
+        if not moves:  # the search's own best guess: F(S) is in its cache, so no search
+            try:
+                with self.search.stopping_at(self.deadline):
                     moves.append(int(self.search.best_guess(self.secrets, self.played, NO_LIMIT)))
-                return Bounds(found, found), tuple(sorted(moves)), False
-            if at_most:
-                moves.append(int(guess))
-        return Bounds(found, found), tuple(moves), True
+            except DeadlinePassed:
+                pass
+        return Bounds(found, found), tuple(sorted(moves)), False
 
     def least_possible(self) -> int:
-        """A lower bound on F(S) that needs no search: the least floor over every guess."""
-        return max(self.search.lower_bound(self.n, NO_LIMIT), int(self.floors().min()))
+        """A lower bound on F(S): the least floor over every guess, or the counting bound of |S|
+        where the deadline stopped the floors."""
+        floors = self.floors()
+        return max(self.search.lower_bound(self.n, NO_LIMIT), int(floors.min()) if floors is not None else 0)
 
-    def strategy_guess(self, strategy: Strategy) -> int:
-        """The strategy's guess here, as the solvers play it (its default opening at the start)."""
+    def strategy_guess(self, strategy: Strategy) -> "int | None":
+        """The strategy's guess here, as the solvers play it (its default opening at the start);
+        None if the deadline passed before it could be searched."""
         if not self.played:
             if self.n == self.game.size:
                 return default_first_guess(self.game, strategy)
             raise ValueError("a position other than the start needs the guesses played")
+        if not _in_time(self.deadline, self.n * self.game.size):
+            self.cut = True
+            return None
         return strategy_next_guess(self.game, strategy, self.secrets, self.played)
 
 
@@ -397,28 +423,44 @@ def searched_opening_totals(game: "Game | str", time_limit: "float | None" = Non
 # -- the heuristic bound --------------------------------------------------------------------
 
 
-def heuristic_cost(game: Game, secrets: np.ndarray, played: tuple) -> int:
+def heuristic_cost(game: Game, secrets: np.ndarray, played: tuple, deadline: "Deadline | None" = None) -> int:
     """The least total turns any of the four strategies takes over `secrets` from here: an upper
-    bound on F(secrets)."""
-    return min(strategy_cost(game, strategy, secrets, played) for strategy in Strategy)
+    bound on F(secrets). With a `deadline`, each strategy plays until it passes, and a part it
+    has not reached by then costs what guessing its secrets one by one costs (still a bound)."""
+    return min(_strategy_bound(game, strategy, np.asarray(secrets, dtype=np.int64), played, deadline)[0]
+               for strategy in Strategy)
 
 
 def strategy_cost(game: Game, strategy: Strategy, secrets: np.ndarray, played: tuple) -> int:
     """The total turns `strategy` takes over the possible secrets `secrets` reached by `played`."""
-    secrets = np.asarray(secrets, dtype=np.int64)
+    return _strategy_bound(game, strategy, np.asarray(secrets, dtype=np.int64), played, None)[0]
+
+
+def _strategy_bound(game: Game, strategy: Strategy, secrets: np.ndarray, played: tuple,
+                    deadline: "Deadline | None") -> tuple[int, bool]:
+    """(the total turns `strategy` takes over `secrets`, True), or once `deadline` has passed (an
+    upper bound of it, False): the strategy's play where it got to, and past that the secrets
+    of each part guessed one by one, which finds the k-th of m by turn k: m(m + 1)/2 in all.
+    Only totals of whole plays are remembered."""
     n = len(secrets)
     if n <= 2:
-        return 2 * n - 1  # the lower one is played: it wins, or leaves the other one
+        return 2 * n - 1, True  # the lower one is played: it wins, or leaves the other one
     memo = _strategy_costs(game)
     key = (int(strategy), secrets.tobytes())
-    if key not in memo:
-        guess = strategy_next_guess(game, strategy, secrets, played)
-        total = n
-        for ordinal, part in shared_search(game).split(guess, secrets):
-            if ordinal != game.win_ordinal:
-                total += strategy_cost(game, strategy, part, played + (guess,))
+    if key in memo:
+        return memo[key], True
+    if not _in_time(deadline, n * game.size):
+        return n * (n + 1) // 2, False
+    guess = strategy_next_guess(game, strategy, secrets, played)
+    total, whole = n, True
+    for ordinal, part in shared_search(game).split(guess, secrets):
+        if ordinal != game.win_ordinal:
+            cost, part_whole = _strategy_bound(game, strategy, part, played + (guess,), deadline)
+            total += cost
+            whole = whole and part_whole
+    if whole:
         memo[key] = total
-    return memo[key]
+    return total, whole
 
 
 @lru_cache(maxsize=4)
@@ -432,12 +474,13 @@ def _strategy_costs(game: Game) -> dict:
 @dataclass(frozen=True)
 class StrategyMove:
     """What one strategy plays at a position and what that costs; `guess` None (and the rest
-    None) where its search is refused as too large."""
+    None) where its search is refused as too large, or (`stopped`) the deadline came first."""
 
     strategy: Strategy
     guess: "int | None"
     value: "Bounds | None"
     loss: "tuple[float, float] | None"
+    stopped: bool = False
 
 
 @dataclass(frozen=True)
@@ -498,28 +541,35 @@ class MoveReview:
 
 
 def review_move(game: "Game | str", secrets, played, guess: int,
-                time_limit: "float | None" = DEFAULT_TIME_LIMIT_S) -> MoveReview:
+                time_limit: "float | None" = DEFAULT_TIME_LIMIT_S, deadline: "Deadline | None" = None
+                ) -> MoveReview:
     """How good `guess` is where `secrets` are still possible after the guesses `played`:
     its value, the best value and moves, each strategy's move and loss, all within
-    `time_limit` seconds of exact search (then bounds, and `stopped` is True)."""
+    `time_limit` seconds (then bounds, and `stopped` is True), or by `deadline` where one is
+    given (a whole review's)."""
     started = time.perf_counter()
-    position = Position(game, secrets, played, time_limit)
+    position = Position(game, secrets, played, time_limit, deadline=deadline)
     game, n = position.game, position.n
     guess = int(guess)
     best, best_moves, complete = position.best()
     value = position.value(guess)
     chosen: dict = {}  # strategy -> (its guess, that guess's value); None where its search is refused
+    stopped = set()  # the strategies whose guess the deadline left unsearched
     for strategy in Strategy:
         try:
             move = position.strategy_guess(strategy)
         except ValueError:  # its own search is too large here
             chosen[strategy] = None
             continue
+        if move is None:  # the deadline came first
+            chosen[strategy] = None
+            stopped.add(strategy)
+            continue
         chosen[strategy] = (move, value if move == guess else position.value(move))
     if best is None:  # stopped: F(S) lies between the least floor and the least value seen
         least_seen = min([value.high] + [c[1].high for c in chosen.values() if c is not None])
         best = Bounds(min(position.least_possible(), least_seen), least_seen)
-    strategies = tuple(StrategyMove(s, None, None, None) if c is None else
+    strategies = tuple(StrategyMove(s, None, None, None, s in stopped) if c is None else
                        StrategyMove(s, c[0], c[1], loss_bounds(c[1], best, n)) for s, c in chosen.items())
     return MoveReview(game=game, guess=guess, possible=n, could_be_secret=bool(np.isin(guess, position.secrets)),
                       value=value, best=best, best_moves=best_moves, best_moves_complete=complete,
@@ -534,8 +584,8 @@ def review_move(game: "Game | str", secrets, played, guess: int,
 def optimal_move(game: "Game | str", secrets, played, time_limit: "float | None" = DEFAULT_TIME_LIMIT_S
                  ) -> tuple[int, int]:
     """(a proven best guess, F(S)) where `secrets` are possible after `played`; ValueError if the
-    exact search does not finish within `time_limit` seconds."""
-    position = Position(game, secrets, played, time_limit)
+    exact search does not finish within `time_limit` seconds (counted from the call)."""
+    position = Position(game, secrets, played, time_limit, bounds=False)  # the search takes all the time
     if position.openings is not None:
         best, moves, _complete = position.best()
         return moves[0], best.low
@@ -543,9 +593,9 @@ def optimal_move(game: "Game | str", secrets, played, time_limit: "float | None"
     guess = None
     if found is not None:
         try:
-            with _stopping_at(position.search, position.deadline):
+            with position.search.stopping_at(position.deadline):
                 guess = int(position.search.best_guess(position.secrets, position.played, NO_LIMIT))
-        except SearchStopped:
+        except DeadlinePassed:
             pass
     if guess is None:
         raise ValueError(f"the exact search did not finish within {time_limit:g} s for {position.n:,} possible "

@@ -188,10 +188,51 @@ def _why_not_replaceable(target: Path, status) -> "str | None":
         return "it is marked append-only (chattr +a), so it cannot be replaced"
     user = os.geteuid()
     folder = target.parent.stat()
-    if user != 0 and folder.st_mode & stat.S_ISVTX and user not in (status.st_uid, folder.st_uid):
+    if folder.st_mode & stat.S_ISVTX and user not in (status.st_uid, folder.st_uid) \
+            and not _may_override_owner(user, status):
         return (f"it belongs to another user (uid {status.st_uid}) in a sticky folder, "
                 "where only its owner may replace it")
     return None
+
+
+# CAP_FOWNER: what lets root remove another user's file from a sticky folder.
+CAP_FOWNER = 3
+
+
+def _may_override_owner(user: int, status) -> bool:
+    """May this process replace a file of another user in a sticky folder? Root may, with
+    CAP_FOWNER, and only over a file whose user and group exist in its user namespace: root in
+    a container cannot touch a file of a user the container does not map (shown as uid 65534),
+    and a rename onto it fails with EPERM."""
+    if user != 0:
+        return False
+    capabilities = _effective_capabilities()
+    if capabilities is not None and not capabilities >> CAP_FOWNER & 1:
+        return False
+    return _id_mapped(status.st_uid, "uid_map") and _id_mapped(status.st_gid, "gid_map")
+
+
+def _effective_capabilities() -> "int | None":
+    """This process's effective capability bits (Linux), or None where they cannot be read."""
+    try:
+        with open("/proc/self/status") as handle:
+            for line in handle:
+                if line.startswith("CapEff:"):
+                    return int(line.split()[1], 16)
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def _id_mapped(number: int, map_name: str) -> bool:
+    """Is the user (uid_map) or group (gid_map) id mapped in this user namespace? True where the
+    map cannot be read (no user namespaces: every id is real)."""
+    try:
+        with open(f"/proc/self/{map_name}") as handle:
+            ranges = [tuple(int(field) for field in line.split()[::2]) for line in handle if line.strip()]
+    except (OSError, ValueError):
+        return True
+    return any(start <= number < start + count for start, count in ranges)
 
 
 def check_writable(path: "str | Path") -> Path:

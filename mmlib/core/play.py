@@ -26,6 +26,7 @@ import numpy as np
 from .coach import DEFAULT_TIME_LIMIT_S, check_time_limit, optimal_move, parse_strategy_choice
 from .games import MAX_MATERIALIZED_CODEWORDS, Game, ascii_whole_number, check_length, shown
 from .next_guess import strategy_next_guess
+from .options import OPTIMAL_PLAYS_ITS_OWN_OPENING
 from .scoring import format_score, reference_score_under, score_ordinals, score_to_ordinal
 from .openings import default_first_guess
 from .results import OPTIMAL
@@ -148,6 +149,8 @@ class GameSession:
                 f"{self.game.name} has {self.game.size:,} codewords, too many to play here "
                 f"(at most {MAX_MATERIALIZED_CODEWORDS:,})"
             )
+        if first_guess is not None and self.strategy is OPTIMAL:
+            raise ValueError(f"first guess: {OPTIMAL_PLAYS_ITS_OWN_OPENING}")
         # The optimal opening is looked up (or searched) only when it is asked for.
         self._first_guess = None if first_guess is None else self._codeword(first_guess, "first guess")
         if self._first_guess is None and self.strategy is not OPTIMAL:
@@ -161,7 +164,8 @@ class GameSession:
 
     @property
     def first_guess(self) -> int:
-        """The opening the strategy plays (given, or the one `solve` plays; optimal: a proven best)."""
+        """The opening the strategy plays (given, or the one `solve` plays; optimal: a proven best,
+        never given)."""
         if self._first_guess is None:
             self._first_guess = self.optimal_move(possible_after=0)[0]
         return self._first_guess

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .coach import DEFAULT_TIME_LIMIT_S, MoveReview, check_time_limit, review_move
+from .deadline import Deadline
 from .games import Game
+from .options import parse_moves
 from .play import GameSession, Move, format_move, parse_move
 from .strategies import Strategy
 
@@ -83,7 +85,7 @@ class GameReview:
             cells = [turn, format_move(self.game, move), f"{r.possible:,}", at_most + f"{r.value.high:,}",
                      at_most + f"{r.best.high:,}", at_most + f"{r.loss[1]:.3f}", r.best_text(SHOW_BEST_MOVES)]
             for s in r.strategies:
-                cells.append("refused" if s.guess is None else
+                cells.append(("stopped" if s.stopped else "refused") if s.guess is None else
                              f"{fmt(s.guess)} {'' if s.value.exact and r.best.exact else '<='}{s.loss[1]:.3f}")
             cells.append("yes" if r.could_be_secret else "no")
             body.append(cells)
@@ -131,20 +133,25 @@ def _session_of(game, moves) -> GameSession:
 
 def review_game(game: "Game | str", moves, time_limit: "float | None" = DEFAULT_TIME_LIMIT_S) -> GameReview:
     """Every move of a game (`GUESS=B,W` texts or `Move`s, in play order) against the best
-    possible play, each with `time_limit` seconds of exact search (None: no limit)."""
-    check_time_limit(time_limit)
-    session = _session_of(game, moves)
+    possible play, all of it within `time_limit` seconds (None: no limit): one deadline for the
+    whole review, so the moves reviewed first take what they need and, once it has passed, the
+    others get what needs no search (the cache, bounds)."""
+    time_limit = check_time_limit(time_limit)
+    session = _session_of(game, parse_moves(moves))
     if not session.moves:
         raise ValueError("a review needs at least one move, e.g. 1122=1,0")
-    reviews = tuple(review_session_move(session, k, time_limit) for k in range(len(session.moves)))
+    deadline = Deadline(time_limit)
+    reviews = tuple(review_session_move(session, k, time_limit, deadline) for k in range(len(session.moves)))
     return GameReview(session.game, tuple(session.moves), reviews)
 
 
-def review_session_move(session: GameSession, k: int, time_limit: "float | None" = DEFAULT_TIME_LIMIT_S
-                        ) -> MoveReview:
-    """The review of the session's move k (0 for the first) at the position before it."""
+def review_session_move(session: GameSession, k: int, time_limit: "float | None" = DEFAULT_TIME_LIMIT_S,
+                        deadline: "Deadline | None" = None) -> MoveReview:
+    """The review of the session's move k (0 for the first) at the position before it, within
+    `time_limit` seconds, or by `deadline` where one is given (a whole review's)."""
     played = tuple(move.guess for move in session.moves[:k])
-    return review_move(session.game, session.possible_after(k), played, session.moves[k].guess, time_limit)
+    return review_move(session.game, session.possible_after(k), played, session.moves[k].guess, time_limit,
+                       deadline)
 
 
 def review(game: "Game | str", moves, time_limit: "float | None" = DEFAULT_TIME_LIMIT_S):
@@ -155,7 +162,7 @@ def review(game: "Game | str", moves, time_limit: "float | None" = DEFAULT_TIME_
     those secrets with this guess, then best play), best_value, loss (expected turns lost:
     (value - best_value) / possible), best_moves, each strategy's guess there and its loss
     (`knuth`, `knuth_loss`, ...), could_be_secret, exact, note. Where `exact` is False the
-    exact search ran past `time_limit` seconds: value and best_value are then upper bounds
+    review ran past `time_limit` seconds (for the whole game): value and best_value are then upper bounds
     (from the four strategies' play), loss an upper bound, and `note` gives both ends.
     `frame.attrs["total_loss"]` is the sum of the losses.
     """

@@ -24,6 +24,12 @@ CACHE_BUDGET_BYTES = None
 # Below this many codewords the search starts with no heuristic upper bound (the four
 # strategies would cost more time than the bound saves).
 HEURISTIC_MIN_CODEWORDS = 2000
+# A run with a time limit shorter than this is short: it starts with no heuristic upper bound (the
+# strategies' solves cannot be stopped at a deadline, and a short run would spend its time on them
+# again in every run), and searches every part below the first guess stepwise unless told a
+# threshold (a part of a few hundred secrets can take longer than the run: stepwise, each second
+# guess it finishes is kept). Longer runs keep the defaults.
+SHORT_RUN_S = 60.0
 # The order in which a candidate's parts of three or more secrets are searched: "smallest"
 # first (an exact small part shrinks the budget of the large ones), "largest" first, or
 # "adaptive": smallest first once the node has a total to beat, largest first while it has
@@ -48,6 +54,13 @@ PART_LOOKAHEAD_MIN_SECRETS = 100
 # coach's, nearly all cache hits, take microseconds), and starting a thread cost more than the
 # search. 0: every call in a thread.
 INLINE_SEARCH_NODES = 256
+# ... and until it has scored this many more codewords (a node's ranking scores its candidates
+# against its secrets); a position whose secrets times codewords pass it goes to its thread at
+# once, so the caller's thread never runs a ranking that a deadline could not stop.
+INLINE_SEARCH_SCORES = 1 << 24
+# How often (seconds) the thread that watches a search in its own thread looks at the deadline and
+# the progress bar: what a deadline may be overrun by, besides the node it stops in.
+WATCH_S = 0.05
 # Parts below the first guess of at least this many secrets are searched one candidate at a
 # time (`stepwise`, with STEPWISE_LOOKAHEAD). With a checkpoint on this machine the value or
 # bound of each position one guess further down is kept as it goes: a run stopped in the

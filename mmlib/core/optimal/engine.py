@@ -40,11 +40,14 @@ What one node does (`_enter`, then `_next_candidate` for each candidate taken):
    no total to beat (entered with an unbounded budget: a proof that no strategy
    fits the turns left), its parts go largest first instead (config.PART_ORDER).
 
-Every 256 nodes the search reads `control[0]` (an abort ticket a scheduler can
-raise from another process or thread) and adds 256 to `live[slot]` (a node
-count a progress bar can read while the search runs). It also stops once the
-node count reaches `run[2]` when that is set (the cap of a search run in the
-caller's thread: `OptimalSearch.value`).
+At every node the search reads `control[0]` (an abort ticket a scheduler can
+raise from another process or thread), and every 256 nodes it adds 256 to
+`live[slot]` (a node count a progress bar can read while the search runs). It
+also stops once the node count reaches `run[2]` when that is set, or the score
+count `run[3]` (the caps of a search run in the caller's thread:
+`OptimalSearch.value`), and once `stats[S_ABORTED]` is set by the thread that
+watches it (a deadline), which it also reads every 256 guesses of a node's
+ranking (`_stopping`).
 """
 
 from __future__ import annotations
@@ -560,6 +563,29 @@ def extend_group(tables, buffers, level, guess):
 
 
 @kernel
+def settle_group(tables, buffers, played):
+    """Level 0's group once the guesses `played` are played, every one of them at level 0: each
+    is carried into level 1 (`extend_group`) and its group moved back down to level 0. So a
+    position reached by any number of guesses (a game of 150 moves, the same guess again and
+    again) starts the search at level 0, every level of the buffers left to the search itself;
+    the group is the same as one level per guess would give (the elements fixing every guess
+    played; a guess played again changes nothing)."""
+    colors = tables.params[P_COLORS]
+    for i in range(played.shape[0]):
+        extend_group(tables, buffers, 0, played[i])
+        src = buffers.gstart[1]
+        count = buffers.gcount[1]
+        for e in range(count):  # down to the front of the pool: src >= e, so nothing is overwritten unread
+            buffers.gperm[e] = buffers.gperm[src + e]
+            for c in range(colors):
+                buffers.gmap[e, c] = buffers.gmap[src + e, c]
+                buffers.ginv[e, c] = buffers.ginv[src + e, c]
+        buffers.gstart[0] = 0
+        buffers.gcount[0] = count
+        buffers.used[0] = buffers.used[1]
+
+
+@kernel
 def candidates(tables, buffers, level, zero, out):
     """`class_representatives`, with the lists kept: a list depends only on the level's group
     (its elements, in order), the Zero colors and the Free colors, so positions that share
@@ -797,6 +823,9 @@ def position_value(tables, buffers, cache, stats, control, live, run, secrets_at
     order (`_next_candidate`), each candidate's large parts entered one after the other as
     children; a child's value comes back to its parent (`_child_value`), and a node whose
     candidates are done leaves its value in the cache (`_finish`)."""
+    if level < 0 or level + 1 >= MAX_LEVELS:  # no row of the buffers for it: refused, nothing written
+        stats[S_TOO_DEEP] = 1
+        return max(beta, np.int64(0))
     buffers.ranked[level, R_VALID] = 0
     value = _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at, n, depth,
                    beta, free_at)
@@ -833,6 +862,23 @@ def position_value(tables, buffers, cache, stats, control, live, run, secrets_at
                 return got
             top -= 1
             _child_value(frames[top], got)
+
+
+@node_step
+def _stopping(stats, control, run):
+    """Has the search been told to stop (S_ABORTED then set)? By the thread that watches it
+    (`OptimalSearch._run`: a deadline, the ticket), which sets S_ABORTED itself; by the abort
+    ticket passing this run's (control[0] > run[0]: a scheduler); or past the work cap of a run
+    in the caller's thread (run[2] > 0: a count of nodes; run[3]: of scores). Asked at every node, and
+    every 256 candidates while a node ranks them, so a stop is seen within one node's work at
+    most, never 256 nodes'. A stopped search returns at once and stores nothing it had not
+    finished: a value cut short is never kept as an exact value or a bound."""
+    if stats[S_ABORTED]:
+        return True
+    if control[0] > run[0] or (run[2] > 0 and (stats[S_NODES] >= run[2] or stats[S_SCORES] >= run[3])):
+        stats[S_ABORTED] = 1
+        return True
+    return False
 
 
 @node_step
@@ -884,9 +930,8 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
     stats[S_NODES] += 1
     if stats[S_NODES] % 256 == 0:
         live[run[1]] += 256
-        if control[0] > run[0] or (run[2] > 0 and stats[S_NODES] >= run[2]):
-            stats[S_ABORTED] = 1
-            return max(floor, beta)
+    if _stopping(stats, control, run):
+        return max(floor, beta)
 
     ranked = buffers.ranked[level]
     if (ranked[R_VALID] and ranked[R_SECRETS_AT] == secrets_at and ranked[R_N] == n
@@ -896,6 +941,8 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
     else:
         found, least_cut, shortcut = _rank_candidates(tables, buffers, cache, stats, level, secrets_at,
                                                       n, depth, floor, best)
+        if stats[S_ABORTED]:  # stopped while ranking: nothing of the node is kept
+            return max(floor, beta)
         if shortcut >= 0:
             return shortcut
 
@@ -1040,6 +1087,8 @@ def _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n, depth,
     elif all_at_once:
         parts_of_all(flat_score, n_codewords, arena, secrets_at, n, slots, buffers.part_counts)
     for i in range(m):
+        if i & 255 == 255 and stats[S_ABORTED]:  # told to stop (by the watching thread): the caller drops the node
+            return 0, INFEASIBLE, np.int64(-1)
         g = cand[i]
         if all_at_once:
             counts = buffers.part_counts[g * slots:(g + 1) * slots]
@@ -1116,6 +1165,8 @@ def _next_candidate(tables, buffers, cache, stats, level):
     # Dropping candidates leaves the best as it is, so the order of the parts holds for them all.
     smallest_first = part_order == 1 or (part_order == 2 and frame[F_BEST] < NO_TOTAL)
     while True:
+        if stats[S_ABORTED]:  # not False, which would finish the node: the caller's loop returns first
+            return True
         found = frame[F_FOUND]
         rank = frame[F_RANK]
         if rank >= found:
@@ -1184,7 +1235,7 @@ def _part_floor(tables, buffers, cache, stats, level, secrets_at, n, depth, coun
     with parts of one or two secrets settles it exactly, as when the part is entered."""
     if depth > n:
         depth = n
-    if counting >= INFEASIBLE or level + 1 >= MAX_LEVELS:
+    if counting >= INFEASIBLE or level + 1 >= MAX_LEVELS or stats[S_ABORTED]:
         return counting
     e = _find_position(tables, buffers, cache, level, secrets_at, n, depth)
     floor = counting
@@ -1196,6 +1247,8 @@ def _part_floor(tables, buffers, cache, stats, level, secrets_at, n, depth, coun
         return floor
     found, least_cut, shortcut = _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n,
                                                   depth, floor, NO_TOTAL)
+    if stats[S_ABORTED]:  # stopped while ranking: the counting bound, nothing kept
+        return floor
     if shortcut >= 0:
         return shortcut
     deeper = least_cut
@@ -1256,7 +1309,7 @@ def cached_guess(tables, buffers, cache, secrets_at, n, depth, level):
 W_NODE, W_SECRETS_AT, W_N, W_DEPTH, W_FREE_AT, W_NEXT = range(6)
 N_WALK_FIELDS = 6
 # What extract_tree returns when it cannot give a tree.
-TREE_INFEASIBLE, TREE_TOO_BIG, TREE_NO_GUESS = -1, -2, -3
+TREE_INFEASIBLE, TREE_TOO_BIG, TREE_NO_GUESS, TREE_TOO_DEEP = -1, -2, -3, -4
 
 
 @kernel
@@ -1292,11 +1345,14 @@ def extract_tree(tables, buffers, cache, stats, control, live, run, n, depth, le
     not there is searched), as rows of `out` in depth-first order, parts by score ordinal:
     (guess, secrets at the node, parent row or -1, score ordinal from the parent). Returns
     the rows written, or TREE_INFEASIBLE / TREE_TOO_BIG (out has too few rows) /
-    TREE_NO_GUESS (the cache lost a guess it had just found). `level`: the guesses played
+    TREE_NO_GUESS (the cache lost a guess it had just found) / TREE_TOO_DEEP (deeper than the
+    buffers' levels). `level`: the guesses played
     before S, as for position_value."""
     win = tables.params[P_WIN]
     slots = tables.params[P_SLOTS]
     walk = buffers.walk
+    if level < 0 or level + 1 >= MAX_LEVELS:
+        return np.int64(TREE_TOO_DEEP)
     rows = 0
     top = level
     # Enter the root, then loop: a node is entered (its guess found, S split, its row
@@ -1346,7 +1402,7 @@ def extract_tree(tables, buffers, cache, stats, control, live, run, n, depth, le
             ordinal = o
             top += 1
             if top >= MAX_LEVELS - 1:
-                return np.int64(TREE_TOO_BIG)
+                return np.int64(TREE_TOO_DEEP)
         else:  # this node is done: back to its parent
             row[W_NEXT] = slots
             if top == level:

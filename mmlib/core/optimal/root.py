@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import itertools
 import threading
-import time
 from collections import deque
 from pathlib import Path
 
 import numpy as np
 
+from ..deadline import Deadline
 from ..lifetime import die_with_parent
 from ..scoring import format_score, ordinal_to_score
 from . import config
@@ -42,19 +42,19 @@ class RootSearch:
     """
 
     def __init__(self, search: OptimalSearch, workers: int, client=None, checkpoint=None,
-                 deadline: "float | None" = None, stepwise_min: "int | None" = None):
+                 deadline: "Deadline | None" = None, stepwise_min: "int | None" = None):
         self.search = search
         self.workers = max(1, int(workers))
         self.client = client
         self.checkpoint = checkpoint  # a checkpoint.Checkpoint: parts finished before are not searched
-        # time.monotonic() at which a farmed-out search stops (TimeLimitReached), or None
+        # the `deadline.Deadline` at which a farmed-out search stops (TimeLimitReached), or None
         self.deadline = deadline
         # parts of at least this many secrets go stepwise (None: config.STEPWISE_MIN_SECRETS)
         self.stepwise_min = stepwise_min
 
     def out_of_time(self) -> bool:
         """Has the search passed its deadline (always False without one)?"""
-        return self.deadline is not None and time.monotonic() >= self.deadline
+        return self.deadline is not None and self.deadline.passed()
 
     def solve(self, depth: int, beta: int) -> tuple[int, "dict | None"]:
         """(value, tree): the exact optimum and its tree if below beta, else (>= beta, None)."""
@@ -128,6 +128,12 @@ class RootSearch:
         next_ticket = abort.value  # a part stops once the ticket passes its opening's
         running: dict = {}
         checkpoint = self.checkpoint
+        # Has this run kept anything in the checkpoint: a part here (`kept_here`), or a step in a
+        # worker of the local pool (its shared count past `kept_before`)?
+        kept_here, kept_before = False, pool_kept()
+
+        def kept_anything() -> bool:
+            return kept_here or pool_kept() > kept_before
 
         def from_checkpoint(opening, i, budget) -> bool:
             """Is part i of the opening settled by what an earlier run proved?"""
@@ -218,6 +224,7 @@ class RootSearch:
 
         def finish_split(opening, i, split) -> None:
             """The split part is done (or stopped): its value counts as a part's."""
+            nonlocal kept_here
             value, exact, tree = split.result(game)
             free_slots.append(split.slot)
             del opening.splits[i]
@@ -229,6 +236,7 @@ class RootSearch:
                 return
             if checkpoint is not None:
                 checkpoint.record(depth - 1, opening.guess, opening.parts[i][0], value, exact, tree)
+                kept_here = True
             if exact:
                 opening.known[i] = (value, tree)
             else:
@@ -322,12 +330,17 @@ class RootSearch:
                               f"parts {len(now.known)}/{len(now.parts)} +{now.running}, best "
                               f"{'-' if best >= INFEASIBLE else best}{_steps_text(steps)}"
                               f"{_split_text(openings)}")
-                if self.out_of_time():
+                # At the deadline, once this run has kept something: a run whose every step takes
+                # longer than its limit still gets on, one step a run (on a cluster, whose workers
+                # keep nothing here, at the deadline itself).
+                if self.out_of_time() and (checkpoint is None or task_abort is not None or kept_anything()):
                     raise TimeLimitReached("the search reached its time limit")
                 # Without a live count or a deadline nothing moves until a part is done; with
-                # either, look every second.
+                # either, look every second, and at the deadline itself.
                 watch = (live is not None and bar is not None) or self.deadline is not None
-                done, _ = wait_first(running, timeout=1.0 if watch else None)
+                timeout = None if not watch else 1.0 if self.deadline is None else \
+                    min(1.0, max(self.deadline.left(), config.WATCH_S))  # past it: waiting for a first step
+                done, _ = wait_first(running, timeout=timeout)
                 if live is not None and bar is not None:
                     bar.show_nodes(nodes_before + _live_total(live) - live_start)
                 for future in done:
@@ -341,6 +354,7 @@ class RootSearch:
                             continue
                         total, beats, branches, entries, stats = answer
                         add_stats(search, stats, tick=live is None)
+                        kept_here = kept_here or bool(entries and split.log is not None)
                         if split.receive(guess, total, beats, branches, entries):
                             bests[split.slot] = split.best
                         continue
@@ -354,6 +368,7 @@ class RootSearch:
                     if value is not None and checkpoint is not None:  # what the part proved, kept
                         checkpoint.record(depth - 1, opening.guess, opening.parts[i][0], value, value < budget,
                                           tree)
+                        kept_here = True
                     if value is None or value >= budget:  # None: stopped, its opening had failed
                         opening.failed = True
                     else:
@@ -491,10 +506,11 @@ def worker_pool(workers: int):
         live = context.RawArray("q", workers)
         steps = context.RawArray("q", 2 * workers)
         bests = context.RawArray("q", SPLIT_SLOTS)
+        kept = context.RawArray("q", workers)
         slots = context.Value("i", 0)
         _POOL = (ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
-                                     initargs=(abort, live, slots, steps, bests)), abort, workers, live, steps,
-                 bests)
+                                     initargs=(abort, live, slots, steps, bests, kept)), abort, workers, live,
+                 steps, bests, kept)
     return _POOL[0], _POOL[1], _POOL[3]
 
 
@@ -504,6 +520,12 @@ def pool_bests() -> "np.ndarray | None":
     if _POOL is None:
         return None
     return np.frombuffer(_POOL[5], dtype=np.int64)
+
+
+def pool_kept() -> int:
+    """How many results the kept pool's workers have written to a checkpoint (a step of a part,
+    a part of a shared candidate) since the pool started; 0 without a pool."""
+    return 0 if _POOL is None else int(np.frombuffer(_POOL[6], dtype=np.int64).sum())
 
 
 def pool_steps() -> "np.ndarray | None":
@@ -522,7 +544,7 @@ def close_pool() -> None:
         _POOL = None
 
 
-def _init_worker(abort, live, slots, steps, bests) -> None:
+def _init_worker(abort, live, slots, steps, bests, kept) -> None:
     die_with_parent()  # first: the worker ends with its parent, however that ends
     with slots.get_lock():
         slot = slots.value
@@ -532,6 +554,31 @@ def _init_worker(abort, live, slots, steps, bests) -> None:
     _WORKER["slot"] = slot % len(_WORKER["live"])
     _WORKER["steps"] = np.frombuffer(steps, dtype=np.int64).reshape(-1, 2)
     _WORKER["bests"] = np.frombuffer(bests, dtype=np.int64)
+    _WORKER["kept"] = np.frombuffer(kept, dtype=np.int64)
+
+
+def _count_kept() -> None:
+    """One more result this worker wrote to a checkpoint (the root's `kept_anything` reads it)."""
+    if "kept" in _WORKER:
+        _WORKER["kept"][_WORKER["slot"]] += 1
+
+
+class _CountedLog:
+    """A step log whose every record is counted as kept (it is written at the latest when the
+    search stops: `solve_stepwise` flushes it however it ends)."""
+
+    def __init__(self, log):
+        self.log = log
+
+    def lookup(self, guess: int, ordinal: int):
+        return self.log.lookup(guess, ordinal)
+
+    def record(self, guess: int, ordinal: int, value: int, exact: bool) -> None:
+        self.log.record(guess, ordinal, value, exact)
+        _count_kept()
+
+    def flush(self) -> None:
+        self.log.flush()
 
 
 def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abort=None,
@@ -558,7 +605,7 @@ def solve_part(run, game_name: str, secrets, played, depth, budget, ticket, abor
     stepwise = steps is not None or (wants_stepwise(len(secrets)) if stepwise is None else stepwise)
     try:
         if stepwise:
-            log = StepLog(steps, config.STEP_LOG_FLUSH_S) if steps is not None else None
+            log = _CountedLog(StepLog(steps, config.STEP_LOG_FLUSH_S)) if steps is not None else None
             value, tree = solve_stepwise(search, secrets, tuple(played), depth, budget, log,
                                          on_candidate=_show_steps if abort is None else None)
         else:
@@ -645,6 +692,7 @@ class _CandidateLog:
         self.new.append((int(ordinal), int(value), bool(exact)))
         if self.kept is not None:
             self.kept.record(guess, ordinal, value, exact)
+            _count_kept()
 
     def close(self) -> None:
         if self.kept is not None:

@@ -9,6 +9,7 @@ optimal guess (`best_guess`) and its optimal subtree (`tree`).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import os
@@ -18,6 +19,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..deadline import Deadline, DeadlinePassed
 from ..games import Game
 from ..scoring import format_score, ordinal_to_score, score_mask
 from . import config
@@ -61,6 +63,15 @@ class PositionResult:
 
 class SearchAborted(Exception):
     """The search was told to stop (its abort ticket passed), or interrupted."""
+
+
+class SearchTooDeep(ValueError):
+    """The position needs a search deeper than the engine's buffers have levels: refused in one
+    line (a ValueError), never written past the buffers."""
+
+    def __init__(self):
+        super().__init__(f"this position needs an exact search more than {en.MAX_LEVELS - 2} guesses "
+                         "deep, more than the search's buffers hold")
 
 
 class TimeLimitReached(TimeoutError):
@@ -204,13 +215,15 @@ class OptimalSearch:
         # node count (live[run[1]]): a worker process swaps in arrays shared with its parent.
         self.control = np.zeros(1, dtype=np.int64)
         self.live = np.zeros(1, dtype=np.int64)
-        self.run = np.zeros(3, dtype=np.int64)  # ticket, live slot, node cap (0: none)
+        self.run = np.zeros(4, dtype=np.int64)  # ticket, live slot, node cap (0: none), score cap
         self.parts = int(self.tables.params[en.P_PARTS])
         self.saturated_depth = self.tables.lb.shape[0] - 1
         self.root_progress = None  # something with show_nodes(nodes), or None
-        # Called with the nodes searched so far about five times a second while a search runs
-        # (e.g. to enforce a time limit); what it raises stops the search and is raised again.
+        # Called with the nodes searched so far every config.WATCH_S seconds while a search runs in
+        # its thread; what it raises stops the search and is raised again.
         self.abort_check = None
+        # A `deadline.Deadline` every search stops at (DeadlinePassed), or None (`stopping_at`).
+        self.deadline = None
 
     # -- what the search has done -------------------------------------------------------
 
@@ -268,19 +281,20 @@ class OptimalSearch:
 
     def _load(self, secrets, played) -> int:
         """Put S in the arena and set up the group of the guesses played; returns the level the
-        search starts at. played None (or () for a set that is not every codeword): S is any
-        set, and only symmetries that hold for any set are used."""
+        search starts at: always 0, however many guesses were played (`engine.settle_group`).
+        played None (or () for a set that is not every codeword): S is any set, and only
+        symmetries that hold for any set are used."""
         secrets = np.asarray(secrets)
         n = len(secrets)
         self.buffers.arena[:n] = secrets
         any_set = played is None or (not played and n != self.game.size)
         en.start_group(self.tables, self.buffers, any_set)
-        level = 0
-        if not any_set:
-            for guess in played:
-                en.extend_group(self.tables, self.buffers, level, int(guess))
-                level += 1
-        return level
+        if not any_set and played:
+            guesses = np.fromiter((int(g) for g in played), dtype=np.int64, count=len(played))
+            if guesses.min() < 0 or guesses.max() >= self.game.size:
+                raise ValueError(f"the guesses played must be codeword indices of {self.game.name}")
+            en.settle_group(self.tables, self.buffers, guesses)
+        return 0
 
     def root_candidates(self) -> np.ndarray:
         """The first guesses worth trying: one per pattern of repeated colors (1111, 1112, 1122,
@@ -296,68 +310,103 @@ class OptimalSearch:
 
         `secrets`: sorted codeword indices; `played`: the guesses played to reach them (only
         used to find symmetric guesses; None: S is any set). Raises SearchAborted when the
-        abort ticket passes this search's ticket, and KeyboardInterrupt on Ctrl-C (the search
-        runs in a thread, so the main thread keeps handling signals and the progress bar)."""
+        abort ticket passes this search's ticket, DeadlinePassed at `self.deadline` (`stopping_at`),
+        and KeyboardInterrupt on Ctrl-C (the search runs in a thread, so the main thread keeps
+        handling signals and the progress bar)."""
         n = len(secrets)
         level = self._load(secrets, played)
-        self._clear_abort()
+        self.counters[en.S_ABORTED] = 0
+        # Depths past n mean n, budgets past INFEASIBLE mean none: the engine's int64 never overflows.
         args = (self.tables, self.buffers, self.cache, self.counters, self.control, self.live, self.run,
-                0, n, int(depth), int(beta), level, n)
+                0, n, min(int(depth), n), min(int(beta), INFEASIBLE), level, n)
         if n <= 2:
             return int(en.position_value(*args))
-        out = self._run_here_first(args)
+        deadline = self.deadline
+        try:
+            if deadline is not None and deadline.passed():
+                out = self._from_cache_only(args)
+            else:
+                out = self._run_here_first(args)
+            self._check_depth()
+            if self.counters[en.S_ABORTED]:
+                if deadline is not None and deadline.passed():
+                    raise DeadlinePassed
+                raise SearchAborted
+            return out
+        finally:
+            # Never left set: the kernels called from Python between searches read it too.
+            self.counters[en.S_ABORTED] = 0
+
+    @contextlib.contextmanager
+    def stopping_at(self, deadline: "Deadline | None"):
+        """Within the block, every search of this object stops at `deadline` (DeadlinePassed), and
+        one that starts past it answers from the cache alone."""
+        previous = self.deadline
+        self.deadline = deadline
+        try:
+            yield self
+        finally:
+            self.deadline = previous
+
+    def _check_depth(self) -> None:
+        """SearchTooDeep if the engine's last call found no level of its buffers for a node."""
         if self.counters[en.S_TOO_DEEP]:
-            raise RuntimeError("the exact search went deeper than its buffers allow")
-        self._raise_if_aborted()
-        return out
+            self.counters[en.S_TOO_DEEP] = 0
+            raise SearchTooDeep
 
-    def _clear_abort(self) -> None:
-        """Before every engine call that can search: forget the stop of an earlier call. The flag
-        stays set after a search was stopped, and the engine reads a set flag as "stop now" at
-        its next node, returning the bound of a stopped search (INFEASIBLE when it had no
-        budget): a tree read after it would be called infeasible, a false proof."""
-        self.counters[en.S_ABORTED] = 0
+    def _capped(self, args, nodes: int, scores: int) -> int:
+        """The engine in this thread, stopped (S_ABORTED) once it has searched `nodes` more
+        positions or scored `scores` more codewords."""
+        self.run[2] = self.counters[en.S_NODES] + nodes
+        self.run[3] = self.counters[en.S_SCORES] + scores
+        try:
+            return int(en.position_value(*args))
+        finally:
+            self.run[2] = 0
 
-    def _raise_if_aborted(self) -> None:
-        """After an engine call: a stopped search answered nothing, whatever it returned."""
-        if self.counters[en.S_ABORTED]:
-            raise SearchAborted
+    def _from_cache_only(self, args) -> int:
+        """Past the deadline: the answer if the cache (or a shortcut that needs no search) has it;
+        stopped at the first position that needs a search."""
+        return self._capped(args, 1, 1)
 
     def _run_here_first(self, args) -> int:
-        """The engine in this thread up to config.INLINE_SEARCH_NODES more positions; past that,
-        stopped and run again in a thread (`_run`). What the first try finished is in the cache,
-        so little is searched twice."""
-        if config.INLINE_SEARCH_NODES > 0:
-            self.run[2] = self.counters[en.S_NODES] + config.INLINE_SEARCH_NODES
-            try:
-                out = int(en.position_value(*args))
-            finally:
-                self.run[2] = 0
+        """The engine in this thread up to config.INLINE_SEARCH_NODES more positions and
+        config.INLINE_SEARCH_SCORES more scores; past that, stopped and run again in a thread
+        (`_run`). What the first try finished is in the cache, so little is searched twice. A
+        position too large for one ranking to fit the scores goes to the thread at once: there
+        a deadline can stop it."""
+        n = args[8]
+        if config.INLINE_SEARCH_NODES > 0 and n * self.game.size <= config.INLINE_SEARCH_SCORES:
+            out = self._capped(args, config.INLINE_SEARCH_NODES, config.INLINE_SEARCH_SCORES)
             if not self.counters[en.S_ABORTED] or self.control[0] > self.run[0]:
                 return out  # done, or stopped by the ticket (the caller raises SearchAborted)
             self.counters[en.S_ABORTED] = 0
         return self._run(args)
 
     def _run(self, args) -> int:
-        """The engine in a worker thread (it releases the GIL), this thread watching it."""
+        """The engine in a worker thread (it releases the GIL), this thread watching it: every
+        config.WATCH_S seconds it shows the nodes on the progress bar, and stops the engine
+        (S_ABORTED, which the engine reads at every node and inside long rankings) once the
+        abort ticket passes, the deadline passes, or `abort_check` raises."""
         result = []
         worker = threading.Thread(target=lambda: result.append(int(en.position_value(*args))),
                                   daemon=True)
+        deadline = self.deadline
         worker.start()
         try:
             while worker.is_alive():
-                worker.join(timeout=0.2)
+                worker.join(timeout=config.WATCH_S)
                 if self.root_progress is not None:
                     self.root_progress.show_nodes(int(self.counters[en.S_NODES]))
+                if self.control[0] > self.run[0] or (deadline is not None and deadline.passed()):
+                    self.counters[en.S_ABORTED] = 1
                 if self.abort_check is not None:
                     self.abort_check(int(self.counters[en.S_NODES]))
         except BaseException:
-            # Stop this engine alone, through its own node cap: the abort ticket may be shared
-            # with the other workers of a pool (`root._run_search`), and raising it, or putting
-            # it back lower, would stop their searches too or undo a stop their root sent.
-            self.run[2] = 1
+            # Stop the engine through this search's own flag (never the ticket, which a pool's
+            # workers share), wait for it, and let the exception go on.
+            self.counters[en.S_ABORTED] = 1
             worker.join()
-            self.run[2] = 0
             raise
         return result[0]
 
@@ -382,7 +431,7 @@ class OptimalSearch:
             return int(secrets[0])
         for attempt in range(2):
             level = self._load(secrets, played)
-            guess = int(en.cached_guess(self.tables, self.buffers, self.cache, 0, n, int(depth), level))
+            guess = int(en.cached_guess(self.tables, self.buffers, self.cache, 0, n, min(int(depth), n), level))
             if guess >= 0:
                 return guess
             if attempt == 0 and self.value(secrets, played, depth, INFEASIBLE) >= INFEASIBLE:
@@ -398,10 +447,13 @@ class OptimalSearch:
         n = len(secrets)
         level = self._load(secrets, played)
         rows = np.empty((2 * n + 1, 4), dtype=np.int64)
-        self._clear_abort()
+        self.counters[en.S_ABORTED] = 0
         found = int(en.extract_tree(self.tables, self.buffers, self.cache, self.counters, self.control,
-                                    self.live, self.run, n, int(depth), level, rows))
-        self._raise_if_aborted()  # before the answer: a stopped walk reads as "infeasible"
+                                    self.live, self.run, n, min(int(depth), n), level, rows))
+        self._check_depth()
+        if self.counters[en.S_ABORTED]:  # a node searched again was stopped: no tree, and no verdict
+            self.counters[en.S_ABORTED] = 0
+            raise SearchAborted
         return rows[:self._checked_tree_answer(found)]
 
     @staticmethod
@@ -409,6 +461,8 @@ class OptimalSearch:
         """An engine answer about a tree (a guess, a row count), or its failure as an exception."""
         if answer == en.TREE_INFEASIBLE:
             raise ValueError("no strategy wins every secret of this position within the depth left")
+        if answer == en.TREE_TOO_DEEP:
+            raise SearchTooDeep
         if answer < 0:
             raise RuntimeError("the optimal tree of a position could not be read from the search")
         return answer

@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..cluster import check_client
+from ..deadline import Deadline
 from ..games import Game
 from ..machine import machine_label
-from ..options import parse_max_turns
+from ..options import parse_count, parse_flag, parse_folder, parse_max_turns, parse_time_limit, parse_workers
+from ..outputs import check_outputs
 from ..results import OPTIMAL, SolveResult
 from ..scoring import format_score, ordinal_to_score
 from . import config
@@ -124,9 +126,13 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     always searched in worker processes (or on the cluster), even for small games.
     `possible_guesses`: every guess must be one of the secrets still possible (a rule many
     players keep); the optimum of that restricted game (4p6c: 5660).
-    `time_limit`: seconds (needs `checkpoint`); once the search below the first guess has run
-    that long it stops, what it proved kept in the checkpoint, and raises `TimeLimitReached`
-    (a run with the same folder goes on from there). For sessions on a borrowed machine.
+    `time_limit`: seconds (needs `checkpoint`), counted from when the engine is loaded; at the
+    deadline the search stops, what it proved kept in the checkpoint, and raises
+    `TimeLimitReached` (a run with the same folder goes on from there); a run that has kept
+    nothing by then goes on until it has kept one step. A run shorter than config.SHORT_RUN_S
+    searches every part that can stepwise (unless `stepwise_min_secrets` says otherwise), so
+    that it keeps the second guesses it finished, and skips the heuristic bound. For sessions
+    on a borrowed machine.
     `stepwise_min_secrets`: parts below the first guess of at least this many secrets are
     searched one second guess at a time, what they prove kept in the checkpoint as they go
     (default config.STEPWISE_MIN_SECRETS). Lower it for short runs on many cores, so that
@@ -140,19 +146,33 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
     objective = parse_objective(objective)
     max_turns = parse_max_turns(max_turns)
     check_client(client)
-    possible_guesses = bool(possible_guesses)
-    workers = _positive_whole("workers", workers)
-    stepwise_min_secrets = _positive_whole("stepwise_min_secrets", stepwise_min_secrets)
-    if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
-            raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
-        if checkpoint is None:
-            raise ValueError("a time limit needs a checkpoint folder to keep what the search proves "
-                             "(--checkpoint DIR)")
+    possible_guesses = parse_flag(possible_guesses, "possible_guesses")
+    progress = parse_flag(progress, "progress")
+    workers = parse_workers(workers)
+    if workers is not None and client is not None:
+        raise ValueError("workers: with a client the cluster's worker threads search the parts; "
+                         "give one or the other")
+    stepwise_min_secrets = parse_count(stepwise_min_secrets, "stepwise_min_secrets")
+    time_limit = parse_time_limit(time_limit, "time_limit")
+    checkpoint = parse_folder(checkpoint, "checkpoint")
+    if time_limit is not None and checkpoint is None:
+        raise ValueError("a time limit needs a checkpoint folder to keep what the search proves "
+                         "(--checkpoint DIR)")
+    if checkpoint is not None:
+        # The folder and the parts/ folder the search writes into, proved usable before the work,
+        # in the words of the command line's check (a parts/ that is a file included).
+        check_outputs(folders=[checkpoint, os.path.join(checkpoint, "parts")])
     what = objective + (", possible guesses" if possible_guesses else "")  # the checkpoint's and the bar's
     kept = Checkpoint(checkpoint, game, what, max_turns, possible_guesses) if checkpoint is not None else None
     search = OptimalSearch(game, possible_guesses)
-    deadline = time.monotonic() + time_limit if time_limit is not None else None
+    # The clock starts once the engine is loaded (numba's compiled code, compiled on the first run).
+    deadline = Deadline(time_limit) if time_limit is not None else None
+    short_run = time_limit is not None and time_limit < config.SHORT_RUN_S
+    if short_run and stepwise_min_secrets is None:
+        # A short run keeps what it proves as it goes: every part that can go stepwise does (a
+        # part of 2K + 1 secrets or fewer is settled at once), so a run stopped at its deadline
+        # leaves the parts of the second guesses it finished in their step logs.
+        stepwise_min_secrets = 2 * search.parts + 2
     if client is not None:
         root = RootSearch(search, sum(client.nthreads().values()), client, checkpoint=kept,
                           deadline=deadline, stepwise_min=stepwise_min_secrets)
@@ -162,7 +182,9 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
         farmed = game.size >= config.PARALLEL_MIN_CODEWORDS or kept is not None
         root = RootSearch(search, workers if farmed else 1, checkpoint=kept, deadline=deadline,
                           stepwise_min=stepwise_min_secrets)
-    unlimited = game.size
+    # A limit of at least as many turns as codewords limits nothing (an optimal tree never needs
+    # more guesses than secrets); the search takes it so, and never sees a number past int64.
+    unlimited = game.size if max_turns is None else min(max_turns, game.size)
     started = time.perf_counter()
     # With a checkpoint, the folder keeps every run's time (heuristic bounds included, as here).
     try:
@@ -170,7 +192,9 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
                 kept.run(root.workers, machine_label(client), config.STEP_LOG_FLUSH_S) as ledger:
             # A first upper bound from the four strategies; small games find one faster on their own.
             # Under the rule they play it too (they may otherwise guess what cannot be the secret).
-            heuristics = [] if game.size < config.HEURISTIC_MIN_CODEWORDS else \
+            # A short run (config.SHORT_RUN_S) skips them: they cannot be stopped at the deadline,
+            # and it would spend its time on them in every run.
+            heuristics = [] if game.size < config.HEURISTIC_MIN_CODEWORDS or short_run else \
                 possible_guess_bounds(game) if possible_guesses else heuristic_bounds(game)
 
             def bound_within(limit):
@@ -180,26 +204,28 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
             with RootProgress(progress, game, what) as bar:
                 search.root_progress = bar
                 if objective == "worst":
-                    cap = min([max_turns if max_turns is not None else unlimited] + [m for _t, m in heuristics])
+                    cap = min([unlimited] + [m for _t, m in heuristics])
                     depth = 1
                     while search.lower_bound(game.size, depth) >= INFEASIBLE:
                         depth += 1
                     value = INFEASIBLE
-                    while depth <= (max_turns if max_turns is not None else unlimited):
+                    while depth <= unlimited:
                         beta = bound_within(depth) if depth >= cap else INFEASIBLE
                         value, tree = root.solve(depth, beta)
                         if value < INFEASIBLE:
                             break
                         depth += 1
                 else:
-                    depth = max_turns if max_turns is not None else unlimited
+                    depth = unlimited
                     value, tree = root.solve(depth, bound_within(depth))
     except TimeLimitReached:
         # The running parts were told to stop; wait for them, so that each stepwise part writes
         # its step log before this process ends (the command's exit ends the workers at once).
         close_pool()
+        late = deadline.overrun()
+        past = "" if late < 1 else f" ({late:,.0f} s past it, to keep its first step: a step here takes longer)"
         raise TimeLimitReached(
-            f"{game.name}: stopped at the time limit of {time_limit:g} s; what it proved is kept in "
+            f"{game.name}: stopped at the time limit of {time_limit:g} s{past}; what it proved is kept in "
             f"{str(checkpoint)!r}: run it again with the same folder to go on") from None
     if value >= INFEASIBLE:
         raise ValueError(f"no strategy wins every game of {game.name} within {max_turns} turns")
@@ -310,15 +336,3 @@ class RootProgress:
     def where(self, text: str) -> None:
         if self.bar is not None:
             self.bar.set_postfix_str(text, refresh=True)
-
-
-# -- the root, in this process or farmed out to worker processes ----------------------
-
-
-def _positive_whole(name: str, value) -> "int | None":
-    """None, or a whole number of at least 1 (a ValueError naming `name` otherwise)."""
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
-    return int(value)
