@@ -397,11 +397,13 @@ def test_the_progress_bar_of_a_farmed_out_search_says_where_the_root_stands_and_
     assert counted > 0 and counted % 256 == 0
     assert counted <= result.nodes_searched
     err = capsys.readouterr().err
-    assert "4p6c optimal (total)" in err
-    assert "opening 1123 1/" in err or "opening 1122 1/" in err  # the least bound first
+    assert "\r" not in err  # not a terminal: plain lines, the first at once and the last at the end
+    first, *_middle, last = err.splitlines()
+    assert first.startswith("4p6c (total): opening 1123 1/") or first.startswith("4p6c (total): opening 1122 1/")
     # Two parts running with no best yet (4p6c starts without the heuristics' bound), then the
-    # optimum once an opening is done.
-    assert "parts 0/13 +2, best -" in err and "best 5625" in err
+    # optimum, proven: no opening left can go below it.
+    assert "parts 0/13 proven +2 | best -" in first
+    assert "| best 5,625, lower bound 5,625 |" in last
 
 
 class _Ticket:
