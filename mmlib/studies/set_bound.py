@@ -42,8 +42,8 @@ started = time.perf_counter()
 try:
     result = optimal(sys.argv[2], max_turns=cap, workers=int(sys.argv[4]))
     answer, nodes = f"{result.total_turns} max {result.max_turns}", result.nodes_searched
-except ValueError:
-    answer, nodes = "infeasible", -1
+except ValueError as error:  # no strategy fits the limit; anything else (memory) is named
+    answer, nodes = ("infeasible" if "no strategy wins" in str(error) else f"error: {error}"), -1
 print(json.dumps([time.perf_counter() - started, [answer, nodes]]))
 """
 
@@ -63,9 +63,9 @@ def version_label() -> str:
     return f"{mmlib.__version__} {commit}{'+changes' if dirty else ''}"
 
 
-def compare(cases, repeats: int, workers: int) -> list[dict]:
-    """One row per case and setting; both settings must give the same answer. An infeasible
-    search (a limit too short) has no node count (-1)."""
+def compare(cases, repeats: int, workers: int):
+    """Each case's rows (one per setting), case by case; both settings must give the same
+    answer. An infeasible search (a limit too short) has no node count (-1)."""
     labels = list(SETTINGS)
 
     def run_once(label, game, max_turns):
@@ -73,7 +73,6 @@ def compare(cases, repeats: int, workers: int) -> list[dict]:
                          str(workers))
 
     run_once(labels[0], "3p3c", None)  # a warm-up: the engine compiled and cached
-    rows = []
     for game, max_turns in cases:
         nodes = {label: [] for label in labels}
 
@@ -85,12 +84,13 @@ def compare(cases, repeats: int, workers: int) -> list[dict]:
         seconds, answers = alternate(labels, repeats, timed)
         if len(set().union(*answers.values())) != 1:
             raise AssertionError(f"{game} within {max_turns}: the bounds disagree: {answers}")
+        rows = []
         for label in labels:
             rows.append({"game": game, "max_turns": max_turns, "set_bound": label, "workers": workers,
                          "runs": repeats, "median_s": round(statistics.median(seconds[label]), 3),
                          "seconds": " ".join(f"{s:.3f}" for s in seconds[label]),
                          "nodes": " ".join(str(n) for n in nodes[label]), "answer": answers[label].pop()})
-    return rows
+        yield rows
 
 
 def main(argv=None) -> int:
@@ -112,16 +112,16 @@ def main(argv=None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     command = f"{prog} " + " ".join(args.cases) + f" --repeats {args.repeats} --workers {args.workers}"
-    rows = compare(cases, args.repeats, args.workers)
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
     version = version_label()
-    for row in rows:
-        row.update(date=stamp, version=version, machine=machine_label(), command=command)
-    append_rows(args.csv, rows, COLUMNS)
-    for a, b in zip(rows[::2], rows[1::2]):
+    for a, b in compare(cases, args.repeats, args.workers):  # each case kept as soon as it is done
+        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+        for row in (a, b):
+            row.update(date=stamp, version=version, machine=machine_label(), command=command)
+        append_rows(args.csv, [a, b], COLUMNS)
         within = a["max_turns"] or "any number of"
         print(f"{a['game']} within {within} turns: {a['answer']}; game's K {a['median_s']:.2f} s "
-              f"({a['nodes'].split()[0]} nodes), set's K_S {b['median_s']:.2f} s ({b['nodes'].split()[0]} nodes)")
+              f"({a['nodes'].split()[0]} nodes), set's K_S {b['median_s']:.2f} s ({b['nodes'].split()[0]} nodes)",
+              flush=True)
     return 0
 
 
