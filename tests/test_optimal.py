@@ -714,3 +714,23 @@ def test_the_inline_search_study_times_both_settings_on_both_workloads_and_keeps
     assert "thread " in capsys.readouterr().out
     assert inline_search.main(["3p3c", "--csv", str(out)]) == 2  # no WORKLOAD:
     assert "WORKLOAD:GAME" in capsys.readouterr().err and len(pd.read_csv(out)) == 4
+
+
+def test_the_set_bound_study_keeps_nodes_and_the_version_beside_the_seconds(tmp_path, capsys):
+    """`set_bound` runs both settings in fresh processes and keeps each run's node count (the
+    same on every run with one worker) and the code's version with the seconds."""
+    import pandas as pd
+
+    from mmlib.studies import set_bound
+
+    out = tmp_path / "ab.csv"
+    assert set_bound.main(["3p3c:-", "3p3c:2", "--repeats", "2", "--csv", str(out)]) == 0
+    rows = pd.read_csv(out)
+    assert rows["set_bound"].tolist() == ["game", "set"] * 2 and rows["workers"].tolist() == [1] * 4
+    assert rows["answer"].tolist() == ["73 max 4"] * 2 + ["infeasible"] * 2
+    runs = [str(nodes).split() for nodes in rows["nodes"]]
+    assert all(len(r) == 2 and len(set(r)) == 1 for r in runs)  # deterministic with one worker
+    assert rows["version"].str.startswith("0.").all()
+    assert "set's K_S" in capsys.readouterr().out
+    assert set_bound.main(["3p3c:-", "--workers", "0", "--csv", str(out)]) == 2
+    assert "--workers 0" in capsys.readouterr().err and len(pd.read_csv(out)) == 4
