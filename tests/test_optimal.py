@@ -547,17 +547,19 @@ def test_the_limit_row_is_the_worst_search_not_a_third_search(monkeypatch, tmp_p
 
 
 def test_optimal_table_shows_each_search_below_its_bar_of_games(tmp_path, capsys):
-    """A table run can take hours on one game: besides the bar of games, each search shows its
-    own bar of nodes (named by game and objective), and none when progress is off."""
+    """A table run can take hours on one game: a line names each game as it starts, and each
+    search shows its own line of progress (named by game and objective); none when progress is
+    off."""
     from mmlib.studies import optimal_table
 
     table = tmp_path / "optimal.csv"
     optimal_table.update_optimal_table(["3p3c"], objectives=["total", "worst"], trees=False,
                                        progress=True, path=table)
     err = capsys.readouterr().err
-    assert "optimal table" in err and "3p3c optimal (total)" in err and "3p3c optimal (worst)" in err, err
+    assert "optimal table: 3p3c, game 1 of 1" in err and "3p3c (total)" in err and "3p3c (worst)" in err, err
     optimal_table.update_optimal_table(["3p4c"], objectives=["total"], trees=False, progress=False, path=table)
-    assert "optimal (" not in capsys.readouterr().err
+    quiet = capsys.readouterr().err
+    assert "optimal table" not in quiet and "3p4c (total)" not in quiet
 
 
 def test_optimal_table_possible_rows_are_asked_for_and_kept_apart(tmp_path):

@@ -186,6 +186,31 @@ def _brute_force(name: str) -> BruteForceOptimum:
     return BruteForceOptimum(Game.parse(name))
 
 
+def _check_every_budget(game, brute, seed, sizes):
+    """One search answers the whole game and random sets of these sizes (seeded), at every depth
+    from 2 to 6 and under budgets below, at and above the exact value, in turn (so the bounds it
+    caches are read back by later calls): an exact value below the budget, else a bound at least
+    the budget and never above the exact value; infeasible where brute force finds no strategy."""
+    search = OptimalSearch(game)
+    rng = np.random.default_rng(seed)
+    subsets = [np.arange(game.size)] + [np.sort(rng.choice(game.size, size=size, replace=False))
+                                        for size in sizes]
+    for secrets in subsets:
+        mask = sum(1 << int(s) for s in secrets)
+        played = () if len(secrets) == game.size else None
+        for depth in range(2, 7):
+            expected = brute.cost(mask, depth)
+            if expected == brute.INFINITY:
+                assert search.value(secrets, played, depth, INFEASIBLE) >= INFEASIBLE
+                continue
+            for beta in (expected - 4, expected, expected + 1, INFEASIBLE):
+                got = search.value(secrets, played, depth, beta)
+                if expected < beta:
+                    assert got == expected, (len(secrets), depth, beta)
+                else:
+                    assert beta <= got <= expected, (len(secrets), depth, beta)
+
+
 def _with_part_lookahead(monkeypatch, look_min):
     monkeypatch.setattr(optimal_module.config, "PART_LOOKAHEAD_MIN_SECRETS", look_min)
     game_tables.cache_clear()
@@ -203,25 +228,7 @@ def test_the_part_lookahead_keeps_every_value_exact_under_every_budget(name, loo
     _with_part_lookahead(monkeypatch, look_min)
     try:
         assert game_tables(game).params[en.P_LOOKAHEAD_MIN] == look_min
-        brute = _brute_force(name)
-        search = OptimalSearch(game)
-        rng = np.random.default_rng(31)
-        subsets = [np.arange(game.size)] + [np.sort(rng.choice(game.size, size=size, replace=False))
-                                            for size in (6, 11, game.size // 2, game.size - 3)]
-        for secrets in subsets:
-            mask = sum(1 << int(s) for s in secrets)
-            played = () if len(secrets) == game.size else None
-            for depth in range(2, 7):
-                expected = brute.cost(mask, depth)
-                if expected == brute.INFINITY:
-                    assert search.value(secrets, played, depth, INFEASIBLE) >= INFEASIBLE
-                    continue
-                for beta in (expected - 4, expected, expected + 1, INFEASIBLE):
-                    got = search.value(secrets, played, depth, beta)
-                    if expected < beta:
-                        assert got == expected, (len(secrets), depth, beta)
-                    else:
-                        assert beta <= got <= expected, (len(secrets), depth, beta)
+        _check_every_budget(game, _brute_force(name), 31, (6, 11, game.size // 2, game.size - 3))
     finally:
         game_tables.cache_clear()
 
@@ -342,24 +349,7 @@ def test_every_value_is_exact_under_every_budget_with_and_without_the_set_bound(
         for on in (True, False):
             _with_set_bound(monkeypatch, on)
             assert game_tables(game).params[en.P_SET_PARTS] == int(on)
-            search = OptimalSearch(game)
-            rng = np.random.default_rng(43)
-            subsets = [np.arange(game.size)] + [np.sort(rng.choice(game.size, size=size, replace=False))
-                                                for size in (7, 12, game.size // 2, game.size - 2)]
-            for secrets in subsets:
-                mask = sum(1 << int(s) for s in secrets)
-                played = () if len(secrets) == game.size else None
-                for depth in range(2, 7):
-                    expected = brute.cost(mask, depth)
-                    if expected == brute.INFINITY:
-                        assert search.value(secrets, played, depth, INFEASIBLE) >= INFEASIBLE
-                        continue
-                    for beta in (expected - 4, expected, expected + 1, INFEASIBLE):
-                        got = search.value(secrets, played, depth, beta)
-                        if expected < beta:
-                            assert got == expected, (on, len(secrets), depth, beta)
-                        else:
-                            assert beta <= got <= expected, (on, len(secrets), depth, beta)
+            _check_every_budget(game, brute, 43, (7, 12, game.size // 2, game.size - 2))
     finally:
         game_tables.cache_clear()
 
