@@ -27,7 +27,8 @@ What one node does (`_enter`, then `_next_candidate` for each candidate taken):
    and Zero colors (absent from S) merged.
 4. Each candidate's counting bound |S| + sum LB(|P|) (`bounds.py`,
    `_rank_candidates`; small sets need only the set of scores each codeword
-   meets, `scores_met`, larger ones every codeword's part sizes, `parts_of_all`);
+   meets, `scores_met`, larger ones every codeword's part sizes, `parts_of_all`,
+   and on those LB counts with K_S, the most parts any candidate makes of S);
    they are taken from a min-heap in order of bound (members of S first, then
    index), and the loop stops at the first bound that cannot beat the best found.
 5. A candidate's parts of three or more secrets are searched smallest first,
