@@ -47,10 +47,12 @@ def summary_line(folder: Path) -> str:
     from mmlib.core.optimal.checkpoint import checkpoint_summary
 
     found = checkpoint_summary(folder)
-    steps = ", ".join(f"{s['part']}: {s['second_guesses']} second guesses, {s['positions']} positions"
-                      for s in found["step_logs"])
+    logs = found["step_logs"]
+    # One line a person can read each minute: the step logs summed (optimal-status has each one).
+    steps = (f"{len(logs)} parts, {sum(s['second_guesses'] for s in logs):,} second guesses, "
+             f"{sum(s['positions'] for s in logs):,} positions") if logs else "none"
     return (f"{found['runs']} runs, {found['core_hours']} core-hours; parts exact {found['parts_exact']}, "
-            f"bounded {found['parts_bounded']}; step logs: {steps or 'none'}")
+            f"bounded {found['parts_bounded']}; step logs: {steps}")
 
 
 def pack(folder: Path, out: Path) -> Path:

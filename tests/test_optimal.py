@@ -397,11 +397,13 @@ def test_the_progress_bar_of_a_farmed_out_search_says_where_the_root_stands_and_
     assert counted > 0 and counted % 256 == 0
     assert counted <= result.nodes_searched
     err = capsys.readouterr().err
-    assert "4p6c optimal (total)" in err
-    assert "opening 1123 1/" in err or "opening 1122 1/" in err  # the least bound first
+    assert "\r" not in err  # not a terminal: plain lines, the first at once and the last at the end
+    first, *_middle, last = err.splitlines()
+    assert first.startswith("4p6c (total): opening 1123 1/") or first.startswith("4p6c (total): opening 1122 1/")
     # Two parts running with no best yet (4p6c starts without the heuristics' bound), then the
-    # optimum once an opening is done.
-    assert "parts 0/13 +2, best -" in err and "best 5625" in err
+    # optimum, proven: no opening left can go below it.
+    assert "parts 0/13 proven +2 | best -" in first
+    assert "| best 5,625, lower bound 5,625 |" in last
 
 
 class _Ticket:
@@ -545,17 +547,19 @@ def test_the_limit_row_is_the_worst_search_not_a_third_search(monkeypatch, tmp_p
 
 
 def test_optimal_table_shows_each_search_below_its_bar_of_games(tmp_path, capsys):
-    """A table run can take hours on one game: besides the bar of games, each search shows its
-    own bar of nodes (named by game and objective), and none when progress is off."""
+    """A table run can take hours on one game: a line names each game as it starts, and each
+    search shows its own line of progress (named by game and objective); none when progress is
+    off."""
     from mmlib.studies import optimal_table
 
     table = tmp_path / "optimal.csv"
     optimal_table.update_optimal_table(["3p3c"], objectives=["total", "worst"], trees=False,
                                        progress=True, path=table)
     err = capsys.readouterr().err
-    assert "optimal table" in err and "3p3c optimal (total)" in err and "3p3c optimal (worst)" in err, err
+    assert "optimal table: 3p3c, game 1 of 1" in err and "3p3c (total)" in err and "3p3c (worst)" in err, err
     optimal_table.update_optimal_table(["3p4c"], objectives=["total"], trees=False, progress=False, path=table)
-    assert "optimal (" not in capsys.readouterr().err
+    quiet = capsys.readouterr().err
+    assert "optimal table" not in quiet and "3p4c (total)" not in quiet
 
 
 def test_optimal_table_possible_rows_are_asked_for_and_kept_apart(tmp_path):
@@ -702,3 +706,23 @@ def test_the_inline_search_study_times_both_settings_on_both_workloads_and_keeps
     assert "thread " in capsys.readouterr().out
     assert inline_search.main(["3p3c", "--csv", str(out)]) == 2  # no WORKLOAD:
     assert "WORKLOAD:GAME" in capsys.readouterr().err and len(pd.read_csv(out)) == 4
+
+
+def test_the_set_bound_study_keeps_nodes_and_the_version_beside_the_seconds(tmp_path, capsys):
+    """`set_bound` runs both settings in fresh processes and keeps each run's node count (the
+    same on every run with one worker) and the code's version with the seconds."""
+    import pandas as pd
+
+    from mmlib.studies import set_bound
+
+    out = tmp_path / "ab.csv"
+    assert set_bound.main(["3p3c:-", "3p3c:2", "--repeats", "2", "--csv", str(out)]) == 0
+    rows = pd.read_csv(out)
+    assert rows["set_bound"].tolist() == ["game", "set"] * 2 and rows["workers"].tolist() == [1] * 4
+    assert rows["answer"].tolist() == ["73 max 4"] * 2 + ["infeasible"] * 2
+    runs = [str(nodes).split() for nodes in rows["nodes"]]
+    assert all(len(r) == 2 and len(set(r)) == 1 for r in runs)  # deterministic with one worker
+    assert rows["version"].str.startswith("0.").all()
+    assert "set's K_S" in capsys.readouterr().out
+    assert set_bound.main(["3p3c:-", "--workers", "0", "--csv", str(out)]) == 2
+    assert "--workers 0" in capsys.readouterr().err and len(pd.read_csv(out)) == 4

@@ -186,6 +186,31 @@ def _brute_force(name: str) -> BruteForceOptimum:
     return BruteForceOptimum(Game.parse(name))
 
 
+def _check_every_budget(game, brute, seed, sizes):
+    """One search answers the whole game and random sets of these sizes (seeded), at every depth
+    from 2 to 6 and under budgets below, at and above the exact value, in turn (so the bounds it
+    caches are read back by later calls): an exact value below the budget, else a bound at least
+    the budget and never above the exact value; infeasible where brute force finds no strategy."""
+    search = OptimalSearch(game)
+    rng = np.random.default_rng(seed)
+    subsets = [np.arange(game.size)] + [np.sort(rng.choice(game.size, size=size, replace=False))
+                                        for size in sizes]
+    for secrets in subsets:
+        mask = sum(1 << int(s) for s in secrets)
+        played = () if len(secrets) == game.size else None
+        for depth in range(2, 7):
+            expected = brute.cost(mask, depth)
+            if expected == brute.INFINITY:
+                assert search.value(secrets, played, depth, INFEASIBLE) >= INFEASIBLE
+                continue
+            for beta in (expected - 4, expected, expected + 1, INFEASIBLE):
+                got = search.value(secrets, played, depth, beta)
+                if expected < beta:
+                    assert got == expected, (len(secrets), depth, beta)
+                else:
+                    assert beta <= got <= expected, (len(secrets), depth, beta)
+
+
 def _with_part_lookahead(monkeypatch, look_min):
     monkeypatch.setattr(optimal_module.config, "PART_LOOKAHEAD_MIN_SECRETS", look_min)
     game_tables.cache_clear()
@@ -203,25 +228,7 @@ def test_the_part_lookahead_keeps_every_value_exact_under_every_budget(name, loo
     _with_part_lookahead(monkeypatch, look_min)
     try:
         assert game_tables(game).params[en.P_LOOKAHEAD_MIN] == look_min
-        brute = _brute_force(name)
-        search = OptimalSearch(game)
-        rng = np.random.default_rng(31)
-        subsets = [np.arange(game.size)] + [np.sort(rng.choice(game.size, size=size, replace=False))
-                                            for size in (6, 11, game.size // 2, game.size - 3)]
-        for secrets in subsets:
-            mask = sum(1 << int(s) for s in secrets)
-            played = () if len(secrets) == game.size else None
-            for depth in range(2, 7):
-                expected = brute.cost(mask, depth)
-                if expected == brute.INFINITY:
-                    assert search.value(secrets, played, depth, INFEASIBLE) >= INFEASIBLE
-                    continue
-                for beta in (expected - 4, expected, expected + 1, INFEASIBLE):
-                    got = search.value(secrets, played, depth, beta)
-                    if expected < beta:
-                        assert got == expected, (len(secrets), depth, beta)
-                    else:
-                        assert beta <= got <= expected, (len(secrets), depth, beta)
+        _check_every_budget(game, _brute_force(name), 31, (6, 11, game.size // 2, game.size - 3))
     finally:
         game_tables.cache_clear()
 
@@ -263,3 +270,101 @@ def test_the_part_lookahead_drops_candidates_before_their_parts_are_searched(nam
         game_tables.cache_clear()
     assert stats[3][0] == stats[None][0]
     assert stats[3][1] < stats[None][1]
+
+
+def _with_set_bound(monkeypatch, on):
+    monkeypatch.setattr(optimal_module.config, "SET_PARTS_BOUND", on)
+    game_tables.cache_clear()
+
+
+@pytest.mark.parametrize("name", ["3p4c", "4p3c", "2p6c-black"])
+def test_the_bound_tables_of_every_branching_factor_are_the_counting_bounds_of_that_factor(name):
+    from mmlib.core.optimal.bounds import LEAST_SET_PARTS, bound_tables, most_parts, set_bound_tables
+
+    game = Game.parse(name)
+    parts = most_parts(game)
+    rows, where = set_bound_tables(game, parts)
+    for k in range(parts + 1):
+        first, count = where[k]
+        expected = bound_tables(game, max(k, min(LEAST_SET_PARTS, parts)))
+        assert np.array_equal(rows[first:first + count], expected), k
+    first, count = where[parts]
+    assert np.array_equal(rows[first:first + count], game_tables(game).lb)
+
+
+@pytest.mark.parametrize("name", ["4p4c", "3p5c", "3p4c"])
+def test_a_set_is_bounded_soundly_by_the_most_parts_any_guess_makes_of_it(name, monkeypatch):
+    """The claim behind config.SET_PARTS_BOUND, computed here from the reference scores: with K_S
+    the most non-winning parts any codeword makes of S, no strategy for S within d guesses costs
+    less than the least, over the guesses, of |S| plus the counting bounds with factor K_S of
+    the parts each leaves. The exact values come from the search with the game's K (itself
+    checked against brute force), on the sets the search meets below each opening, where K_S
+    is below K and the bound says more than the game's (4p4c: 81 secrets below 1111 cost at
+    least 232 turns, not 231)."""
+    from mmlib.core.optimal.bounds import bound_tables
+
+    game = Game.parse(name)
+    _with_set_bound(monkeypatch, False)
+    try:
+        search = OptimalSearch(game)
+        everything = np.arange(game.size)
+        wide = game_tables(game).lb
+        tighter = 0
+        for opening in search.root_candidates().tolist():
+            for ordinal, secrets in search.split(opening, everything):
+                size = len(secrets)
+                if size < 3 or ordinal == game.win_ordinal:
+                    continue
+                sizes = [np.bincount(_naive_ordinals(game, g, secrets), minlength=game.score_slots)
+                         for g in everything.tolist()]
+                k_s = max(int(np.count_nonzero(np.delete(counts, game.win_ordinal))) for counts in sizes)
+                tables = bound_tables(game, max(k_s, 1))
+                for depth in (3, 4, game.size):
+                    exact = search.value(secrets, (opening,), depth, INFEASIBLE)
+
+                    def least(bounds):
+                        child = bounds[min(depth - 1, len(bounds) - 1)]
+                        return min(size + sum(int(child[m]) for o, m in enumerate(counts)
+                                              if m and o != game.win_ordinal)
+                                   for counts in sizes if counts.max() < size or counts[game.win_ordinal])
+
+                    by_set = least(tables)
+                    assert by_set <= exact or (by_set >= INFEASIBLE and exact >= INFEASIBLE), (opening, size, depth)
+                    assert int(tables[min(depth, len(tables) - 1)][size]) <= exact
+                    tighter += least(wide) < by_set < INFEASIBLE
+        if name == "4p4c":
+            assert tighter > 0  # it says more than the game's K
+    finally:
+        game_tables.cache_clear()
+
+
+@pytest.mark.parametrize("name", ["3p3c", "2p5c", "3p4c", "3p3c-black", "3p4c-norepeat"])
+def test_every_value_is_exact_under_every_budget_with_and_without_the_set_bound(name, monkeypatch):
+    """The engine with the parts of each node bounded by the node's own K_S (the default) and
+    with the game's K: an exact value below the budget, else a bound at least the budget and
+    never above the exact value, at every depth, one search per setting answering every call."""
+    game = Game.parse(name)
+    brute = _brute_force(name)
+    try:
+        for on in (True, False):
+            _with_set_bound(monkeypatch, on)
+            assert game_tables(game).params[en.P_SET_PARTS] == int(on)
+            _check_every_budget(game, brute, 43, (7, 12, game.size // 2, game.size - 2))
+    finally:
+        game_tables.cache_clear()
+
+
+def test_the_set_bound_searches_fewer_positions_for_the_same_optimum(monkeypatch):
+    """4p6c in one process: 1,792 positions with the game's K, 1,508 with each set's own K_S."""
+    from mmlib.core.optimal import optimal
+
+    found = {}
+    try:
+        for on in (False, True):
+            _with_set_bound(monkeypatch, on)
+            result = optimal("4p6c", workers=1)
+            found[on] = (result.total_turns, result.max_turns, result.search_stats["nodes"])
+    finally:
+        game_tables.cache_clear()
+    assert found[True][:2] == found[False][:2] == (5625, 6)
+    assert found[True][2] < found[False][2]

@@ -200,13 +200,16 @@ def test_a_stepwise_search_says_how_many_of_its_candidates_it_has_taken():
     assert list(done) == list(range(len(told))) and len(set(of)) == 1 and of[0] >= len(told)
 
 
-def test_the_bar_shows_where_the_workers_stepwise_parts_stand(monkeypatch, tmp_path):
+def test_the_line_of_progress_shows_where_the_workers_stepwise_parts_stand(monkeypatch, tmp_path):
+    from mmlib.core.games import Game
     from mmlib.core.optimal import root
 
-    assert root._steps_text(None) == ""
-    assert root._steps_text(np.zeros((2, 2), dtype=np.int64)) == ""
+    game = Game.parse("4p4c")
+    opening = root.Opening(200, 5, [(0, np.arange(4))], [9])
+    assert root._standing(game, [opening], INFEASIBLE, None, None).inside is None
+    assert root._standing(game, [opening], INFEASIBLE, None, np.zeros((2, 2), dtype=np.int64)).inside is None
     steps = np.array([[68, 1819], [0, 0]], dtype=np.int64)
-    assert root._steps_text(steps) == ", inside large parts: 68/1,819 candidates"
+    assert root._standing(game, [opening], INFEASIBLE, None, steps).inside == (68, 1819)
     # After a whole game whose large parts went stepwise, no worker says it is inside one.
     monkeypatch.setattr(config, "STEPWISE_MIN_SECRETS", 40)
     optimal("4p4c", workers=2, checkpoint=tmp_path)

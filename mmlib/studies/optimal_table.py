@@ -30,6 +30,7 @@ import csv
 import gzip
 import io
 import json
+import sys
 import zlib
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -128,7 +129,7 @@ def solve_rows(game: Game, objectives=DEFAULT_OBJECTIVE_ROWS, trees: bool = True
     (with a Dask `client`, each on its workers: see `optimal`). `trees`: store each
     row's tree under `data_dir` (the table's folder). `checkpoint`: a folder for the
     searches' checkpoints, one folder each (see run_optimal_table). `progress`: each
-    search shows its own bar (nodes, opening, parts), below the table's bar of games."""
+    search shows its own line of progress, below a line naming the game."""
     from ..core.optimal import optimal as optimal_search
 
     def optimal(game, objective="total", client=None, possible_guesses=False):
@@ -246,8 +247,6 @@ def run_optimal_table(plan: OptimalTablePlan, command: str = "", progress: bool 
     With a Dask `client`, the searches run on its workers; only this process writes the table.
     `checkpoint`: a folder; each search keeps its progress in a folder of it (`GAME_OBJECTIVE`;
     a limit row is the worst search's) and goes on from there (see `optimal`)."""
-    from tqdm import tqdm
-
     from ..core.cluster import check_client
     from ..core.optimal import optimal
 
@@ -255,9 +254,9 @@ def run_optimal_table(plan: OptimalTablePlan, command: str = "", progress: bool 
     rows = {_row_key(row): row for row in plan.rows_before}
     if plan.todo:
         optimal("3p3c", client=client)  # warm-up: load the kernels (on the workers too) before timing
-    bar = tqdm(plan.todo, desc="optimal table", unit=" games", disable=not progress)
-    for game in bar:
-        bar.set_postfix_str(game.name)
+    for done, game in enumerate(plan.todo):
+        if progress:  # a line of its own: each search's line of progress is rewritten below it
+            print(f"optimal table: {game.name}, game {done + 1} of {len(plan.todo)}", file=sys.stderr, flush=True)
         solved = [{k: str(v) for k, v in row.items()}
                   for row in solve_rows(game, plan.objectives, trees=game.name in plan.with_trees,
                                         command=command, client=client, data_dir=plan.path.parent,

@@ -17,12 +17,13 @@ The modules, one concern each:
 
 * `engine`: the search itself, compiled (Numba) over buffers made once: the
   node, its candidates reduced by symmetry, the bounds, the position cache.
-* `bounds`: the counting lower bounds.
+* `bounds`: the counting lower bounds, with the game's branching factor or a set's own.
 * `search`: `OptimalSearch`, one search of one game from Python (value, best
   guess, tree), and `solve_position`, the unit a scheduler farms out.
 * `root`: the first guess, its parts farmed out to worker processes or a
   Dask cluster, and what a worker runs.
-* `whole_game`: `optimal()`, its result and progress bar.
+* `whole_game`: `optimal()`, its result and `RootProgress` (what feeds the line of progress).
+* `progress`: the search's one line of progress.
 * `config`: the tunables.
 
 docs/optimal.md describes the search, its bounds and symmetry.

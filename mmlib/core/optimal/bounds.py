@@ -73,3 +73,25 @@ def bound_tables(game, parts: int) -> np.ndarray:
     while rows[-1][-1] >= INFEASIBLE:
         rows.append(lower_bound_table(game.size, len(rows), parts))
     return np.ascontiguousarray(np.stack(rows))
+
+
+# The least branching factor with a table of its own: with one child per node the rows run to
+# depth N (N rows of N + 1 numbers); a set whose guesses all make at most one non-winning part
+# is bounded with two, weaker but sound.
+LEAST_SET_PARTS = 2
+
+
+def set_bound_tables(game, parts: int) -> "tuple[np.ndarray, np.ndarray]":
+    """The counting bounds for every branching factor k = LEAST_SET_PARTS..parts, one block of
+    `bound_tables(game, k)` rows after another: (rows, where) with where[k] = (first row, row
+    count) of factor k; factors below LEAST_SET_PARTS point at its block. The engine reads
+    row where[k, 0] + min(d, where[k, 1] - 1) for d guesses left (`engine._set_child_lb`)."""
+    least = min(LEAST_SET_PARTS, parts)
+    blocks = [bound_tables(game, k) for k in range(least, parts + 1)]
+    where = np.zeros((parts + 1, 2), dtype=np.int64)
+    first = 0
+    for k, block in zip(range(least, parts + 1), blocks):
+        where[k] = first, block.shape[0]
+        first += block.shape[0]
+    where[:least] = where[least]
+    return np.ascontiguousarray(np.concatenate(blocks)), where

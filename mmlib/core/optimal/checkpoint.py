@@ -524,6 +524,11 @@ def identity_game(identity) -> tuple:
     return game, "possible guesses" in str(identity.get("objective"))
 
 
+def core_hours(runs: list[dict]) -> float:
+    """Each run's wall seconds times its workers, summed, in hours."""
+    return sum(r["seconds"] * r["workers"] for r in runs) / 3600
+
+
 def _describe(identity: dict) -> str:
     text = f"{identity.get('game')} (objective {identity.get('objective')}"
     if identity.get("max_turns"):
@@ -550,6 +555,6 @@ def checkpoint_summary(folder: "str | Path", files: "list[dict] | None" = None) 
               "second_guesses": f["second_guesses"]} for f in files if f["kind"] == "steps"]
     exact = sum(1 for _value, is_exact, _tree in parts if is_exact)
     return {"search": identity, "runs": len(runs), "seconds": round(sum(r["seconds"] for r in runs), 1),
-            "core_hours": round(sum(r["seconds"] * r["workers"] for r in runs) / 3600, 3),
+            "core_hours": round(core_hours(runs), 3),
             "machines": sorted({r["machine"] for r in runs}), "parts_exact": exact,
             "parts_bounded": len(parts) - exact, "step_logs": steps}

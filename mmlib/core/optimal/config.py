@@ -48,6 +48,11 @@ ROOT_LOOKAHEAD = True
 # guess deeper (`engine._part_floor`); a candidate whose bounds cannot fit under the best is
 # dropped unsearched. None: counting bounds only.
 PART_LOOKAHEAD_MIN_SECRETS = 100
+# Inside the engine, the counting bounds of a node's parts (each candidate's bound, and the
+# floors its parts start from) use K_S, the most non-winning parts any candidate makes of the
+# node's set, where it is below K (no guess makes more of a part of S than of S). False: K for
+# every set (the counting bound of the game).
+SET_PARTS_BOUND = True
 # `OptimalSearch.value` runs the engine in the caller's thread until it has searched this many
 # more positions (the engine checks every 256); one that needs more is stopped and run again in
 # a thread of its own, where Ctrl-C and the progress bar reach it. Most calls end far sooner (the

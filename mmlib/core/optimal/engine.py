@@ -27,7 +27,8 @@ What one node does (`_enter`, then `_next_candidate` for each candidate taken):
    and Zero colors (absent from S) merged.
 4. Each candidate's counting bound |S| + sum LB(|P|) (`bounds.py`,
    `_rank_candidates`; small sets need only the set of scores each codeword
-   meets, `scores_met`, larger ones every codeword's part sizes, `parts_of_all`);
+   meets, `scores_met`, larger ones every codeword's part sizes, `parts_of_all`,
+   and on those LB counts with K_S, the most parts any candidate makes of S);
    they are taken from a min-heap in order of bound (members of S first, then
    index), and the loop stops at the first bound that cannot beat the best found.
 5. A candidate's parts of three or more secrets are searched smallest first,
@@ -76,12 +77,15 @@ Tables = namedtuple("Tables", [
     "digits",  # uint8 (N, pins): zero-based colors
     "radix_index",  # int32 (colors**pins,): codeword index by C-ary value, -1 if none
     "lb",  # int64 (rows, N + 1): lower bounds by depth left (bounds.bound_tables)
+    "set_lb", "set_lb_rows",  # the same for every branching factor k <= K (bounds.set_bound_tables)
     "perms",  # int8 (pins!, pins): every pin permutation, identity first
     "params",  # int64: see the P_ indices below (P_POSSIBLE_ONLY: guesses only from S)
 ])
 (P_PINS, P_COLORS, P_WIN, P_SLOTS, P_NOREPEAT, P_MASK, P_PARTS, P_PART_ORDER, P_POSSIBLE_ONLY,
- P_LOOKAHEAD_MIN) = range(10)
-N_PARAMS = 10
+ P_LOOKAHEAD_MIN, P_SET_PARTS) = range(11)
+N_PARAMS = 11
+# P_SET_PARTS: 1, a node's parts are bounded with the most parts any guess makes of the node's
+# set (config.SET_PARTS_BOUND, `_rank_candidates`); 0, with K for every set.
 # P_LOOKAHEAD_MIN: a candidate's parts of at least this many secrets are bounded one guess deeper
 # before any is searched, smaller ones by what the cache knows of them
 # (config.PART_LOOKAHEAD_MIN_SECRETS); 0: every part keeps its counting bound.
@@ -112,7 +116,8 @@ Buffers = namedtuple("Buffers", [
     "signature", "signature_pool",  # int64: one list's key (group, Zero, Free); the keys kept
     "seen",  # uint64 (N): the scores each codeword meets on a small set (`scores_met`)
     "member_mark",  # uint8 (N): the members of S while the candidates are filtered (`_members_only`)
-    "part_counts",  # int32 (N * slots): every codeword's part sizes on a larger set (`parts_of_all`)
+    "part_counts",  # int32 (N * slots): every codeword's part sizes on a larger set (`parts_of_all`), or
+                    # each candidate's, in candidate order, on a set bounded by its own K_S
     "ordinals", "counts", "scratch",  # scratch of one node at a time
 ])
 
@@ -800,14 +805,17 @@ def _partition(tables, buffers, guess, secrets_at, n, out_at, level):
 # What a level's keys hold when `_part_floor` ranked them for a part not yet entered: the part
 # (where it lies in the arena, its size and depth) and what its ranking returned. Entering it
 # takes them instead of ranking it again.
-R_VALID, R_SECRETS_AT, R_N, R_DEPTH, R_FOUND, R_LEAST_CUT = range(6)
-N_RANKED_FIELDS = 6
+R_VALID, R_SECRETS_AT, R_N, R_DEPTH, R_FOUND, R_LEAST_CUT, R_CHILD_PARTS = range(7)
+N_RANKED_FIELDS = 7
 
 
 # A node's state while its candidates are searched: one row of `buffers.frames` per level.
+# F_CHILD_PARTS: the branching factor of the counting bounds its candidates' keys were made
+# with (`_rank_candidates`); the parts' floors must use the same, so that a candidate's total
+# ends exact once every part is searched.
 (F_SECRETS_AT, F_N, F_DEPTH, F_BETA, F_FREE_AT, F_FLOOR, F_BEST, F_BEST_GUESS, F_LOWER, F_FOUND,
- F_RANK, F_GUESS, F_TOTAL, F_PART, F_LARGE, F_REST, F_BUDGET, F_ACTIVE) = range(18)
-N_FRAME_FIELDS = 18
+ F_RANK, F_GUESS, F_TOTAL, F_PART, F_LARGE, F_REST, F_BUDGET, F_ACTIVE, F_CHILD_PARTS) = range(19)
+N_FRAME_FIELDS = 19
 
 
 @kernel
@@ -937,10 +945,11 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
     if (ranked[R_VALID] and ranked[R_SECRETS_AT] == secrets_at and ranked[R_N] == n
             and ranked[R_DEPTH] == depth):
         found, least_cut = ranked[R_FOUND], ranked[R_LEAST_CUT]  # `_part_floor` ranked it just now
+        child_parts = ranked[R_CHILD_PARTS]
         ranked[R_VALID] = 0
     else:
-        found, least_cut, shortcut = _rank_candidates(tables, buffers, cache, stats, level, secrets_at,
-                                                      n, depth, floor, best)
+        found, least_cut, shortcut, child_parts = _rank_candidates(tables, buffers, cache, stats, level,
+                                                                   secrets_at, n, depth, floor, best, True)
         if stats[S_ABORTED]:  # stopped while ranking: nothing of the node is kept
             return max(floor, beta)
         if shortcut >= 0:
@@ -959,6 +968,7 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
     frame[F_FOUND] = found
     frame[F_RANK] = 0
     frame[F_ACTIVE] = 0
+    frame[F_CHILD_PARTS] = child_parts
     return np.int64(-1)
 
 
@@ -1036,13 +1046,18 @@ def _members_first(tables, buffers, cache, stats, level, secrets_at, n, depth, b
 # cost 13 s more compile time (57 s against 43.4 s) for no speed (as a call, 4p7c, 5p5c and 4p8c
 # ran 3-7% faster: docs/optimal.md, Measured).
 @kernel
-def _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n, depth, floor, best):
+def _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n, depth, floor, best, by_set):
     """Each candidate's counting bound: those that can beat `best` go into the level's min-heap
     of keys. Returns (keys found, least bound of those that cannot, a shortcut value or -1:
-    a candidate whose exact cost meets the floor ends the node, remembered)."""
+    a candidate whose exact cost meets the floor ends the node, remembered, the branching
+    factor of the parts' counting bounds). `by_set` (and params[P_SET_PARTS]): on a set of more
+    than K + 1 secrets the parts are bounded with K_S, the most non-winning parts any
+    candidate makes of S, where that is less than K (bounds.set_bound_tables: no guess makes
+    more of a part of S, so the whole subtree has at most K_S children per node)."""
     params = tables.params
     win = params[P_WIN]
     slots = params[P_SLOTS]
+    child_parts = params[P_PARTS]
     child_lb = tables.lb[min(depth - 1, tables.lb.shape[0] - 1)]
     arena = buffers.arena
     counts = buffers.counts
@@ -1086,13 +1101,37 @@ def _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n, depth,
         scores_met(flat_score, n_codewords, arena, secrets_at, n, buffers.seen)
     elif all_at_once:
         parts_of_all(flat_score, n_codewords, arena, secrets_at, n, slots, buffers.part_counts)
+    # Larger sets bounded by their own K_S: every candidate's part sizes first (kept, one row of
+    # part_counts per candidate where they are not there already), the most parts among them,
+    # then the bounds with that factor.
+    by_set = by_set and params[P_SET_PARTS] != 0 and not linear
+    if by_set:
+        most = 0
+        for i in range(m):
+            if all_at_once:
+                row = cand[i]
+            else:
+                row = i
+                count_parts(flat_score, n_codewords, words, los, his, pins, mask, cand[i], arena,
+                            secrets_at, n, buffers.part_counts[i * slots:(i + 1) * slots], slots)
+            made = 0
+            for o in range(slots):
+                if o != win and buffers.part_counts[row * slots + o] > 0:
+                    made += 1
+            most = max(most, made)
+        if most < child_parts:
+            child_parts = most
+            child_lb = _set_child_lb(tables, most, depth - 1)
     for i in range(m):
         if i & 255 == 255 and stats[S_ABORTED]:  # told to stop (by the watching thread): the caller drops the node
-            return 0, INFEASIBLE, np.int64(-1)
+            return 0, INFEASIBLE, np.int64(-1), child_parts
         g = cand[i]
         if all_at_once:
             counts = buffers.part_counts[g * slots:(g + 1) * slots]
             bound = _bound_of_full_counts(counts, slots, n, win, child_lb)
+        elif by_set:
+            counts = buffers.part_counts[i * slots:(i + 1) * slots]
+            bound = _bound_of_counts(counts, slots, n, win, child_lb)
         elif linear:
             seen = np.int64(buffers.seen[g])
             won = 1 if seen & win_bit else 0
@@ -1112,7 +1151,7 @@ def _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n, depth,
         if bound <= floor and _exact_counts(counts, slots, win):
             stats[S_SHORTCUTS] += 1
             _remember(tables, buffers, cache, stats, level, n, depth, bound, True, g)
-            return found, least_cut, bound
+            return found, least_cut, bound, child_parts
         if bound < best:
             member_flag = 0 if counts[win] > 0 else 1
             keys[found] = (bound << KEY_SHIFT) | (np.int64(member_flag) << INDEX_BITS) | g
@@ -1120,28 +1159,40 @@ def _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n, depth,
         elif bound < least_cut:
             least_cut = bound
     heapify_min(keys, found)
-    return found, least_cut, np.int64(-1)
+    return found, least_cut, np.int64(-1), child_parts
+
+
+@node_step
+def _set_child_lb(tables, parts, depth):
+    """The counting bounds with at most `parts` non-winning children per node and `depth`
+    guesses left (a row of bounds.set_bound_tables)."""
+    where = tables.set_lb_rows
+    first, rows = where[parts, 0], where[parts, 1]
+    return tables.set_lb[first + min(depth, rows - 1)]
 
 
 @kernel
-def ranked_candidates(tables, buffers, cache, stats, secrets_at, n, depth, beta, level, out):
+def ranked_candidates(tables, buffers, cache, stats, secrets_at, n, depth, beta, level, out, by_set):
     """The candidates of the node S = arena[secrets_at:secrets_at + n] that can beat beta, as
     sort keys in the order the engine takes them (`_next_candidate`), for a node whose loop
     over candidates runs in Python (`stepwise`). The caller has taken n > 2, 1 < depth <= n
     and a floor below beta. Writes the keys, sorted, to out; returns (keys written, the
     least bound of those that cannot beat beta, a shortcut value or -1: a candidate whose
-    exact cost meets the floor settles the node, its guess remembered in the cache)."""
+    exact cost meets the floor settles the node, its guess remembered in the cache, and the
+    branching factor of the parts' counting bounds in the keys). `by_set`: bound the parts with
+    the set's own K_S (`_rank_candidates`); a caller that adds the parts' counting bounds to
+    the keys' itself must then use that factor's table."""
     lb = tables.lb
     floor = lb[min(depth, lb.shape[0] - 1), n]
     canonical_key(tables, buffers.arena, secrets_at, n, buffers.pin_order[level],
                   buffers.labels[level], buffers.key_image[level], buffers.scratch)
     stats[S_NODES] += 1
-    found, least_cut, shortcut = _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n,
-                                                  depth, floor, beta)
+    found, least_cut, shortcut, child_parts = _rank_candidates(tables, buffers, cache, stats, level,
+                                                               secrets_at, n, depth, floor, beta, by_set)
     keys = buffers.keys[level]
     for i in range(found):
         out[i] = pop_min(keys, found - i)
-    return found, least_cut, shortcut
+    return found, least_cut, shortcut, child_parts
 
 
 @node_step
@@ -1160,7 +1211,7 @@ def _next_candidate(tables, buffers, cache, stats, level):
     floors = buffers.part_floor[level]
     n = frame[F_N]
     child_depth = frame[F_DEPTH] - 1
-    child_lb = tables.lb[min(child_depth, tables.lb.shape[0] - 1)]
+    child_lb = _set_child_lb(tables, frame[F_CHILD_PARTS], child_depth)
     keys = buffers.keys[level]  # a min-heap of the found - rank keys not taken yet
     # Dropping candidates leaves the best as it is, so the order of the parts holds for them all.
     smallest_first = part_order == 1 or (part_order == 2 and frame[F_BEST] < NO_TOTAL)
@@ -1245,8 +1296,8 @@ def _part_floor(tables, buffers, cache, stats, level, secrets_at, n, depth, coun
         floor = max(floor, cache.value[e])
     if n < look_min:
         return floor
-    found, least_cut, shortcut = _rank_candidates(tables, buffers, cache, stats, level, secrets_at, n,
-                                                  depth, floor, NO_TOTAL)
+    found, least_cut, shortcut, child_parts = _rank_candidates(tables, buffers, cache, stats, level,
+                                                               secrets_at, n, depth, floor, NO_TOTAL, True)
     if stats[S_ABORTED]:  # stopped while ranking: the counting bound, nothing kept
         return floor
     if shortcut >= 0:
@@ -1261,6 +1312,7 @@ def _part_floor(tables, buffers, cache, stats, level, secrets_at, n, depth, coun
     ranked[R_DEPTH] = depth
     ranked[R_FOUND] = found
     ranked[R_LEAST_CUT] = least_cut
+    ranked[R_CHILD_PARTS] = child_parts
     if deeper > floor:
         floor = deeper
         _remember(tables, buffers, cache, stats, level, n, depth, floor, False, np.int64(-1))

@@ -21,6 +21,7 @@ from ..scoring import format_score, ordinal_to_score
 from . import config
 from .bounds import INFEASIBLE
 from .checkpoint import KeptFileError, StepLog, candidate_log_paths, check_part, set_aside
+from .progress import RootStanding
 from .search import OptimalSearch, SearchAborted, TimeLimitReached
 from .split import SplitPart
 from .stepwise import branches_below, candidate_total, solve_stepwise, wants_stepwise
@@ -323,13 +324,11 @@ class RootSearch:
                 if not running:
                     if settle():  # openings settled from the checkpoint alone: fill again
                         continue
+                    if bar is not None:  # where it ended: the optimum, or nothing below beta
+                        bar.show_standing(_standing(game, openings, best, holder, steps))
                     break
                 if bar is not None:
-                    now = next(o for o in openings if not o.finished)
-                    bar.where(f"opening {game.format_codeword(now.guess)} {now.order + 1}/{len(openings)}, "
-                              f"parts {len(now.known)}/{len(now.parts)} +{now.running}, best "
-                              f"{'-' if best >= INFEASIBLE else best}{_steps_text(steps)}"
-                              f"{_split_text(openings)}")
+                    bar.show_standing(_standing(game, openings, best, holder, steps))
                 # At the deadline, once this run has kept something: a run whose every step takes
                 # longer than its limit still gets on, one step a run (on a cluster, whose workers
                 # keep nothing here, at the deadline itself).
@@ -458,19 +457,24 @@ class SharedTicket:
         self.array[0] = value
 
 
-def _steps_text(steps) -> str:
-    """The bar's word on the stepwise parts running: their candidates done of those to try."""
-    if steps is None:
-        return ""
-    running = [f"{done:,}/{found:,}" for done, found in steps.tolist() if found > 0]
-    return f", inside large parts: {', '.join(running)} candidates" if running else ""
-
-
-def _split_text(openings) -> str:
-    """The bar's word on the parts whose candidates are spread over the workers: candidates
-    sent of those ranked."""
-    shown = [f"{split.next:,}/{split.found:,}" for opening in openings for split in opening.splits.values()]
-    return f", large parts shared: {', '.join(shown)} candidates" if shown else ""
+def _standing(game, openings, best: int, holder, steps) -> RootStanding:
+    """Where the root stands, for the line of progress: the earliest opening not settled (once
+    all are, the best one), its parts proven, the best total an opening reached so far (from
+    `holder`, the opening that holds it; None: none yet), and the least total an opening still
+    open can reach (the optimum is at least that, or is the best); with the second guesses done
+    of those to try in the large parts running (stepwise on a worker, `steps`, or shared,
+    `SplitPart`)."""
+    found = int(best) if holder is not None else None
+    now = next((o for o in openings if not o.finished), holder or openings[-1])
+    lower = min([INFEASIBLE if found is None else found]
+                + [o.floor(game.size) for o in openings if not (o.failed or o.finished)])
+    inside = [(done, of) for done, of in (steps.tolist() if steps is not None else []) if of > 0]
+    inside += [(split.next, split.found) for o in openings for split in o.splits.values()]
+    return RootStanding(
+        opening=game.format_codeword(now.guess), order=now.order + 1, openings=len(openings),
+        proven=len(now.known), parts=len(now.parts), running=now.running, best=found,
+        lower=None if lower >= INFEASIBLE else int(lower),
+        inside=(sum(d for d, _f in inside), sum(f for _d, f in inside)) if inside else None)
 
 
 def _live_total(live) -> int:

@@ -24,7 +24,7 @@ from ..games import Game
 from ..scoring import format_score, ordinal_to_score, score_mask
 from . import config
 from . import engine as en
-from .bounds import INFEASIBLE, bound_tables, most_parts
+from .bounds import INFEASIBLE, bound_tables, most_parts, set_bound_tables
 
 INFEASIBLE = int(INFEASIBLE)
 
@@ -121,7 +121,10 @@ def game_tables(game: Game, possible_guesses: bool = False) -> en.Tables:
     params[en.P_POSSIBLE_ONLY] = int(bool(possible_guesses))
     look_min = config.PART_LOOKAHEAD_MIN_SECRETS
     params[en.P_LOOKAHEAD_MIN] = 0 if look_min is None else max(3, int(look_min))
-    return en.Tables(score, words, lo, hi, digits, radix_index, bound_tables(game, parts), perms, params)
+    params[en.P_SET_PARTS] = int(bool(config.SET_PARTS_BOUND))
+    set_lb, set_lb_rows = set_bound_tables(game, parts)
+    return en.Tables(score, words, lo, hi, digits, radix_index, bound_tables(game, parts), set_lb, set_lb_rows,
+                     perms, params)
 
 
 def _buffers(game: Game, tables: en.Tables) -> en.Buffers:
@@ -156,7 +159,7 @@ def _buffers(game: Game, tables: en.Tables) -> en.Buffers:
         signature_pool=np.empty(1 << 20, dtype=np.int64),
         seen=np.empty(n if game.size <= config.MAX_TABLE_CODEWORDS else 0, dtype=np.uint64),
         member_mark=np.zeros(n, dtype=np.uint8),
-        part_counts=np.empty(n * slots if game.size <= config.MAX_TABLE_CODEWORDS else 0, dtype=np.int32),
+        part_counts=np.empty(n * slots, dtype=np.int32),  # also each candidate's parts (`_rank_candidates`)
         ordinals=np.empty(n, dtype=np.uint8),
         counts=np.zeros(slots, dtype=np.int32),
         scratch=np.empty(2 * colors * pins + 2 * colors + pins, dtype=np.int64),
@@ -268,8 +271,9 @@ class OptimalSearch:
             return counting  # exact (one or two secrets), or no strategy fits
         level = self._load(secrets, played)
         keys = np.empty(self.game.size, dtype=np.int64)
-        found, least_cut, shortcut = en.ranked_candidates(self.tables, self.buffers, self.cache, self.counters,
-                                                          0, n, depth, en.NO_TOTAL, level, keys)
+        # Only the least key is read, so the parts may be bounded by the set's own K_S.
+        found, least_cut, shortcut, _parts = en.ranked_candidates(
+            self.tables, self.buffers, self.cache, self.counters, 0, n, depth, en.NO_TOTAL, level, keys, True)
         self.counters[en.S_NODES] -= 1  # its scores count, but no candidate of it is searched
         if shortcut >= 0:
             return int(shortcut)

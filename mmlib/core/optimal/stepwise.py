@@ -93,8 +93,10 @@ def rank_candidates(search, secrets, played, depth: int, beta: int):
     its codeword in the low INDEX_BITS; only candidates whose bound is below beta are kept."""
     level = search._load(secrets, played)
     keys = np.empty(search.game.size, dtype=np.int64)
-    found, lower, shortcut = en.ranked_candidates(search.tables, search.buffers, search.cache,
-                                                  search.counters, 0, len(secrets), depth, beta, level, keys)
+    # The parts' counting bounds with K (by_set False): `candidate_total` adds search.lb_table's.
+    found, lower, shortcut, _parts = en.ranked_candidates(search.tables, search.buffers, search.cache,
+                                                          search.counters, 0, len(secrets), depth, beta,
+                                                          level, keys, False)
     return keys, int(found), int(lower), int(shortcut)
 
 

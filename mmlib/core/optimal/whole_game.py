@@ -19,8 +19,9 @@ from ..results import OPTIMAL, SolveResult
 from ..scoring import format_score, ordinal_to_score
 from . import config
 from . import engine as en
-from .checkpoint import Checkpoint
+from .checkpoint import Checkpoint, core_hours
 from .possible_bound import possible_guess_totals
+from .progress import ProgressLine, RootStanding
 from .root import RootSearch, close_pool
 from .search import INFEASIBLE, OptimalSearch, TimeLimitReached
 
@@ -55,8 +56,7 @@ class OptimalResult(SolveResult):
     @property
     def core_hours(self) -> float:
         """Each run's wall time times its workers, summed, in hours."""
-        runs = self.checkpoint_runs or [{"seconds": self.elapsed_s, "workers": 1}]
-        return sum(run["seconds"] * run["workers"] for run in runs) / 3600
+        return core_hours(self.checkpoint_runs or [{"seconds": self.elapsed_s, "workers": 1}])
 
     def summary(self) -> dict:
         out = super().summary()
@@ -201,7 +201,8 @@ def optimal(game: "Game | str", max_turns: "int | None" = None, objective: str =
                 totals = [t for t, m in heuristics if m <= limit]
                 return min(totals) + 1 if totals else INFEASIBLE
 
-            with RootProgress(progress, game, what) as bar:
+            earlier = core_hours(ledger.earlier) if ledger is not None else 0.0
+            with RootProgress(progress, game, what, root.workers, earlier) as bar:
                 search.root_progress = bar
                 if objective == "worst":
                     cap = min([unlimited] + [m for _t, m in heuristics])
@@ -300,39 +301,43 @@ def _tree_depth(node: dict) -> int:
 
 
 class RootProgress:
-    """A tqdm bar over the nodes searched (stderr), or nothing.
+    """The search's line of progress on stderr (`progress.ProgressLine`), or nothing.
 
-    Its postfix says where the root stands when the subtrees are farmed out: the opening being
-    tried, its parts done and running, and the best total so far. Worker processes count their
-    nodes into a shared counter that the bar reads while it waits (`show_nodes`), so a part that
-    runs for minutes still moves the bar; parts from a Dask cluster add theirs when they finish.
+    It says where the root stands when the subtrees are farmed out (`show_standing`: the opening
+    being settled, its parts proven, the best total so far and the proven lower bound), and the
+    nodes searched: worker processes count theirs into a shared counter that the line reads
+    while it waits (`show_nodes`), so a part that runs for minutes still moves it; parts from a
+    Dask cluster add theirs when they finish (`tick`).
     """
 
-    def __init__(self, enabled: bool, game: Game, objective: str):
+    def __init__(self, enabled: bool, game: Game, objective: str, workers: int = 1,
+                 earlier_core_hours: float = 0.0, stream=None, clock=None):
         self.enabled = enabled
-        self.label = f"{game.name} optimal ({objective})"
-        self.bar = None
+        self.label = f"{game.name} ({objective})"
+        self.line = None
+        self._line_args = dict(stream=stream, workers=workers, earlier_core_hours=earlier_core_hours)
+        if clock is not None:
+            self._line_args["clock"] = clock
 
     def __enter__(self):
         if self.enabled:
-            from tqdm import tqdm
-
-            self.bar = tqdm(desc=self.label, unit=" nodes", leave=False)
+            self.line = ProgressLine(self.label, **self._line_args)
         return self
 
     def __exit__(self, *exc_info):
-        if self.bar is not None:
-            self.bar.close()
+        if self.line is not None:
+            self.line.close()
 
     def tick(self, nodes: int) -> None:
-        if self.bar is not None:
-            self.bar.update(nodes)
+        if self.line is not None:
+            self.line.add_nodes(nodes)
 
     def show_nodes(self, nodes: int) -> None:
-        """The nodes searched so far, when a live count is known (never moves the bar back)."""
-        if self.bar is not None and nodes > self.bar.n:
-            self.bar.update(nodes - self.bar.n)
+        """The nodes searched so far, when a live count is known (never moves back)."""
+        if self.line is not None:
+            self.line.show_nodes(nodes)
 
-    def where(self, text: str) -> None:
-        if self.bar is not None:
-            self.bar.set_postfix_str(text, refresh=True)
+    def show_standing(self, standing: RootStanding) -> None:
+        if self.line is not None:
+            self.line.show_standing(standing)
+
