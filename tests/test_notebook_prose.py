@@ -137,10 +137,13 @@ def bulls_and_cows(what: str) -> str:
 
 
 CLAIMS = [
-    ("01_scoring.ipynb", lambda: f"({workload('numba-packed-array')['ns_per_score']:.1f} ns on the seed's workload"),
-    ("01_scoring.ipynb", lambda: f"plain Python ({workload('python')['ns_per_score']:,.1f} ns)"),
+    ("01_scoring.ipynb", lambda: f": {workload('numba-packed-array')['ns_per_score']:.1f} ns on the seed's workload"),
+    ("01_scoring.ipynb", lambda: f"plain Python ({workload('python')['ns_per_score']:,.1f} ns on the same workload)"),
     ("01_scoring.ipynb", lambda: f"{workload('numba-packed-array')['workload_scores'] / 1e6:.1f} million scores"),
-    ("01_scoring.ipynb", lambda: f"it takes {workload('numba-packed-array')['workload_s']:.2f} s on the project's"),
+    ("01_scoring.ipynb", lambda: f"it takes {workload('numba-packed-array')['workload_s']:.2f} s on the machine its row names"),
+    # The machine and engine version the summary names are the row's own.
+    ("01_scoring.ipynb", lambda: "({}; scoring engine {})".format(
+        workload('numba-packed-array')['machine'], workload('numba-packed-array')['engine'].split()[-1])),
     ("01_scoring.ipynb", lambda: "the seed's {:.2f} s (plain) and {:.2f} s (hand-vectorized)".format(
         *SEED_SCORING_SECONDS.values())),
     ("05_all_games_at_once.ipynb", lambda: f"{one_at_a_time_ratios('one at a time, cache of positions')} slower"),

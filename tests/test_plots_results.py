@@ -174,11 +174,28 @@ def test_heatmap_grid_places_each_game(tmp_path):
         results_heatmap_figure(best, "colour", "knuth")
 
 
-def test_first_guesses_figure_draws_one_bar_per_row(tmp_path):
+def test_first_guesses_figure_draws_one_dot_per_row(tmp_path):
+    """Dots, not bars: averages a few hundredths apart drawn as bars from anywhere but zero mislead
+    (issue 40); the max turns get their own panel instead of tiny labels over bars."""
     results_rows().to_csv(tmp_path / "results.csv", index=False)
-    fig = first_guesses_figure(load_results(tmp_path).frame, "2p3c")
-    assert_labelled(fig)
-    assert len(fig.axes[0].patches) == 2 * 2  # guesses 11 and 12, strategies knuth and entropy
+    frame = load_results(tmp_path).frame
+    fig = first_guesses_figure(frame, "2p3c")
+    top, bottom = fig.axes
+    assert top.get_title().strip() and top.get_ylabel() and bottom.get_xlabel() and bottom.get_ylabel()
+    assert not top.patches and not bottom.patches
+    dots = sum(int(np.isfinite(line.get_ydata()).sum()) for line in top.get_lines())
+    assert dots == (frame["game"] == "2p3c").sum()  # one dot per row of the game
+
+
+def test_first_guesses_of_many_pins_are_written_upright():
+    """Eight-pin first guesses side by side would run into each other: they stand upright, 9 pt."""
+    rows = pd.DataFrame([{"game": "8p4c", "strategy": "knuth", "first_guess": g, "average_turns": 6.0 + k / 10,
+                          "max_turns": 8} for k, g in enumerate(["11111111", "11111112", "11111122", "11111123",
+                                                                  "11111222", "11111223", "11111234"])])
+    fig = first_guesses_figure(rows, "8p4c")
+    fig.canvas.draw()
+    labels = fig.axes[1].get_xticklabels()
+    assert len(labels) == 7 and all(t.get_rotation() == 90 and t.get_fontsize() >= 9 for t in labels)
 
 
 # -- live timings ----------------------------------------------------------------------

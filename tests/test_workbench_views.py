@@ -124,21 +124,30 @@ def test_seed_tables_put_the_seed_beside_mmlib():
     from mmlib.studies.data_tables import load_table
     from mmlib.studies.seed_comparison import load_seed_comparison
     from mmlib.studies.seed_workloads import SEED_SCORING_SECONDS
-    from mmlib.workbench.tables import ce_threshold_table, scoring_workload_table, seed_comparison_table
+    from mmlib.workbench.tables import (ce_threshold_table, scoring_workload_table, seed_comparison_table,
+                                        seed_times_table)
 
-    comparison = seed_comparison_table(load_seed_comparison()).frame
+    counts = seed_comparison_table(load_seed_comparison())
+    comparison = counts.frame
     seven = comparison[comparison["game"] == "7p7c"]
-    # The seed's two 7p7c GPU figures, each beside mmlib's cpu backend and, measured on a GPU, its cuda backend.
-    assert len(seven) == 4 and not comparison.isna().any().any()
-    assert seven["reason or machines"].str.contains("mmlib cuda backend").sum() == 2
-    for scores in seven["scores (seed / mmlib)"]:
-        seed, mine = scores.split(" / ")
-        assert seed == mine  # equal to the last digit
-    differs = comparison[comparison["agreement"].str.startswith("differs")]
-    assert differs["reason or machines"].str.contains("float32").all()
+    # The seed's two 7p7c score counts (case equivalence on and off), each once, beside mmlib's.
+    assert len(seven) == 2 and not comparison.isna().any().any()
+    assert (seven["scores, seed"] == seven["scores, mmlib"]).all()  # equal to the last digit
+    assert not comparison["agreement"].eq("times only").any()  # times are the times table's
+    assert "float32" in counts.note  # why the one Entropy total differs, said once
+    times = seed_times_table(load_seed_comparison())
+    seven = times.frame[times.frame["game"] == "7p7c"]
+    # The seed's 7p7c GPU times beside mmlib's cpu and cuda backends, each in its own column.
+    assert len(seven) == 2 and list(seven["seed's machine"]) == ["RTX 4090, CUDA"] * 2
+    assert {"mmlib cpu s", "mmlib cuda s"} <= set(times.frame.columns)
+    assert "mmlib cpu:" in times.note and "engine solve-cpu" in times.note and "engine solve-cuda" in times.note
     workload = scoring_workload_table(load_table("seed_scoring_workload.csv", ()).frame, SEED_SCORING_SECONDS).frame
-    assert list(workload["who"][:2]) == ["seed", "seed"] and list(workload["seconds for the workload"][:2]) == \
-        ["4.49", "0.924"]
+    assert list(workload["variant"][:2]) == ["seed: plain C++", "seed: hand-vectorized"]
+    assert list(workload["seconds for the workload"][:2]) == ["4.49", "0.924"]
+    # The seed's ns per score: its seconds over the workload's scores, not "not given".
+    scores = int(load_table("seed_scoring_workload.csv", ()).frame["workload_scores"].iloc[0])
+    assert workload["ns per score"].iloc[0] == f"{4.4948 / scores * 1e9:,.1f}"
+    assert not workload["scores timed"].str.contains(" ").any()  # values, not sentences
     thresholds = ce_threshold_table(load_table("ce_threshold.csv", ()).frame).frame
     assert "time on from 6 / on from 1" in thresholds.columns and len(thresholds) >= 1
 

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.colors import LogNorm
 from matplotlib.figure import Figure
-from matplotlib.ticker import NullLocator
+from matplotlib.ticker import MaxNLocator, NullLocator
 
 from ..core.games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
 from .plots import STRATEGY_COLORS, compact_count
@@ -286,7 +286,7 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
     fig = Figure(figsize=(1.6 + 0.62 * len(colors), 1.6 + 0.5 * len(pins)), layout="constrained")
     ax = fig.subplots()
     known = np.isfinite(grid) & ((grid > 0) if log_scale else True)
-    ax.set_facecolor("0.92")  # games not computed yet
+    ax.set_facecolor("0.92")  # games not in data/results.csv
     if known.any():
         shown = np.ma.masked_where(~known, grid)
         norm = LogNorm(vmin=grid[known].min(), vmax=max(grid[known].max(), grid[known].min() * 1.01)) \
@@ -306,7 +306,7 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
     ax.set_yticks(range(len(pins)), [str(p) for p in pins])
     ax.set_xlabel("colors")
     ax.set_ylabel("pins")
-    grey = "not timed so on this machine by this engine" if timed_on else "not computed yet"
+    grey = "not timed so on this machine by this engine" if timed_on else "not in data/results.csv"
     title = f"{what}{timed_on}, {strategy.title}, best-max first guess per game (grey: {grey})"
     if timed_on:
         title += f"\nwall time of each sweep solve (data/results.csv), {timings.caption()}"
@@ -315,35 +315,46 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
 
 
 def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
-    """Average turns of every first guess data/results.csv holds for `game`, per strategy."""
+    """Average turns (top) and max turns (bottom) of every first guess data/results.csv holds for
+    `game`, per strategy, as dots: the averages differ by a few hundredths, which bars from zero
+    would hide and bars from elsewhere would exaggerate. First guesses of many pins are written
+    upright, so that their labels never run into each other."""
     game = Game.parse(game)
     rows = results[results["game"] == game.name].dropna(subset=["average_turns"]) if len(results) else results
-    fig = Figure(figsize=(8, 4.2), layout="constrained")
-    ax = fig.subplots()
+    fig = Figure(figsize=(8, 5.2), layout="constrained")
     if len(rows) == 0:
-        _empty_note(ax, f"no results for {game.name} yet")
-    else:
-        guesses = sorted(rows["first_guess"].astype(str).unique())
-        strategies = [s.label for s in Strategy if s.label in set(rows["strategy"])]
-        width = 0.8 / len(strategies)
-        for k, label in enumerate(strategies):
-            mine = rows[rows["strategy"] == label]
-            by_guess = mine.set_index(mine["first_guess"].astype(str))
-            heights = [by_guess["average_turns"].get(g, np.nan) for g in guesses]
-            maxima = [by_guess["max_turns"].get(g, np.nan) for g in guesses]
-            x = np.arange(len(guesses)) + (k - (len(strategies) - 1) / 2) * width
-            strategy = Strategy.parse(label)
-            bars = ax.bar(x, heights, width, label=strategy.title, color=STRATEGY_COLORS[strategy])
-            ax.bar_label(bars, labels=["" if np.isnan(m) else f"{m:.0f}" for m in maxima], fontsize=7,
-                         padding=1)
-        low, high = np.nanmin(rows["average_turns"]), np.nanmax(rows["average_turns"])
-        ax.set_ylim(max(0.0, low - 0.25 * (high - low + 0.1)), high + 0.2 * (high - low + 0.1))
-        ax.set_xticks(range(len(guesses)), guesses)
-        ax.legend(fontsize=8, ncols=4, loc="upper center", bbox_to_anchor=(0.5, -0.13), frameon=False)
-        ax.set_ylim(top=ax.get_ylim()[1] + 0.05 * (high - low + 0.1))  # room for the max-turn labels
-    ax.set_xlabel("first guess (number above a bar: max turns)")
-    ax.set_ylabel("average turns per game")
-    ax.set_title(f"First guesses in {game.name} ({game.size:,} games)", fontsize=11)
+        ax = fig.subplots()
+        _empty_note(ax, f"no results for {game.name} in data/results.csv")
+        ax.set_xlabel("first guess")
+        ax.set_ylabel("average turns per game")
+        ax.set_title(f"First guesses in {game.name} ({game.size:,} games)", fontsize=11)
+        return fig
+    top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=[2, 1])
+    guesses = sorted(rows["first_guess"].astype(str).unique())
+    strategies = [s.label for s in Strategy if s.label in set(rows["strategy"])]
+    step = 0.6 / max(1, len(strategies) - 1) if len(strategies) > 1 else 0.0
+    for k, label in enumerate(strategies):
+        mine = rows[rows["strategy"] == label]
+        by_guess = mine.set_index(mine["first_guess"].astype(str))
+        average = [by_guess["average_turns"].get(g, np.nan) for g in guesses]
+        worst = [by_guess["max_turns"].get(g, np.nan) for g in guesses]
+        x = np.arange(len(guesses)) + (k - (len(strategies) - 1) / 2) * step
+        strategy = Strategy.parse(label)
+        top.plot(x, average, "o", label=strategy.title, color=STRATEGY_COLORS[strategy], markersize=7)
+        bottom.plot(x, worst, "o", color=STRATEGY_COLORS[strategy], markersize=7)
+    top.grid(axis="y", alpha=0.3)
+    bottom.grid(axis="y", alpha=0.3)
+    bottom.yaxis.set_major_locator(MaxNLocator(integer=True))
+    low, high = np.nanmin(rows["max_turns"]), np.nanmax(rows["max_turns"])
+    bottom.set_ylim(low - 0.6, high + 0.6)
+    upright = len(guesses) * game.pins > 48  # more characters than fit level under the axis
+    bottom.set_xticks(range(len(guesses)), guesses, rotation=90 if upright else 0, fontsize=9,
+                      family="monospace")
+    top.legend(fontsize=9, loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
+    top.set_ylabel("average turns per game")
+    bottom.set_ylabel("max turns")
+    bottom.set_xlabel("first guess")
+    top.set_title(f"First guesses in {game.name} ({game.size:,} games)", fontsize=11)
     return fig
 
 
@@ -373,19 +384,22 @@ def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
         _empty_note(ax, "no scoring-kernel rows yet")
     else:
         rows = rows.assign(machine=machine_names(rows))
+        # Runs numbered in the order measured: their dates are in the caption, and date-times on
+        # an axis are uneven, long and rotated.
         for (game, backend, machine), group in rows.groupby(["game", "backend", "machine"], sort=True):
-            when = group["date"].astype(str).str.slice(0, 16).str.replace("T", " ") if "date" in group.columns \
-                else pd.Series(range(1, len(group) + 1)).astype(str)
-            ax.plot(list(when), group["scores_per_s"] / 1e9, "o-", label=f"{game}, {backend} ({machine})")
-            for x, y in zip(when, group["scores_per_s"] / 1e9):
-                ax.annotate(f"{y:.2f}", (x, y), fontsize=8, textcoords="offset points", xytext=(0, 6),
+            runs = np.arange(1, len(group) + 1)
+            ax.plot(runs, group["scores_per_s"] / 1e9, "o-", label=f"{game}, {backend} ({machine})")
+            for x, y in zip(runs, group["scores_per_s"] / 1e9):
+                ax.annotate(f"{y:.2f}", (x, y), fontsize=9, textcoords="offset points", xytext=(0, 6),
                             ha="center")
+        ax.set_xticks(range(1, rows.groupby(["game", "backend", "machine"]).size().max() + 1))
         ax.set_ylim(0, (rows["scores_per_s"].max() / 1e9) * 1.3)
-        ax.tick_params(axis="x", labelrotation=20, labelsize=8)
-        ax.legend(fontsize=8, loc="lower right")
-    ax.set_xlabel("run (date and time)")
+        ax.legend(fontsize=9, loc="lower right")
+    threads = sorted({int(t) for t in rows["threads"].dropna()}) if len(rows) and "threads" in rows.columns else []
+    on = f"{', '.join(map(str, threads))} thread{'s' if threads != [1] else ''}" if threads else "threads unrecorded"
+    ax.set_xlabel("run, in the order measured")
     ax.set_ylabel("scores per second (billions)")
-    ax.set_title("The scoring kernel alone: one guess against every secret (data/benchmarks.csv)\n"
+    ax.set_title(f"The scoring kernel alone, {on}: one guess against every secret (data/benchmarks.csv)\n"
                  f"{timings.caption()}", fontsize=10)
     _footnote(fig, timings.left_out_note())
     return fig
@@ -559,7 +573,8 @@ def secrets_left_figure(after: dict, game: "str | Game", strategy: "str | Strate
 
 def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
     """Seconds for the seed's scoring workload (every score Knuth's algorithm needs for 4p6c, one game
-    at a time): the seed's two figures beside each of mmlib's variants, on a log axis."""
+    at a time): the seed's two figures beside each of mmlib's variants, as dots on a log axis (a bar
+    on a log axis starts nowhere in particular and would mislead)."""
     fig = Figure(figsize=(8, 4), layout="constrained")
     ax = fig.subplots()
     timings = one_machine_one_engine(workload)
@@ -569,19 +584,25 @@ def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
                         "(python -m mmlib seed-data scoring)")
     else:
         mine = workload.sort_values("workload_s", ascending=False)
-        names = [f"seed: {n.removeprefix('seed: ')}" for n in seed_seconds] + [f"mmlib: {v}" for v in mine["variant"]]
+        names = [f"seed: {n.removeprefix('seed: ')}" for n in seed_seconds] + \
+            [f"mmlib: {d}" for d in (mine["description"] if "description" in mine else mine["variant"])]
         seconds = list(seed_seconds.values()) + [float(s) for s in mine["workload_s"]]
-        colors = ["#bdbdbd"] * len(seed_seconds) + ["#3182bd"] * len(mine)
-        bars = ax.barh(range(len(names)), seconds, color=colors)
-        ax.bar_label(bars, labels=[f"{format_seconds(s)} s" for s in seconds], fontsize=8, padding=3)
-        ax.set_yticks(range(len(names)), names, fontsize=8)
-        ax.invert_yaxis()
+        colors = ["#636363"] * len(seed_seconds) + ["#3182bd"] * len(mine)
+        positions = np.arange(len(names))
+        ax.scatter(seconds, positions, c=colors, s=60, zorder=3)
+        for value, position in zip(seconds, positions):
+            # Three significant digits, as the table beside it writes them (4.49, 30.6, 2,919).
+            ax.annotate(f"{value:,.0f} s" if value >= 100 else f"{value:.3g} s", (value, position), xytext=(8, 0),
+                        textcoords="offset points", va="center", fontsize=9)
+        ax.set_yticks(positions, names, fontsize=9)
+        ax.set_ylim(len(names) - 0.5, -0.5)
         ax.set_xscale("log")
         ax.set_xlim(min(seconds) / 2, max(seconds) * 8)
+        ax.grid(axis="x", which="major", alpha=0.3)
         scores = int(mine["workload_scores"].iloc[0])
         ax.set_title(f"The seed's scoring workload: {scores:,} scores (Knuth, 4p6c, one game at a time)",
                      fontsize=10)
-    ax.set_xlabel("seconds for the whole workload (log scale)\nthe seed's on its own machine; mmlib's "
+    ax.set_xlabel("seconds for the whole workload (log scale)\ngrey: the seed's, on its own machine; blue: mmlib's,\n"
                   f"{timings.caption()}", fontsize=9)
     _footnote(fig, timings.left_out_note())
     return fig

@@ -47,7 +47,9 @@ def opening_menu():
 
 def score_distribution_view(controls: GameControls, guess: str) -> View:
     """How `guess` splits the secrets of the chosen game by score."""
-    return View(_title(controls, f", guess {guess}"), [score_distribution_figure(controls.game, guess)])
+    # The colors slider narrows with more pins (the game's size is capped): say so, or it moves unexplained.
+    limit = f" (at {controls.game.pins} pins the colors go up to {controls.colors.max})"
+    return View(_title(controls, f", guess {guess}{limit}"), [score_distribution_figure(controls.game, guess)])
 
 
 # -- notebook 2 -------------------------------------------------------------------
