@@ -68,6 +68,16 @@ def small_cuda_range() -> str:
     return f"{rows['median_s'].min():.2f}-{rows['median_s'].max():.1f} s"
 
 
+def cpu_solve_rate() -> str:
+    """The range of the cpu's scores per second over the whole solves notebook 6's table shows."""
+    from mmlib.studies.data_tables import load_benchmarks
+    from mmlib.workbench.tables import solve_benchmark_table
+
+    table = solve_benchmark_table(load_benchmarks().frame).frame
+    rate = table.loc[table["backend"] == "cpu", "M scores/s"].str.replace(",", "").astype(float) / 1000
+    return f"the cpu backend scores {rate.min():.1f} to {rate.max():.1f} billion scores a second"
+
+
 def ce_share() -> str:
     scores = case_equivalence_scores(load_results().frame).dropna(subset=["scores_with_ce", "scores_without_ce"])
     share = scores["scores_with_ce"] / scores["scores_without_ce"]
@@ -155,6 +165,7 @@ CLAIMS = [
     ("05_all_games_at_once.ipynb", lambda: f"over in {small_cuda_range()}"),
     ("05_all_games_at_once.ipynb", lambda: f"7p7c with Knuth's strategy in {cuda_knuth_7p7c('on')}"),
     ("06_results.ipynb", ce_share),
+    ("06_results.ipynb", cpu_solve_rate),
     ("06_results.ipynb", lambda: f"account for {ce_threshold('saved scores from regions of 3-5', percent=True)}"),
     ("06_results.ipynb", lambda: f"makes the solve {ce_threshold('time on from 6 / on from 1', ['5p5c', '4p8c', '5p6c', '5p7c'])} slower"),
     ("06_results.ipynb", lambda: f"a threshold of 16 costs {ce_threshold('time on from 16 / on from 1')}"),

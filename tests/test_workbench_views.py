@@ -264,3 +264,23 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     shown = views.rule_variant_view(game_controls(pins=3, colors=4, strategy="knuth", rules="norepeat",
                                                    max_codewords=100))
     assert "3p4c-norepeat" in shown.caption and isinstance(shown.items[0], ReadableTable)
+
+
+def test_notebook_6_tables_are_short_and_name_machines_once():
+    """Issue 40: the solve benchmarks hold whole solves only, strategies by name, the machine and
+    engine of each backend said once in the note (not repeated in every row); the strategy summary
+    says its games once; the chosen game's first guesses come one row per strategy."""
+    from mmlib.studies.data_tables import best_max_rows, load_results
+    from mmlib.workbench.tables import best_first_guesses_table, solve_benchmark_table, strategy_summary_table
+
+    solves = solve_benchmark_table(load_benchmarks().frame)
+    assert {"machine", "engine", "date"}.isdisjoint(solves.frame.columns)
+    assert set(solves.frame["strategy"]) <= {"Knuth", "Expected Size", "Entropy", "Most Parts"}
+    assert "cpu: measured on" in solves.note and "engine solve-cpu" in solves.note
+    best = best_max_rows(load_results().frame)
+    summary = strategy_summary_table(best)
+    assert "games" not in summary.frame.columns and summary.note.startswith("Over the ")
+    assert list(summary.frame["strategy"]) == ["Knuth", "Expected Size", "Entropy", "Most Parts"]
+    guesses = best_first_guesses_table(best, "4p6c").frame
+    assert list(guesses["strategy"]) == ["Knuth", "Expected Size", "Entropy", "Most Parts"]
+    assert guesses.loc[0, "best-max first guess"] == "1122"

@@ -191,13 +191,13 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
         games = kept.drop_duplicates("codewords").sort_values("codewords")
         ax.xaxis.set_minor_locator(NullLocator())
         ax.set_xticks(list(games["codewords"]), [f"{g} ({int(n):,})" for g, n in zip(games["game"], games["codewords"])],
-                      fontsize=8, rotation=90)
+                      fontsize=9, rotation=90)
     if one_strategy:
-        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     else:  # one entry per color, marker and line style, instead of one per line
         from matplotlib.lines import Line2D
 
-        keys = [Line2D([], [], color=STRATEGY_COLORS[Strategy.parse(label)], label=label)
+        keys = [Line2D([], [], color=STRATEGY_COLORS[Strategy.parse(label)], label=Strategy.parse(label).title)
                 for label in SOLVE_STRATEGIES if label in set(kept["strategy"])]
         keys += [Line2D([], [], color="0.3", marker="o" if backend == "cpu" else "s", linestyle="none",
                         label=f"{backend} ({machine})")
@@ -205,7 +205,7 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
         keys += [Line2D([], [], color="0.3", marker="o", fillstyle="none", linestyle="-",
                         label="case equivalence off"),
                  Line2D([], [], color="0.3", marker="o", linestyle=":", label="case equivalence on")]
-        ax.legend(handles=keys, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        ax.legend(handles=keys, fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.grid(True, which="major", alpha=0.3)
     notes = [timings.left_out_note()]
     if len(left_out):
@@ -218,7 +218,7 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
 def _footnote(fig: Figure, text: str) -> None:
     """A note under the plot, in the space the layout keeps for it."""
     if text:
-        fig.supxlabel(textwrap.fill(text, 160), fontsize=8, color="0.3", x=0.01, ha="left")
+        fig.supxlabel(textwrap.fill(text, 140), fontsize=9, color="0.3", x=0.01, ha="left")
 
 
 def backend_timings_figure(timings: pd.DataFrame, title: str = "Solve time across game sizes",
@@ -283,7 +283,8 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
         timings = one_machine_one_engine(rows)
         rows = timings.rows
     pins, colors, grid = heatmap_grid(rows, value)
-    fig = Figure(figsize=(1.6 + 0.62 * len(colors), 1.6 + 0.5 * len(pins)), layout="constrained")
+    # Cells wide enough for a 9 pt number of five characters ("0.0056", "5.241").
+    fig = Figure(figsize=(1.6 + 0.78 * len(colors), 1.6 + 0.5 * len(pins)), layout="constrained")
     ax = fig.subplots()
     known = np.isfinite(grid) & ((grid > 0) if log_scale else True)
     ax.set_facecolor("0.92")  # games not in data/results.csv
@@ -297,7 +298,7 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
             (grid[known].min() + grid[known].max()) / 2
         for i, j in zip(*np.nonzero(known)):
             text = format_seconds(grid[i, j]) if value == "seconds" else number_format.format(grid[i, j])
-            ax.text(j, i, text, ha="center", va="center", fontsize=7,
+            ax.text(j, i, text, ha="center", va="center", fontsize=9,
                     color="white" if grid[i, j] < middle else "black")
     else:
         ax.imshow(np.zeros_like(grid), origin="lower", aspect="auto", cmap="Greys", vmin=0, vmax=10)

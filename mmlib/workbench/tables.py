@@ -22,8 +22,8 @@ import numpy as np
 import pandas as pd
 
 from ..core.strategies import Strategy
-from ..studies.data_tables import (KERNEL_STRATEGY, gpu_beside_cpu, latest_rows, machine_names, one_machine_one_engine,
-                                   per_engine)
+from ..studies.data_tables import (KERNEL_STRATEGY, SOLVE_STRATEGIES, gpu_beside_cpu, latest_rows, machine_names,
+                                   one_machine_one_engine, per_engine)
 from .plots_results import format_seconds
 
 
@@ -200,6 +200,36 @@ def benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
                     note=timings.left_out_note())
 
 
+def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
+    """The whole solves of data/benchmarks.csv (not the optimal search, not the kernel alone): the
+    latest run of each game, strategy, backend and case-equivalence setting, of one machine and the
+    newest engine version per backend; the note says, once per backend, where, with which engine
+    and when they were measured (`Timings.caption`), and what was left out."""
+    solves = benchmarks[benchmarks["strategy"].isin(SOLVE_STRATEGIES)] if len(benchmarks) else benchmarks
+    if len(solves) == 0:
+        return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no timed solves")
+    parts = {backend: one_machine_one_engine(group) for backend, group in solves.groupby("backend", sort=True)}
+    frame = pd.concat([part.rows for part in parts.values()])
+    keys = ["game", "backend", "strategy", "case_equivalence"]
+    runs = frame.assign(**{k: frame[k].fillna("-").astype(str) for k in keys}).groupby(keys).size()
+    latest = latest_rows(frame, keys).sort_values(["codewords", "game", "strategy", "case_equivalence", "backend"],
+                                                  kind="stable")
+    shown = pd.DataFrame({
+        "game": latest["game"], "strategy": [Strategy.parse(s).title for s in latest["strategy"]],
+        "backend": latest["backend"], "case equivalence": latest["case_equivalence"],
+        "first guess": latest["first_guess"].astype(str), "median s": latest["median_s"], "scores": latest["scores"],
+        "M scores/s": latest["scores_per_s"] / 1e6,
+        "runs in file": [int(runs[tuple(str(row[k]) for k in keys)]) for _, row in latest.iterrows()],
+    })
+    where = "; ".join(f"{backend}: {part.caption()}" for backend, part in parts.items() if len(part.rows))
+    left = "; ".join(part.left_out_note().removeprefix("Left out: ").rstrip(".") for part in parts.values()
+                     if part.left_out_note())
+    left = f"Left out: {left}." if left else ""
+    return readable(shown, formats={"median s": "seconds", "M scores/s": 0},
+                    blank={"scores": "not counted", "M scores/s": "not counted", "median s": "not timed"},
+                    note=f"{where}. {left}".strip())
+
+
 def timings_table(timings: pd.DataFrame) -> ReadableTable:
     """Live timings (from `time_solves`): seconds, scores, millions of scores per second; the note
     names the machine and engine of each backend, read from the rows."""
@@ -222,6 +252,32 @@ def first_guess_table(first_guesses: pd.DataFrame) -> ReadableTable:
     table = table.assign(pins=table["pins"].astype(int), colors=table["colors"].astype(int))
     wide = table.pivot_table(index=["pins", "colors"], columns="strategy", values="best_max", aggfunc="first")
     return readable(wide, blank="not swept yet")
+
+
+def strategy_summary_table(best: pd.DataFrame) -> ReadableTable:
+    """`data_tables.strategy_summary` as a reader wants it: strategies by their names, the number of
+    games they share said once in the note instead of in every row."""
+    from ..studies.data_tables import strategy_summary
+
+    summary = strategy_summary(best)
+    games = sorted(set(summary["games"].astype(int))) if len(summary) else []
+    shown = summary.drop(columns=["games"]).assign(strategy=[Strategy.parse(s).title for s in summary["strategy"]])
+    return readable(shown, names={"lowest_average_in": "games with the lowest average (ties count)",
+                                  "worst_max_turns": "worst max turns"},
+                    note=f"Over the {', '.join(map(str, games))} games every strategy has." if games else "")
+
+
+def best_first_guesses_table(best: pd.DataFrame, game: str) -> ReadableTable:
+    """The best-max first guess of `game` per strategy, with its average and max turns (`best` is
+    `data_tables.best_max_rows` of data/results.csv), strategies in the order the notebooks use."""
+    rows = best[best["game"] == game] if len(best) else best
+    order = {s.label: k for k, s in enumerate(Strategy)}
+    rows = rows.assign(order=rows["strategy"].map(order)).sort_values("order") if len(rows) else rows
+    shown = pd.DataFrame({"strategy": [Strategy.parse(s).title for s in rows["strategy"]],
+                          "best-max first guess": rows["first_guess"].astype(str).tolist(),
+                          "average turns": rows["average_turns"].astype(float).tolist(),
+                          "max turns": rows["max_turns"].astype(int).tolist()})
+    return readable(shown, formats={"average turns": 3})
 
 
 def seed_comparison_table(comparison: pd.DataFrame) -> ReadableTable:
