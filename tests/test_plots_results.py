@@ -218,3 +218,13 @@ def test_the_simulator_is_not_a_gpu():
         assert not real_gpu_present()
         assert live_backends() == ["cpu"]
     assert live_backends()[0] == "cpu"
+
+
+def test_turn_count_bars_start_at_zero_on_linear_axes():
+    """Issue 40: bars of regions and scores per turn on a log axis drew 694 scores as half of 1.7
+    million; the axes are linear from zero and the labels write counts in full."""
+    result = solve("3p3c", "knuth", backend="reference", first_guess="112")
+    for make in (regions_per_turn_figure, scores_per_turn_figure):
+        ax = make(result).axes[0]
+        assert ax.get_yscale() == "linear" and ax.get_ylim()[0] == 0
+        assert all(t.get_text().replace(",", "").isdigit() for t in ax.texts)

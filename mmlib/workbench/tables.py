@@ -393,15 +393,16 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
         return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no cuda rows yet")
     paired = pairs["cpu_s"].notna()
     shown = pd.DataFrame({
-        "game": pairs["game"], "strategy": pairs["strategy"], "opening": pairs["opening"],
-        "case equivalence": pairs["case_equivalence"],
+        "game": pairs["game"], "strategy": [Strategy.parse(s).title for s in pairs["strategy"]],
+        "opening": pairs["opening"], "case equivalence": pairs["case_equivalence"],
         "cuda s": [format_seconds(v) for v in pairs["cuda_s"]],
         "cpu s": [format_seconds(v) if ok else why for v, ok, why in
                   zip(pairs["cpu_s"], paired, pairs["no_cpu_because"])],
         "cpu / cuda": [f"{v:,.0f}x" if ok else "no pair" for v, ok in zip(pairs["cpu_over_cuda"], paired)],
-        "cuda measured": pairs["cuda_date"],
     })
-    gpus = ", ".join(dict.fromkeys(f"{g}, engine {e}" for g, e in zip(pairs["gpu"], pairs["cuda_engine"])))
+    days = sorted(set(pairs["cuda_date"].astype(str).str.slice(0, 10)))  # said once, not in every row
+    when = f", measured {days[0]}" if len(days) == 1 else f", measured {days[0]} to {days[-1]}" if days else ""
+    gpus = ", ".join(dict.fromkeys(f"{g}, engine {e}{when}" for g, e in zip(pairs["gpu"], pairs["cuda_engine"])))
     cpus = ", ".join(dict.fromkeys(f"{m}, engine {e}" for m, e in
                                    zip(pairs.loc[paired, "cpu_machine"], pairs.loc[paired, "cpu_engine"])))
     return readable(shown, note=f"cuda: {gpus}; cpu: {cpus or 'none paired'}. Each time is one run's median.")
