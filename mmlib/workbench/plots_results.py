@@ -503,8 +503,10 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
     scores = case_equivalence_scores(results, strategy)
     seconds = case_equivalence_seconds(timing) if len(timing) else pd.DataFrame()
     timings = one_machine_one_engine(timing[timing["backend"] == "cpu"] if len(timing) else timing)
-    fig = Figure(figsize=(13, 5.2), layout="constrained")
-    left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.35, 1.0]})
+    # One panel above the other, each the page's width: side by side, the time panel was a third
+    # of the page and its labels were squeezed.
+    fig = Figure(figsize=(9, 10.5), layout="constrained")
+    left, right = fig.subplots(2, 1, height_ratios=[1.15, 1.0])
     if len(scores) == 0:
         _empty_note(left, "no results yet")
     else:
@@ -515,7 +517,7 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
         image = left.imshow(np.ma.masked_where(~known, grid), origin="lower", aspect="auto", cmap="viridis",
                             vmin=0, vmax=1)
         for i, j in zip(*np.nonzero(known)):
-            left.text(j, i, f"{100 * grid[i, j]:.0f}%", ha="center", va="center", fontsize=8,
+            left.text(j, i, f"{100 * grid[i, j]:.0f}%", ha="center", va="center", fontsize=9,
                       color="white" if grid[i, j] < 0.5 else "black")
         left.set_xticks(range(len(colors)), [str(c) for c in colors])
         left.set_yticks(range(len(pins)), [str(p) for p in pins])
@@ -536,15 +538,15 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
                       label=s.title)
         right.axhline(0, color="0.3", linewidth=0.8)
         right.set_xticks(range(len(games)), games, rotation=45, ha="right", rotation_mode="anchor", fontsize=9)
-        right.legend(fontsize=8, ncols=2, loc="upper left")
+        right.legend(fontsize=9, ncols=4, loc="upper left")
         low = max(-60.0, min(-10.0, np.nanmin(seconds["saved"]) * 100 - 5))
         right.set_ylim(low, 100)
         clipped = seconds[seconds["saved"] * 100 < low]
         if len(clipped):  # tiny games whose timings are noise: say so rather than stretch the axis
             right.text(0.99, 0.02, f"{len(clipped)} bars below {low:.0f}% cut off (tiny games, "
-                       "times of a millisecond)", transform=right.transAxes, ha="right", fontsize=8, color="0.3")
+                       "times of a millisecond)", transform=right.transAxes, ha="right", fontsize=9, color="0.3")
     right.set_xlabel("game, by number of codewords")
-    right.set_ylabel("solve time saved (% of the time without)")
+    right.set_ylabel("solve time saved (% of the time without;\nbelow 0: slower with it)")
     right.set_title("Solve time saved, cpu backend (data/case_equivalence_timing.csv, latest run)\n"
                     f"{timings.caption()}", fontsize=10)
     _footnote(fig, timings.left_out_note())
