@@ -228,3 +228,29 @@ def test_turn_count_bars_start_at_zero_on_linear_axes():
         ax = make(result).axes[0]
         assert ax.get_yscale() == "linear" and ax.get_ylim()[0] == 0
         assert all(t.get_text().replace(",", "").isdigit() for t in ax.texts)
+
+
+def test_one_at_a_time_draws_dots_with_readable_labels():
+    """Issue 40: dots on the log axis (not bars), every label level and at least 9 pt."""
+    from matplotlib.patches import Rectangle
+
+    from mmlib.studies.data_tables import load_table
+    from mmlib.workbench.plots_results import one_at_a_time_figure
+
+    fig = one_at_a_time_figure(load_table("seed_one_at_a_time.csv", ("game",)).frame)
+    ax = fig.axes[0]
+    assert ax.get_xscale() == "log" and not [p for p in ax.patches if isinstance(p, Rectangle)]
+    assert ax.texts and all(t.get_fontsize() >= 9 and t.get_rotation() == 0 for t in ax.texts)
+
+
+def test_turn_figures_number_turns_as_the_turn_statistics_do(toy):
+    """Issue 40: one numbering for the turn story. Turn t's bar of regions and the region-size map's
+    column t both count the regions turn t's scores form, as the turn-statistics table does."""
+    regions = [s.regions for s in toy.turn_stats]
+    ax = regions_per_turn_figure(toy).axes[0]
+    region_bars = ax.containers[1]
+    assert [int(v) for v in region_bars.datavalues] == regions
+    _bins, counts = region_size_counts(toy)
+    assert list(counts[:, 1:].sum(axis=0)) == regions[:len(counts[0]) - 1]
+    ticks = [t.get_text() for t in region_sizes_figure(toy).axes[0].get_xticklabels()]
+    assert ticks == [str(s.turn) for s in toy.turn_stats][:len(ticks)] and ticks[0] == "1"

@@ -66,16 +66,18 @@ def _line_style(backend: str, strategy: str, case_equivalence: str, one_strategy
 
 
 def regions_per_turn_figure(result: SolveResult) -> Figure:
-    """Games still playing and the regions they form, turn by turn (one guess chosen per region)."""
-    sizes = result.tree.region_sizes_per_turn()
-    turns = np.arange(1, len(sizes) + 1)
-    games = np.array([int(s.sum()) for s in sizes])
-    regions = np.array([len(s) for s in sizes])
+    """Turn by turn, as the turn statistics number turns: the games that play turn t's guess and
+    the regions turn t's scores split them into, each of which chooses one guess for turn t+1."""
+    stats = result.turn_stats
+    turns = np.array([s.turn for s in stats])
+    games = np.array([s.games_active for s in stats])
+    regions = np.array([s.regions for s in stats])
     fig = Figure(figsize=(7, 4), layout="constrained")
     ax = fig.subplots()
     width = 0.4
-    bars_games = ax.bar(turns - width / 2, games, width, label="games still playing", color="#9ecae1")
-    bars_regions = ax.bar(turns + width / 2, regions, width, label="regions (one guess each)", color="#3182bd")
+    bars_games = ax.bar(turns - width / 2, games, width, label="games that play the turn's guess", color="#9ecae1")
+    bars_regions = ax.bar(turns + width / 2, regions, width, label="regions its scores form (one next guess each)",
+                          color="#3182bd")
     for bars in (bars_games, bars_regions):
         ax.bar_label(bars, labels=[f"{int(v):,}" for v in bars.datavalues], fontsize=9, padding=2)
     # A linear axis from zero: bars on a log axis draw 1 region as a sliver and 12 as a third of 1,296.
@@ -111,8 +113,11 @@ def region_size_counts(result: SolveResult) -> tuple[list[tuple[int, int]], np.n
 
 
 def region_sizes_figure(result: SolveResult) -> Figure:
-    """How many regions of each size choose a guess on each turn (a heat map of counts)."""
+    """How many regions of each size each turn's scores form (a heat map of counts)."""
     bins, counts = region_size_counts(result)
+    # Turns numbered as the turn statistics number them: column t holds the regions turn t's scores
+    # form, which choose turn t+1's guess (the root, every game before turn 1, is left out).
+    counts = counts[:, 1:]
     used = np.flatnonzero(counts.sum(axis=1))  # drop size bins no region falls in
     bins, counts = [bins[b] for b in used], counts[used]
     turns = counts.shape[1]
@@ -124,11 +129,11 @@ def region_sizes_figure(result: SolveResult) -> Figure:
     for b in range(len(bins)):
         for t in range(turns):
             if counts[b, t]:
-                ax.text(t, b, str(counts[b, t]), ha="center", va="center", fontsize=8,
+                ax.text(t, b, f"{counts[b, t]:,}", ha="center", va="center", fontsize=9,
                         color="white" if counts[b, t] < counts.max() ** 0.5 else "black")
     ax.set_xticks(range(turns), [str(t + 1) for t in range(turns)])
     ax.set_yticks(range(len(bins)), [f"{lo}" if lo == hi else f"{lo}-{hi}" for lo, hi in bins])
-    ax.set_xlabel("turn (the guess the region chooses)")
+    ax.set_xlabel("turn (regions its scores form, each choosing the next turn's guess)")
     ax.set_ylabel("region size (games)")
     ax.set_title(f"Region sizes per turn\n{_title_of(result)}", fontsize=11)
     fig.colorbar(image, ax=ax, label="regions (count, log scale)")
@@ -382,7 +387,7 @@ def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
         if len(benchmarks) else benchmarks
     timings = one_machine_one_engine(rows)
     rows = timings.rows
-    fig = Figure(figsize=(7, 3.6), layout="constrained")
+    fig = Figure(figsize=(8, 3.9), layout="constrained")
     ax = fig.subplots()
     if len(rows) == 0:
         _empty_note(ax, "no scoring-kernel rows yet")
@@ -404,7 +409,7 @@ def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
     ax.set_xlabel("run, in the order measured")
     ax.set_ylabel("scores per second (billions)")
     ax.set_title(f"The scoring kernel alone, {on}: one guess against every secret (data/benchmarks.csv)\n"
-                 f"{timings.caption()}", fontsize=10)
+                 + textwrap.fill(timings.caption(), 100), fontsize=10)
     _footnote(fig, timings.left_out_note())
     return fig
 
@@ -450,7 +455,7 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
                            textcoords="offset points", xytext=(0, 2))
     right.set_ylim(0, max(bottom.max(), 1) * 1.2)
     right.set_xticks(turns)
-    right.set_xlabel("turn (regions that choose the next turn's guess)")
+    right.set_xlabel("turn (regions its scores form, each choosing the next turn's guess)")
     right.set_ylabel("regions (count)")
     right.set_title("How each region's next guess was found", fontsize=10)
     right.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
@@ -618,36 +623,43 @@ def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
 
 def one_at_a_time_figure(timings: pd.DataFrame) -> Figure:
     """Seconds to play every game: one at a time (without and with a cache of positions) against all
-    at once (`solve`), per game and strategy, on a log axis."""
-    fig = Figure(figsize=(9, 4.4), layout="constrained")
-    ax = fig.subplots()
+    at once (`solve`), per game and strategy: one row each, the methods as dots on a log axis (a bar
+    on a log axis starts nowhere in particular), each labelled with its seconds."""
     shown = one_machine_one_engine(timings)
     timings = shown.rows
+    cases = list(dict.fromkeys(timings.sort_values(["codewords", "strategy"], kind="stable")
+                               .pipe(lambda f: f["game"] + ", " + f["strategy"].map(lambda s: Strategy.parse(s).title))))\
+        if len(timings) else []
+    fig = Figure(figsize=(9, 2.2 + 0.42 * max(len(cases), 4)), layout="constrained")
+    ax = fig.subplots()
     if len(timings) == 0:
         _empty_note(ax, "no data/seed_one_at_a_time.csv rows of a recorded machine and engine yet "
                         "(python -m mmlib seed-data one-at-a-time)")
     else:
-        frame = timings.assign(case=timings["game"] + "\n" + timings["strategy"])
-        cases = list(dict.fromkeys(frame.sort_values(["codewords", "strategy"], kind="stable")["case"]))
+        frame = timings.assign(case=timings["game"] + ", " + timings["strategy"].map(lambda s: Strategy.parse(s).title))
         methods = list(dict.fromkeys(frame["method"]))
-        width = 0.8 / len(methods)
-        palette = ["#de2d26", "#fc9272", "#3182bd", "#31a354"]
+        palette, markers = ["#de2d26", "#fc9272", "#3182bd", "#31a354"], ["o", "s", "D", "^"]
         for k, method in enumerate(methods):
             mine = frame[frame["method"] == method].set_index("case")["median_s"].astype(float)
-            values = [mine.get(c, np.nan) for c in cases]
-            bars = ax.bar(np.arange(len(cases)) + (k - (len(methods) - 1) / 2) * width, values, width,
-                          label=method, color=palette[k % len(palette)])
-            ax.bar_label(bars, labels=["" if np.isnan(v) else format_seconds(v) for v in values], fontsize=6,
-                         padding=1, rotation=90)
-        ax.set_yscale("log")
-        ax.set_ylim(top=np.nanmax(frame["median_s"].astype(float)) * 20)
-        ax.set_xticks(range(len(cases)), cases, fontsize=8)
-        ax.legend(fontsize=8, loc="upper left", ncols=len(methods))
-    ax.set_xlabel("game and strategy")
-    ax.set_ylabel("seconds to play every game (log scale)")
+            values = np.array([mine.get(c, np.nan) for c in cases])
+            ax.scatter(values, np.arange(len(cases)), marker=markers[k % 4], s=45, label=method,
+                       color=palette[k % len(palette)], zorder=3)
+            for position, value in enumerate(values):
+                if not np.isnan(value):
+                    ax.annotate(format_seconds(value), (value, position), xytext=(6, 0), textcoords="offset points",
+                                va="center", fontsize=9)
+        seconds = frame["median_s"].astype(float)
+        ax.set_xscale("log")
+        ax.set_xlim(seconds.min() / 2, seconds.max() * 8)
+        ax.set_yticks(range(len(cases)), cases, fontsize=9)
+        ax.set_ylim(len(cases) - 0.5, -1.6)  # room above the first row for the legend
+        ax.grid(axis="x", which="major", alpha=0.3)
+        ax.legend(fontsize=9, loc="upper center", ncols=len(methods), frameon=False)
+    ax.set_ylabel("game and strategy")
+    ax.set_xlabel("seconds to play every game (log scale)")
     threads = ", ".join(sorted({str(int(t)) for t in timings["threads"].dropna()})) \
         if len(timings) and "threads" in timings.columns else "?"
     ax.set_title("One game at a time against all games at once: cpu backend, case equivalence off, "
-                 f"{threads} thread(s)\ndata/seed_one_at_a_time.csv, {shown.caption()}", fontsize=10)
+                 f"{threads} thread(s)\ndata/seed_one_at_a_time.csv,\n{shown.caption()}", fontsize=10)
     _footnote(fig, shown.left_out_note())
     return fig
