@@ -284,3 +284,16 @@ def test_notebook_6_tables_are_short_and_name_machines_once():
     guesses = best_first_guesses_table(best, "4p6c").frame
     assert list(guesses["strategy"]) == ["Knuth", "Expected Size", "Entropy", "Most Parts"]
     assert guesses.loc[0, "best-max first guess"] == "1122"
+
+
+def test_the_gpu_diagram_writes_every_label_at_9_pt_without_raw_underscores():
+    """Issue 40: the diagram's box texts and side notes were 6-7 px and showed a raw 'c_t'."""
+    from matplotlib.text import Text
+
+    from mmlib.workbench.gpu_diagram import gpu_turn_figure
+
+    figure = gpu_turn_figure()
+    figure.canvas.draw()
+    texts = [t for t in figure.findobj(Text) if t.get_visible() and t.get_text()]
+    assert texts and all(t.get_fontsize() >= 9 for t in texts)
+    assert not any("c_t" in t.get_text().replace("$c_t$", "") for t in texts)

@@ -429,7 +429,7 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     fig = Figure(figsize=(10, 4.8), layout="constrained")
     left, right = fig.subplots(1, 2)
     share = phase1.sum() / max((phase1 + phase2).sum(), 1e-12)
-    thin = f" ({share:.1%} of the time: too thin to see)" if share < 0.02 else ""  # a legend entry with no visible bar
+    thin = f" ({share:.1%} of the time: too thin to see)" if share < 0.05 else ""  # a legend entry with no visible bar
     left.bar(turns, phase1, color="#9ecae1", label=f"phase 1: play, split into regions{thin}")
     bars = left.bar(turns, phase2, bottom=phase1, color="#e6550d", label="phase 2: choose the next guesses")
     total = phase1 + phase2
