@@ -54,18 +54,35 @@ def cuda_knuth_7p7c(ce: str, run: int = -1) -> str:
     return f"{rows['median_s'].iloc[run]:.2f} s"
 
 
-def cuda_rate_range() -> str:
+def current_cuda_solves() -> pd.DataFrame:
+    """The cuda solves notebook 5's table shows: one GPU, the newest version of its engine."""
+    from mmlib.studies.data_tables import SOLVE_STRATEGIES, one_machine_one_engine
+
     frame = load_benchmarks().frame
-    rows = latest_rows(frame[(frame["backend"] == "cuda") & (frame["codewords"] >= 279_936)
-                             & (frame["strategy"] != "score-kernel")])
+    return one_machine_one_engine(frame[(frame["backend"] == "cuda") & frame["strategy"].isin(SOLVE_STRATEGIES)]).rows
+
+
+def cuda_rate_range() -> str:
+    frame = current_cuda_solves()
+    rows = latest_rows(frame[frame["codewords"] >= 279_936])
     low, high = (round(v / 1e9, -1) for v in (rows["scores_per_s"].min(), rows["scores_per_s"].max()))
     return f"{low:.0f} to {high:.0f} billion scores a second"
 
 
 def small_cuda_range() -> str:
-    frame = load_benchmarks().frame
-    rows = latest_rows(frame[(frame["backend"] == "cuda") & (frame["codewords"] < 279_936)])
-    return f"{rows['median_s'].min():.2f}-{rows['median_s'].max():.1f} s"
+    frame = current_cuda_solves()
+    rows = latest_rows(frame[frame["codewords"] < 279_936])
+    return f"{rows['median_s'].min():.2f}-{rows['median_s'].max():.2f} s"
+
+
+def cpu_solve_rate() -> str:
+    """The range of the cpu's scores per second over the whole solves notebook 6's table shows."""
+    from mmlib.studies.data_tables import load_benchmarks
+    from mmlib.workbench.tables import solve_benchmark_table
+
+    table = solve_benchmark_table(load_benchmarks().frame).frame
+    rate = table.loc[table["backend"] == "cpu", "M scores/s"].str.replace(",", "").astype(float) / 1000
+    return f"the cpu backend scores {rate.min():.1f} to {rate.max():.1f} billion scores a second"
 
 
 def ce_share() -> str:
@@ -137,21 +154,24 @@ def bulls_and_cows(what: str) -> str:
 
 
 CLAIMS = [
-    ("01_scoring.ipynb", lambda: f"({workload('numba-packed-array')['ns_per_score']:.1f} ns on the seed's workload"),
-    ("01_scoring.ipynb", lambda: f"plain Python ({workload('python')['ns_per_score']:,.1f} ns)"),
+    ("01_scoring.ipynb", lambda: f": {workload('numba-packed-array')['ns_per_score']:.1f} ns on the seed's workload"),
+    ("01_scoring.ipynb", lambda: f"plain Python ({workload('python')['ns_per_score']:,.1f} ns on the same workload)"),
     ("01_scoring.ipynb", lambda: f"{workload('numba-packed-array')['workload_scores'] / 1e6:.1f} million scores"),
-    ("01_scoring.ipynb", lambda: f"it takes {workload('numba-packed-array')['workload_s']:.2f} s on the project's"),
+    ("01_scoring.ipynb", lambda: f"it takes {workload('numba-packed-array')['workload_s']:.2f} s on the machine its row names"),
+    # The machine and engine version the summary names are the row's own.
+    ("01_scoring.ipynb", lambda: "({}; scoring engine {})".format(
+        workload('numba-packed-array')['machine'], workload('numba-packed-array')['engine'].split()[-1])),
     ("01_scoring.ipynb", lambda: "the seed's {:.2f} s (plain) and {:.2f} s (hand-vectorized)".format(
         *SEED_SCORING_SECONDS.values())),
-    ("05_all_games_at_once.ipynb", lambda: f"{one_at_a_time_ratios('one at a time, cache of positions')} slower"),
+    ("05_all_games_at_once.ipynb", lambda: f"{one_at_a_time_ratios('one at a time, cache of positions')} the time of all at once"),
     ("05_all_games_at_once.ipynb", lambda: f"positions, {one_at_a_time_ratios('one at a time, no cache').removesuffix(' times')} times without"),
     ("05_all_games_at_once.ipynb", lambda: f"7p7c Knuth takes {cuda_knuth_7p7c('on')} with case equivalence and "
                                            f"{cuda_knuth_7p7c('off')} without"),
-    ("05_all_games_at_once.ipynb", lambda: f"7p7c Knuth took {cuda_knuth_7p7c('on', -2)} and {cuda_knuth_7p7c('off', -2)} before"),
     ("05_all_games_at_once.ipynb", cuda_rate_range),
     ("05_all_games_at_once.ipynb", lambda: f"over in {small_cuda_range()}"),
     ("05_all_games_at_once.ipynb", lambda: f"7p7c with Knuth's strategy in {cuda_knuth_7p7c('on')}"),
     ("06_results.ipynb", ce_share),
+    ("06_results.ipynb", cpu_solve_rate),
     ("06_results.ipynb", lambda: f"account for {ce_threshold('saved scores from regions of 3-5', percent=True)}"),
     ("06_results.ipynb", lambda: f"makes the solve {ce_threshold('time on from 6 / on from 1', ['5p5c', '4p8c', '5p6c', '5p7c'])} slower"),
     ("06_results.ipynb", lambda: f"a threshold of 16 costs {ce_threshold('time on from 16 / on from 1')}"),

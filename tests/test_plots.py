@@ -196,3 +196,48 @@ def test_images_command_only_and_bad_names(tmp_path, capsys):
     assert err.startswith("error: unknown image 'nope.png'") and err.count("\n") == 1
     assert main(["images", "--list"]) == 0
     assert name in capsys.readouterr().out
+
+
+# -- issue 40: notebook 1's figures read at every slider position ---------------------
+
+
+@pytest.mark.parametrize("game, guess", [("4p6c", "1122"), ("8p3c", "11112222")])
+def test_score_distribution_bars_start_at_zero_with_level_labels(game, guess):
+    """Horizontal bars from zero at every pin count: the score labels stay level (not rotated) and
+    at least 9 pt, and every bar carries its count with thousands separators."""
+    fig = plots.score_distribution_figure(game, guess)
+    ax = fig.axes[0]
+    assert ax.get_xlim()[0] == 0 and ax.get_xscale() == "linear"
+    fig.canvas.draw()
+    for label in ax.get_yticklabels():
+        assert label.get_rotation() == 0 and label.get_fontsize() >= 9
+    counts = [t.get_text() for t in ax.texts]
+    assert len(counts) == Game.parse(game).num_scores and all(t.replace(",", "").isdigit() for t in counts)
+
+
+def test_timing_figures_of_notebook_1_draw_dots_not_bars_on_log_axes():
+    """A bar on a log axis starts nowhere in particular: the timing figures draw dots."""
+    from matplotlib.patches import Rectangle
+
+    from mmlib.core.scoring_variants import time_variants
+
+    fig = plots.scoring_variants_figure(time_variants("2p3c", repeats=1), "2p3c")
+    ax = fig.axes[0]
+    assert ax.get_xscale() == "log"
+    assert not [p for p in ax.patches if isinstance(p, Rectangle)]
+    assert all(t.get_fontsize() >= 9 for t in ax.get_yticklabels())
+
+
+def test_the_scoring_kernel_figure_names_its_threads_and_numbers_its_runs():
+    """The kernel alone beside whole solves: its title says how many threads it ran on (solves run
+    on more), and its x axis numbers the runs instead of printing rotated date-times."""
+    import pandas as pd
+
+    from mmlib.workbench.plots_results import scoring_kernel_figure
+
+    rows = pd.DataFrame([{"strategy": "score-kernel", "game": "6p9c", "backend": "cpu", "threads": 1,
+                          "scores_per_s": v, "date": f"2026-11-2{k}T10:00:00", "machine": "Test CPU, 7 cores",
+                          "engine": "scoring 6"} for k, v in enumerate((8e8, 7.5e8))])
+    ax = scoring_kernel_figure(rows).axes[0]
+    assert "1 thread:" in ax.get_title()
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["1", "2"]

@@ -174,11 +174,28 @@ def test_heatmap_grid_places_each_game(tmp_path):
         results_heatmap_figure(best, "colour", "knuth")
 
 
-def test_first_guesses_figure_draws_one_bar_per_row(tmp_path):
+def test_first_guesses_figure_draws_one_dot_per_row(tmp_path):
+    """Dots, not bars: averages a few hundredths apart drawn as bars from anywhere but zero mislead
+    (issue 40); the max turns get their own panel instead of tiny labels over bars."""
     results_rows().to_csv(tmp_path / "results.csv", index=False)
-    fig = first_guesses_figure(load_results(tmp_path).frame, "2p3c")
-    assert_labelled(fig)
-    assert len(fig.axes[0].patches) == 2 * 2  # guesses 11 and 12, strategies knuth and entropy
+    frame = load_results(tmp_path).frame
+    fig = first_guesses_figure(frame, "2p3c")
+    top, bottom = fig.axes
+    assert top.get_title().strip() and top.get_ylabel() and bottom.get_xlabel() and bottom.get_ylabel()
+    assert not top.patches and not bottom.patches
+    dots = sum(int(np.isfinite(line.get_ydata()).sum()) for line in top.get_lines())
+    assert dots == (frame["game"] == "2p3c").sum()  # one dot per row of the game
+
+
+def test_first_guesses_of_many_pins_are_written_upright():
+    """Eight-pin first guesses side by side would run into each other: they stand upright, 9 pt."""
+    rows = pd.DataFrame([{"game": "8p4c", "strategy": "knuth", "first_guess": g, "average_turns": 6.0 + k / 10,
+                          "max_turns": 8} for k, g in enumerate(["11111111", "11111112", "11111122", "11111123",
+                                                                  "11111222", "11111223", "11111234"])])
+    fig = first_guesses_figure(rows, "8p4c")
+    fig.canvas.draw()
+    labels = fig.axes[1].get_xticklabels()
+    assert len(labels) == 7 and all(t.get_rotation() == 90 and t.get_fontsize() >= 9 for t in labels)
 
 
 # -- live timings ----------------------------------------------------------------------
@@ -201,3 +218,39 @@ def test_the_simulator_is_not_a_gpu():
         assert not real_gpu_present()
         assert live_backends() == ["cpu"]
     assert live_backends()[0] == "cpu"
+
+
+def test_turn_count_bars_start_at_zero_on_linear_axes():
+    """Issue 40: bars of regions and scores per turn on a log axis drew 694 scores as half of 1.7
+    million; the axes are linear from zero and the labels write counts in full."""
+    result = solve("3p3c", "knuth", backend="reference", first_guess="112")
+    for make in (regions_per_turn_figure, scores_per_turn_figure):
+        ax = make(result).axes[0]
+        assert ax.get_yscale() == "linear" and ax.get_ylim()[0] == 0
+        assert all(t.get_text().replace(",", "").isdigit() for t in ax.texts)
+
+
+def test_one_at_a_time_draws_dots_with_readable_labels():
+    """Issue 40: dots on the log axis (not bars), every label level and at least 9 pt."""
+    from matplotlib.patches import Rectangle
+
+    from mmlib.studies.data_tables import load_table
+    from mmlib.workbench.plots_results import one_at_a_time_figure
+
+    fig = one_at_a_time_figure(load_table("seed_one_at_a_time.csv", ("game",)).frame)
+    ax = fig.axes[0]
+    assert ax.get_xscale() == "log" and not [p for p in ax.patches if isinstance(p, Rectangle)]
+    assert ax.texts and all(t.get_fontsize() >= 9 and t.get_rotation() == 0 for t in ax.texts)
+
+
+def test_turn_figures_number_turns_as_the_turn_statistics_do(toy):
+    """Issue 40: one numbering for the turn story. Turn t's bar of regions and the region-size map's
+    column t both count the regions turn t's scores form, as the turn-statistics table does."""
+    regions = [s.regions for s in toy.turn_stats]
+    ax = regions_per_turn_figure(toy).axes[0]
+    region_bars = ax.containers[1]
+    assert [int(v) for v in region_bars.datavalues] == regions
+    _bins, counts = region_size_counts(toy)
+    assert list(counts[:, 1:].sum(axis=0)) == regions[:len(counts[0]) - 1]
+    ticks = [t.get_text() for t in region_sizes_figure(toy).axes[0].get_xticklabels()]
+    assert ticks == [str(s.turn) for s in toy.turn_stats][:len(ticks)] and ticks[0] == "1"

@@ -124,21 +124,30 @@ def test_seed_tables_put_the_seed_beside_mmlib():
     from mmlib.studies.data_tables import load_table
     from mmlib.studies.seed_comparison import load_seed_comparison
     from mmlib.studies.seed_workloads import SEED_SCORING_SECONDS
-    from mmlib.workbench.tables import ce_threshold_table, scoring_workload_table, seed_comparison_table
+    from mmlib.workbench.tables import (ce_threshold_table, scoring_workload_table, seed_comparison_table,
+                                        seed_times_table)
 
-    comparison = seed_comparison_table(load_seed_comparison()).frame
+    counts = seed_comparison_table(load_seed_comparison())
+    comparison = counts.frame
     seven = comparison[comparison["game"] == "7p7c"]
-    # The seed's two 7p7c GPU figures, each beside mmlib's cpu backend and, measured on a GPU, its cuda backend.
-    assert len(seven) == 4 and not comparison.isna().any().any()
-    assert seven["reason or machines"].str.contains("mmlib cuda backend").sum() == 2
-    for scores in seven["scores (seed / mmlib)"]:
-        seed, mine = scores.split(" / ")
-        assert seed == mine  # equal to the last digit
-    differs = comparison[comparison["agreement"].str.startswith("differs")]
-    assert differs["reason or machines"].str.contains("float32").all()
+    # The seed's two 7p7c score counts (case equivalence on and off), each once, beside mmlib's.
+    assert len(seven) == 2 and not comparison.isna().any().any()
+    assert (seven["scores, seed"] == seven["scores, mmlib"]).all()  # equal to the last digit
+    assert not comparison["agreement"].eq("times only").any()  # times are the times table's
+    assert "float32" in counts.note  # why the one Entropy total differs, said once
+    times = seed_times_table(load_seed_comparison())
+    seven = times.frame[times.frame["game"] == "7p7c"]
+    # The seed's 7p7c GPU times beside mmlib's cpu and cuda backends, each in its own column.
+    assert len(seven) == 2 and list(seven["seed's machine"]) == ["RTX 4090, CUDA"] * 2
+    assert {"mmlib cpu s", "mmlib cuda s"} <= set(times.frame.columns)
+    assert "mmlib cpu:" in times.note and "engine solve-cpu" in times.note and "engine solve-cuda" in times.note
     workload = scoring_workload_table(load_table("seed_scoring_workload.csv", ()).frame, SEED_SCORING_SECONDS).frame
-    assert list(workload["who"][:2]) == ["seed", "seed"] and list(workload["seconds for the workload"][:2]) == \
-        ["4.49", "0.924"]
+    assert list(workload["variant"][:2]) == ["seed: plain C++", "seed: hand-vectorized"]
+    assert list(workload["seconds for the workload"][:2]) == ["4.49", "0.924"]
+    # The seed's ns per score: its seconds over the workload's scores, not "not given".
+    scores = int(load_table("seed_scoring_workload.csv", ()).frame["workload_scores"].iloc[0])
+    assert workload["ns per score"].iloc[0] == f"{4.4948 / scores * 1e9:,.1f}"
+    assert not workload["scores timed"].str.contains(" ").any()  # values, not sentences
     thresholds = ce_threshold_table(load_table("ce_threshold.csv", ()).frame).frame
     assert "time on from 6 / on from 1" in thresholds.columns and len(thresholds) >= 1
 
@@ -255,3 +264,36 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     shown = views.rule_variant_view(game_controls(pins=3, colors=4, strategy="knuth", rules="norepeat",
                                                    max_codewords=100))
     assert "3p4c-norepeat" in shown.caption and isinstance(shown.items[0], ReadableTable)
+
+
+def test_notebook_6_tables_are_short_and_name_machines_once():
+    """Issue 40: the solve benchmarks hold whole solves only, strategies by name, the machine and
+    engine of each backend said once in the note (not repeated in every row); the strategy summary
+    says its games once; the chosen game's first guesses come one row per strategy."""
+    from mmlib.studies.data_tables import best_max_rows, load_results
+    from mmlib.workbench.tables import best_first_guesses_table, solve_benchmark_table, strategy_summary_table
+
+    solves = solve_benchmark_table(load_benchmarks().frame)
+    assert {"machine", "engine", "date"}.isdisjoint(solves.frame.columns)
+    assert set(solves.frame["strategy"]) <= {"Knuth", "Expected Size", "Entropy", "Most Parts"}
+    assert "cpu: measured on" in solves.note and "engine solve-cpu" in solves.note
+    best = best_max_rows(load_results().frame)
+    summary = strategy_summary_table(best)
+    assert "games" not in summary.frame.columns and summary.note.startswith("Over the ")
+    assert list(summary.frame["strategy"]) == ["Knuth", "Expected Size", "Entropy", "Most Parts"]
+    guesses = best_first_guesses_table(best, "4p6c").frame
+    assert list(guesses["strategy"]) == ["Knuth", "Expected Size", "Entropy", "Most Parts"]
+    assert guesses.loc[0, "best-max first guess"] == "1122"
+
+
+def test_the_gpu_diagram_writes_every_label_at_9_pt_without_raw_underscores():
+    """Issue 40: the diagram's box texts and side notes were 6-7 px and showed a raw 'c_t'."""
+    from matplotlib.text import Text
+
+    from mmlib.workbench.gpu_diagram import gpu_turn_figure
+
+    figure = gpu_turn_figure()
+    figure.canvas.draw()
+    texts = [t for t in figure.findobj(Text) if t.get_visible() and t.get_text()]
+    assert texts and all(t.get_fontsize() >= 9 for t in texts)
+    assert not any("c_t" in t.get_text().replace("$c_t$", "") for t in texts)

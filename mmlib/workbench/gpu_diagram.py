@@ -36,19 +36,19 @@ def _box(ax, x, y, width, height, color, title, text=None):
     ax.add_patch(FancyBboxPatch((x, y), width, height, boxstyle="round,pad=0.02,rounding_size=0.08",
                                 facecolor=color, edgecolor="0.3", linewidth=1))
     if text is None:
-        ax.text(x + width / 2, y + height / 2, title, ha="center", va="center", fontsize=8.5,
+        ax.text(x + width / 2, y + height / 2, title, ha="center", va="center", fontsize=9,
                 fontweight="bold")
     else:
-        ax.text(x + 0.08, y + height - 0.12, title, ha="left", va="top", fontsize=8.5, fontweight="bold",
+        ax.text(x + 0.08, y + height - 0.12, title, ha="left", va="top", fontsize=9, fontweight="bold",
                 family="monospace")
-        ax.text(x + 0.08, y + height - 0.42, text, ha="left", va="top", fontsize=7.5)
+        ax.text(x + 0.08, y + height - 0.42, text, ha="left", va="top", fontsize=9)
 
 
 def _arrow(ax, start, end, text=None):
     ax.add_patch(FancyArrowPatch(start, end, arrowstyle="-|>", mutation_scale=12, color="0.25",
                                  linewidth=1.1))
     if text:
-        ax.text((start[0] + end[0]) / 2 + 0.08, (start[1] + end[1]) / 2, text, fontsize=7,
+        ax.text((start[0] + end[0]) / 2 + 0.08, (start[1] + end[1]) / 2, text, fontsize=9,
                 va="center", color="0.25")
 
 
@@ -62,8 +62,8 @@ def _turn_flow(ax) -> None:
         if k + 1 < len(TURN_STEPS):
             _arrow(ax, (0.2 + width / 2, y), (0.2 + width / 2, y - gap))
     ax.text(5.55, top - 1.9 * (height + gap), "Phase 1\nplay and\nregroup\n(counting\nsort)",
-            fontsize=8, va="center", color="#2171b5")
-    ax.text(5.55, top - 5.6 * (height + gap), "Phase 2\na next\nguess per\nregion", fontsize=8,
+            fontsize=9, va="center", color="#2171b5")
+    ax.text(5.55, top - 5.6 * (height + gap), "Phase 2\na next\nguess per\nregion", fontsize=9,
             va="center", color="#d94801")
     ax.set_xlim(0, 6.6)
     ax.set_ylim(-0.1, top + 0.1)
@@ -74,38 +74,38 @@ def _turn_flow(ax) -> None:
 def _thread_block(ax, threads: int = 6, slots: int = 5) -> None:
     """Right panel: one block of the search, threads over candidates, counters in shared memory."""
     # The region's possible secrets, read by every thread.
-    ax.text(0.2, 9.55, "PS of one region (its games' packed secrets, in global memory)", fontsize=8)
+    ax.text(0.2, 9.55, "PS of one region (its games' packed secrets, in global memory)", fontsize=9)
     for j in range(10):
         ax.add_patch(Rectangle((0.2 + 0.55 * j, 8.9), 0.5, 0.45, facecolor="#deebf7", edgecolor="0.4"))
-        ax.text(0.45 + 0.55 * j, 9.12, f"s{j}", ha="center", va="center", fontsize=6.5)
-    ax.text(6.1, 8.1, "thread t scores\ncandidate guess c_t\nagainst every\nsecret of PS", fontsize=7,
+        ax.text(0.45 + 0.55 * j, 9.12, f"s{j}", ha="center", va="center", fontsize=9)
+    ax.text(6.1, 8.1, "thread t scores\ncandidate guess $c_t$\nagainst every\nsecret of PS", fontsize=9,
             va="center")
     for t in range(threads):
         x = 0.3 + 0.95 * t
         ax.add_patch(FancyBboxPatch((x, 7.25), 0.75, 0.6, boxstyle="round,pad=0.02", facecolor="#fdae6b",
                                     edgecolor="0.3"))
-        ax.text(x + 0.375, 7.55, f"t{t}\nc{t}", ha="center", va="center", fontsize=7)
+        ax.text(x + 0.375, 7.55, f"t{t}\nc{t}", ha="center", va="center", fontsize=9)
         _arrow(ax, (x + 0.375, 8.85), (x + 0.375, 7.9))
         # The thread's own counters: one per score slot, in shared memory.
         for s in range(slots):
             ax.add_patch(Rectangle((x + 0.1, 4.5 + 0.5 * s), 0.55, 0.45, facecolor="#fff5eb", edgecolor="0.5"))
         _arrow(ax, (x + 0.375, 7.2), (x + 0.375, 7.0))
-        ax.text(x + 0.375, 4.2, f"rank{t}", ha="center", va="center", fontsize=7)
+        ax.text(x + 0.375, 4.2, f"rank{t}", ha="center", va="center", fontsize=9)
     ax.add_patch(Rectangle((0.2, 4.35), 0.95 * threads, 2.7, fill=False, edgecolor="#d94801",
                            linestyle="--", linewidth=1.2))
     ax.text(6.1, 5.7, "shared memory:\neach thread's\ncounters, one per\nscore ordinal\n(8, 16 or 32 bits,\n"
-                      "by |PS|);\ncounter[score] += 1\nfor each secret", fontsize=7, va="center", color="#a63603")
+                      "by |PS|);\ncounter[score] += 1\nfor each secret", fontsize=9, va="center", color="#a63603")
     # Reduction in the block, then over blocks.
     ax.add_patch(FancyBboxPatch((0.6, 2.65), 4.9, 0.75, boxstyle="round,pad=0.02", facecolor=PHASE2_COLOR,
                                 edgecolor="0.3"))
     ax.text(3.05, 3.02, "block reduction: the best (rank, in PS, index) of the block",
-            ha="center", va="center", fontsize=7.5)
+            ha="center", va="center", fontsize=9)
     for t in range(threads):
         _arrow(ax, (0.675 + 0.95 * t, 4.05), (3.05, 3.45))
     ax.add_patch(FancyBboxPatch((0.6, 1.0), 4.9, 0.75, boxstyle="round,pad=0.02", facecolor=PHASE2_COLOR,
                                 edgecolor="0.3"))
     ax.text(3.05, 1.37, "reduce_best: the best over the region's blocks\n-> the region's next guess",
-            ha="center", va="center", fontsize=7.5)
+            ha="center", va="center", fontsize=9)
     _arrow(ax, (3.05, 2.6), (3.05, 1.8), "one result per block")
     ax.set_xlim(0, 7.6)
     ax.set_ylim(0.6, 10.0)
@@ -115,10 +115,11 @@ def _thread_block(ax, threads: int = 6, slots: int = 5) -> None:
 
 def gpu_turn_figure() -> Figure:
     """How the cuda backend plays a turn: the kernels in order, and one thread block of the search."""
-    fig = Figure(figsize=(12, 6.6), layout="constrained")
-    left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.0, 1.1]})
+    # One panel above the other, each the page's width, so that their 9 pt labels stay readable.
+    fig = Figure(figsize=(9, 13.5), layout="constrained")
+    left, right = fig.subplots(2, 1)
     _turn_flow(left)
     _thread_block(right)
-    fig.suptitle("The cuda backend's turn: counting sort into regions, then one thread per candidate "
+    fig.suptitle("The cuda backend's turn: counting sort into regions, then one thread per candidate\n"
                  "guess with counters in shared memory and two reductions", fontsize=11)
     return fig

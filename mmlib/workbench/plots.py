@@ -19,6 +19,7 @@ import numpy as np
 from matplotlib import colormaps
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter
 
 from ..core.openings import first_guess_patterns
 from ..core.games import Game
@@ -125,42 +126,50 @@ def _codeword_text(game: Game, guess: "str | int") -> str:
 
 
 def score_distribution_figure(game: "Game | str", guess: "str | int") -> Figure:
-    """Bar chart: how many secrets give each score against `guess`."""
+    """Horizontal bars: how many secrets give each score against `guess`, each bar labelled with
+    its count. Horizontal at every pin count, so that the score labels stay level and readable
+    (8 pins have 44 scores) and the view keeps one look while the sliders move."""
     game = Game.parse(game)
     guess_text = _codeword_text(game, guess)
     sizes = subset_sizes(game, guess_text)[_score_slots(game.pins)]
-    fig = Figure(figsize=(8, 4.2), layout="constrained")
+    fig = Figure(figsize=(8, 1.4 + 0.24 * len(sizes)), layout="constrained")
     ax = fig.add_subplot()
     positions = np.arange(len(sizes))
-    bars = ax.bar(positions, sizes, color="#4c72b0")
-    if len(sizes) <= 20:
-        ax.bar_label(bars, labels=[f"{s:,}" for s in sizes], fontsize=8, padding=2)
-    ax.set_xticks(positions, _score_labels(game.pins), rotation=0 if len(sizes) <= 20 else 90)
+    bars = ax.barh(positions, sizes, color="#4c72b0")
+    ax.bar_label(bars, labels=[f"{s:,}" for s in sizes], fontsize=9, padding=2)
+    ax.set_yticks(positions, _score_labels(game.pins), fontsize=9)
+    ax.set_ylim(len(sizes) - 0.5, -0.5)  # 0,0 at the top, as the scores are listed; no empty margin
+    ax.set_xlim(0, sizes.max() * 1.15)  # room for the labels; bars start at zero
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:,.0f}"))
     ax.set_title(f"Score distribution of {game.name}, guess {guess_text} ({game.size:,} secrets)")
-    ax.set_xlabel("score (black, white)")
-    ax.set_ylabel("secrets (count)")
-    ax.margins(y=0.12)
+    ax.set_ylabel("score (black,white)")
+    ax.set_xlabel("secrets (count)")
     return fig
 
 
 def scoring_variants_figure(timings, game: "Game | str") -> Figure:
-    """Horizontal bars, log scale: nanoseconds per score of each scoring variant.
+    """Dots on a log axis: nanoseconds per score of each scoring variant (dots, not bars: a bar's
+    length on a log axis starts nowhere in particular and would mislead).
 
     `timings` is the DataFrame of `scoring_variants.time_variants`.
     """
+    from ..studies.data_tables import measured_just_now
+
     game = Game.parse(game)
     fig = Figure(figsize=(8, 3.6), layout="constrained")
     ax = fig.add_subplot()
     positions = np.arange(len(timings))
     ns = timings["ns_per_score"].to_numpy()
-    bars = ax.barh(positions, ns, color="#55a868")
-    ax.bar_label(bars, labels=[f"{v:,.1f} ns" for v in ns], fontsize=8, padding=3)
-    ax.set_yticks(positions, timings["description"])
+    ax.plot(ns, positions, "o", color="#55a868", markersize=8)
+    for value, position in zip(ns, positions):
+        ax.annotate(f"{value:,.1f} ns", (value, position), xytext=(8, 0), textcoords="offset points",
+                    va="center", fontsize=9)
+    ax.set_yticks(positions, timings["description"], fontsize=9)
     ax.invert_yaxis()
     ax.set_xscale("log")
-    ax.set_xlim(right=ns.max() * 8)
-    from ..studies.data_tables import measured_just_now
-
+    ax.set_xlim(ns.min() / 2, ns.max() * 8)
+    ax.set_ylim(len(ns) - 0.5, -0.5)
+    ax.grid(axis="x", which="major", alpha=0.3)
     ax.set_title(f"Time per score on {game.name}, every guess against every secret, best of 3 runs\n"
                  f"one thread, {measured_just_now('scoring')}", fontsize=10)
     ax.set_xlabel("time per score (ns, log scale; lower is faster)")
@@ -177,19 +186,23 @@ def score_matrix_figure(game: "Game | str") -> Figure:
     score_number = np.zeros(game.score_slots, dtype=np.int64)
     score_number[_score_slots(game.pins)] = np.arange(game.num_scores)
     matrix = score_number[score_matrix_reference(game)]
-    fig = Figure(figsize=(7.5, 6.4), layout="constrained")
+    fig = Figure(figsize=(8.5, 7.6), layout="constrained")
     ax = fig.add_subplot()
-    qualitative = colormaps["tab20"].colors + colormaps["tab20b"].colors
+    # Strong, distinct hues first (tab10), then the light ones: neighbouring shades of one hue
+    # (tab20's pairs) cannot be told apart in a grid of small cells.
+    tab20 = colormaps["tab20"].colors
+    qualitative = list(colormaps["tab10"].colors) + list(tab20[1::2]) + list(colormaps["tab20b"].colors)
+    qualitative = [c for c in qualitative if c != colormaps["tab10"].colors[7]]  # tab10's grey: too near black
     colors = list(qualitative[: game.num_scores - 1]) + ["#000000"]  # the win in black
     image = ax.imshow(matrix, cmap=ListedColormap(colors), vmin=-0.5, vmax=game.num_scores - 0.5,
                       interpolation="nearest")
     if game.size <= 32:
         printed = [game.format_codeword(i) for i in range(game.size)]
-        ax.set_xticks(range(game.size), printed, rotation=90, fontsize=7, family="monospace")
-        ax.set_yticks(range(game.size), printed, fontsize=7, family="monospace")
+        ax.set_xticks(range(game.size), printed, rotation=90, fontsize=9, family="monospace")
+        ax.set_yticks(range(game.size), printed, fontsize=9, family="monospace")
     bar = fig.colorbar(image, ax=ax, ticks=range(game.num_scores))
-    bar.ax.set_yticklabels(_score_labels(game.pins))
-    bar.set_label("score (black, white)")
+    bar.ax.set_yticklabels(_score_labels(game.pins), fontsize=9)
+    bar.set_label("score (black,white)")
     ax.set_title(f"Score of every guess against every secret, {game.name} ({game.size}×{game.size})")
     ax.set_xlabel("secret (codeword, index order)")
     ax.set_ylabel("guess (codeword, index order)")

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.colors import LogNorm
 from matplotlib.figure import Figure
-from matplotlib.ticker import NullLocator
+from matplotlib.ticker import MaxNLocator, NullLocator
 
 from ..core.games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
 from .plots import STRATEGY_COLORS, compact_count
@@ -66,23 +66,26 @@ def _line_style(backend: str, strategy: str, case_equivalence: str, one_strategy
 
 
 def regions_per_turn_figure(result: SolveResult) -> Figure:
-    """Games still playing and the regions they form, turn by turn (one guess chosen per region)."""
-    sizes = result.tree.region_sizes_per_turn()
-    turns = np.arange(1, len(sizes) + 1)
-    games = np.array([int(s.sum()) for s in sizes])
-    regions = np.array([len(s) for s in sizes])
+    """Turn by turn, as the turn statistics number turns: the games that play turn t's guess and
+    the regions turn t's scores split them into, each of which chooses one guess for turn t+1."""
+    stats = result.turn_stats
+    turns = np.array([s.turn for s in stats])
+    games = np.array([s.games_active for s in stats])
+    regions = np.array([s.regions for s in stats])
     fig = Figure(figsize=(7, 4), layout="constrained")
     ax = fig.subplots()
     width = 0.4
-    bars_games = ax.bar(turns - width / 2, games, width, label="games still playing", color="#9ecae1")
-    bars_regions = ax.bar(turns + width / 2, regions, width, label="regions (one guess each)", color="#3182bd")
+    bars_games = ax.bar(turns - width / 2, games, width, label="games that play the turn's guess", color="#9ecae1")
+    bars_regions = ax.bar(turns + width / 2, regions, width, label="regions its scores form (one next guess each)",
+                          color="#3182bd")
     for bars in (bars_games, bars_regions):
-        ax.bar_label(bars, labels=[compact_count(v) for v in bars.datavalues], fontsize=8, padding=2)
-    ax.set_yscale("log")
-    ax.set_ylim(0.7, games.max() * 3)
+        ax.bar_label(bars, labels=[f"{int(v):,}" for v in bars.datavalues], fontsize=9, padding=2)
+    # A linear axis from zero: bars on a log axis draw 1 region as a sliver and 12 as a third of 1,296.
+    ax.set_ylim(0, max(games.max(), regions.max()) * 1.15)
+    ax.yaxis.set_major_formatter(lambda value, _pos: f"{value:,.0f}")
     ax.set_xticks(turns)
     ax.set_xlabel("turn")
-    ax.set_ylabel("count (games, regions; log scale)")
+    ax.set_ylabel("count (games, regions)")
     ax.set_title(f"Regions per turn\n{_title_of(result)}", fontsize=11)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2, fontsize=9, frameon=False)
     return fig
@@ -110,8 +113,11 @@ def region_size_counts(result: SolveResult) -> tuple[list[tuple[int, int]], np.n
 
 
 def region_sizes_figure(result: SolveResult) -> Figure:
-    """How many regions of each size choose a guess on each turn (a heat map of counts)."""
+    """How many regions of each size each turn's scores form (a heat map of counts)."""
     bins, counts = region_size_counts(result)
+    # Turns numbered as the turn statistics number them: column t holds the regions turn t's scores
+    # form, which choose turn t+1's guess (the root, every game before turn 1, is left out).
+    counts = counts[:, 1:]
     used = np.flatnonzero(counts.sum(axis=1))  # drop size bins no region falls in
     bins, counts = [bins[b] for b in used], counts[used]
     turns = counts.shape[1]
@@ -123,11 +129,11 @@ def region_sizes_figure(result: SolveResult) -> Figure:
     for b in range(len(bins)):
         for t in range(turns):
             if counts[b, t]:
-                ax.text(t, b, str(counts[b, t]), ha="center", va="center", fontsize=8,
+                ax.text(t, b, f"{counts[b, t]:,}", ha="center", va="center", fontsize=9,
                         color="white" if counts[b, t] < counts.max() ** 0.5 else "black")
     ax.set_xticks(range(turns), [str(t + 1) for t in range(turns)])
     ax.set_yticks(range(len(bins)), [f"{lo}" if lo == hi else f"{lo}-{hi}" for lo, hi in bins])
-    ax.set_xlabel("turn (the guess the region chooses)")
+    ax.set_xlabel("turn (regions its scores form, each choosing the next turn's guess)")
     ax.set_ylabel("region size (games)")
     ax.set_title(f"Region sizes per turn\n{_title_of(result)}", fontsize=11)
     fig.colorbar(image, ax=ax, label="regions (count, log scale)")
@@ -141,13 +147,15 @@ def scores_per_turn_figure(result: SolveResult) -> Figure:
     fig = Figure(figsize=(7, 4), layout="constrained")
     ax = fig.subplots()
     bars = ax.bar(turns, scores, color="#e6550d")
-    ax.bar_label(bars, labels=[compact_count(v) for v in scores], fontsize=8, padding=2)
-    ax.set_yscale("log")
-    ax.set_ylim(0.7, scores.max() * 4)
+    ax.bar_label(bars, labels=[f"{int(v):,}" for v in scores], fontsize=9, padding=2)
+    # A linear axis from zero, so that the bars show where the work is (log bars draw 694 scores
+    # as half of 1.7 million); the labels give the small turns' counts.
+    ax.set_ylim(0, scores.max() * 1.15)
+    ax.yaxis.set_major_formatter(lambda value, _pos: f"{value:,.0f}")
     ax.set_xticks(turns)
     ax.set_xlabel("turn")
-    ax.set_ylabel("scores computed (count, log scale)")
-    ax.set_title(f"Scores per turn: {compact_count(result.scores)} in all\n{_title_of(result)}", fontsize=11)
+    ax.set_ylabel("scores computed (count)")
+    ax.set_title(f"Scores per turn: {int(result.scores):,} in all\n{_title_of(result)}", fontsize=11)
     return fig
 
 
@@ -191,13 +199,13 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
         games = kept.drop_duplicates("codewords").sort_values("codewords")
         ax.xaxis.set_minor_locator(NullLocator())
         ax.set_xticks(list(games["codewords"]), [f"{g} ({int(n):,})" for g, n in zip(games["game"], games["codewords"])],
-                      fontsize=8, rotation=90)
+                      fontsize=9, rotation=90)
     if one_strategy:
-        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     else:  # one entry per color, marker and line style, instead of one per line
         from matplotlib.lines import Line2D
 
-        keys = [Line2D([], [], color=STRATEGY_COLORS[Strategy.parse(label)], label=label)
+        keys = [Line2D([], [], color=STRATEGY_COLORS[Strategy.parse(label)], label=Strategy.parse(label).title)
                 for label in SOLVE_STRATEGIES if label in set(kept["strategy"])]
         keys += [Line2D([], [], color="0.3", marker="o" if backend == "cpu" else "s", linestyle="none",
                         label=f"{backend} ({machine})")
@@ -205,7 +213,7 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
         keys += [Line2D([], [], color="0.3", marker="o", fillstyle="none", linestyle="-",
                         label="case equivalence off"),
                  Line2D([], [], color="0.3", marker="o", linestyle=":", label="case equivalence on")]
-        ax.legend(handles=keys, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        ax.legend(handles=keys, fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.grid(True, which="major", alpha=0.3)
     notes = [timings.left_out_note()]
     if len(left_out):
@@ -218,7 +226,7 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
 def _footnote(fig: Figure, text: str) -> None:
     """A note under the plot, in the space the layout keeps for it."""
     if text:
-        fig.supxlabel(textwrap.fill(text, 160), fontsize=8, color="0.3", x=0.01, ha="left")
+        fig.supxlabel(textwrap.fill(text, 140), fontsize=9, color="0.3", x=0.01, ha="left")
 
 
 def backend_timings_figure(timings: pd.DataFrame, title: str = "Solve time across game sizes",
@@ -283,10 +291,11 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
         timings = one_machine_one_engine(rows)
         rows = timings.rows
     pins, colors, grid = heatmap_grid(rows, value)
-    fig = Figure(figsize=(1.6 + 0.62 * len(colors), 1.6 + 0.5 * len(pins)), layout="constrained")
+    # Cells wide enough for a 9 pt number of five characters ("0.0056", "5.241").
+    fig = Figure(figsize=(1.6 + 0.78 * len(colors), 1.6 + 0.5 * len(pins)), layout="constrained")
     ax = fig.subplots()
     known = np.isfinite(grid) & ((grid > 0) if log_scale else True)
-    ax.set_facecolor("0.92")  # games not computed yet
+    ax.set_facecolor("0.92")  # games not in data/results.csv
     if known.any():
         shown = np.ma.masked_where(~known, grid)
         norm = LogNorm(vmin=grid[known].min(), vmax=max(grid[known].max(), grid[known].min() * 1.01)) \
@@ -297,7 +306,7 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
             (grid[known].min() + grid[known].max()) / 2
         for i, j in zip(*np.nonzero(known)):
             text = format_seconds(grid[i, j]) if value == "seconds" else number_format.format(grid[i, j])
-            ax.text(j, i, text, ha="center", va="center", fontsize=7,
+            ax.text(j, i, text, ha="center", va="center", fontsize=9,
                     color="white" if grid[i, j] < middle else "black")
     else:
         ax.imshow(np.zeros_like(grid), origin="lower", aspect="auto", cmap="Greys", vmin=0, vmax=10)
@@ -306,7 +315,7 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
     ax.set_yticks(range(len(pins)), [str(p) for p in pins])
     ax.set_xlabel("colors")
     ax.set_ylabel("pins")
-    grey = "not timed so on this machine by this engine" if timed_on else "not computed yet"
+    grey = "not timed so on this machine by this engine" if timed_on else "not in data/results.csv"
     title = f"{what}{timed_on}, {strategy.title}, best-max first guess per game (grey: {grey})"
     if timed_on:
         title += f"\nwall time of each sweep solve (data/results.csv), {timings.caption()}"
@@ -315,35 +324,46 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
 
 
 def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
-    """Average turns of every first guess data/results.csv holds for `game`, per strategy."""
+    """Average turns (top) and max turns (bottom) of every first guess data/results.csv holds for
+    `game`, per strategy, as dots: the averages differ by a few hundredths, which bars from zero
+    would hide and bars from elsewhere would exaggerate. First guesses of many pins are written
+    upright, so that their labels never run into each other."""
     game = Game.parse(game)
     rows = results[results["game"] == game.name].dropna(subset=["average_turns"]) if len(results) else results
-    fig = Figure(figsize=(8, 4.2), layout="constrained")
-    ax = fig.subplots()
+    fig = Figure(figsize=(8, 5.2), layout="constrained")
     if len(rows) == 0:
-        _empty_note(ax, f"no results for {game.name} yet")
-    else:
-        guesses = sorted(rows["first_guess"].astype(str).unique())
-        strategies = [s.label for s in Strategy if s.label in set(rows["strategy"])]
-        width = 0.8 / len(strategies)
-        for k, label in enumerate(strategies):
-            mine = rows[rows["strategy"] == label]
-            by_guess = mine.set_index(mine["first_guess"].astype(str))
-            heights = [by_guess["average_turns"].get(g, np.nan) for g in guesses]
-            maxima = [by_guess["max_turns"].get(g, np.nan) for g in guesses]
-            x = np.arange(len(guesses)) + (k - (len(strategies) - 1) / 2) * width
-            strategy = Strategy.parse(label)
-            bars = ax.bar(x, heights, width, label=strategy.title, color=STRATEGY_COLORS[strategy])
-            ax.bar_label(bars, labels=["" if np.isnan(m) else f"{m:.0f}" for m in maxima], fontsize=7,
-                         padding=1)
-        low, high = np.nanmin(rows["average_turns"]), np.nanmax(rows["average_turns"])
-        ax.set_ylim(max(0.0, low - 0.25 * (high - low + 0.1)), high + 0.2 * (high - low + 0.1))
-        ax.set_xticks(range(len(guesses)), guesses)
-        ax.legend(fontsize=8, ncols=4, loc="upper center", bbox_to_anchor=(0.5, -0.13), frameon=False)
-        ax.set_ylim(top=ax.get_ylim()[1] + 0.05 * (high - low + 0.1))  # room for the max-turn labels
-    ax.set_xlabel("first guess (number above a bar: max turns)")
-    ax.set_ylabel("average turns per game")
-    ax.set_title(f"First guesses in {game.name} ({game.size:,} games)", fontsize=11)
+        ax = fig.subplots()
+        _empty_note(ax, f"no results for {game.name} in data/results.csv")
+        ax.set_xlabel("first guess")
+        ax.set_ylabel("average turns per game")
+        ax.set_title(f"First guesses in {game.name} ({game.size:,} games)", fontsize=11)
+        return fig
+    top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=[2, 1])
+    guesses = sorted(rows["first_guess"].astype(str).unique())
+    strategies = [s.label for s in Strategy if s.label in set(rows["strategy"])]
+    step = 0.6 / max(1, len(strategies) - 1) if len(strategies) > 1 else 0.0
+    for k, label in enumerate(strategies):
+        mine = rows[rows["strategy"] == label]
+        by_guess = mine.set_index(mine["first_guess"].astype(str))
+        average = [by_guess["average_turns"].get(g, np.nan) for g in guesses]
+        worst = [by_guess["max_turns"].get(g, np.nan) for g in guesses]
+        x = np.arange(len(guesses)) + (k - (len(strategies) - 1) / 2) * step
+        strategy = Strategy.parse(label)
+        top.plot(x, average, "o", label=strategy.title, color=STRATEGY_COLORS[strategy], markersize=7)
+        bottom.plot(x, worst, "o", color=STRATEGY_COLORS[strategy], markersize=7)
+    top.grid(axis="y", alpha=0.3)
+    bottom.grid(axis="y", alpha=0.3)
+    bottom.yaxis.set_major_locator(MaxNLocator(integer=True))
+    low, high = np.nanmin(rows["max_turns"]), np.nanmax(rows["max_turns"])
+    bottom.set_ylim(low - 0.6, high + 0.6)
+    upright = len(guesses) * game.pins > 48  # more characters than fit level under the axis
+    bottom.set_xticks(range(len(guesses)), guesses, rotation=90 if upright else 0, fontsize=9,
+                      family="monospace")
+    top.legend(fontsize=9, loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
+    top.set_ylabel("average turns per game")
+    bottom.set_ylabel("max turns")
+    bottom.set_xlabel("first guess")
+    top.set_title(f"First guesses in {game.name} ({game.size:,} games)", fontsize=11)
     return fig
 
 
@@ -367,26 +387,29 @@ def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
         if len(benchmarks) else benchmarks
     timings = one_machine_one_engine(rows)
     rows = timings.rows
-    fig = Figure(figsize=(7, 3.6), layout="constrained")
+    fig = Figure(figsize=(8, 3.9), layout="constrained")
     ax = fig.subplots()
     if len(rows) == 0:
         _empty_note(ax, "no scoring-kernel rows yet")
     else:
         rows = rows.assign(machine=machine_names(rows))
+        # Runs numbered in the order measured: their dates are in the caption, and date-times on
+        # an axis are uneven, long and rotated.
         for (game, backend, machine), group in rows.groupby(["game", "backend", "machine"], sort=True):
-            when = group["date"].astype(str).str.slice(0, 16).str.replace("T", " ") if "date" in group.columns \
-                else pd.Series(range(1, len(group) + 1)).astype(str)
-            ax.plot(list(when), group["scores_per_s"] / 1e9, "o-", label=f"{game}, {backend} ({machine})")
-            for x, y in zip(when, group["scores_per_s"] / 1e9):
-                ax.annotate(f"{y:.2f}", (x, y), fontsize=8, textcoords="offset points", xytext=(0, 6),
+            runs = np.arange(1, len(group) + 1)
+            ax.plot(runs, group["scores_per_s"] / 1e9, "o-", label=f"{game}, {backend} ({machine})")
+            for x, y in zip(runs, group["scores_per_s"] / 1e9):
+                ax.annotate(f"{y:.2f}", (x, y), fontsize=9, textcoords="offset points", xytext=(0, 6),
                             ha="center")
+        ax.set_xticks(range(1, rows.groupby(["game", "backend", "machine"]).size().max() + 1))
         ax.set_ylim(0, (rows["scores_per_s"].max() / 1e9) * 1.3)
-        ax.tick_params(axis="x", labelrotation=20, labelsize=8)
-        ax.legend(fontsize=8, loc="lower right")
-    ax.set_xlabel("run (date and time)")
+        ax.legend(fontsize=9, loc="lower right")
+    threads = sorted({int(t) for t in rows["threads"].dropna()}) if len(rows) and "threads" in rows.columns else []
+    on = f"{', '.join(map(str, threads))} thread{'s' if threads != [1] else ''}" if threads else "threads unrecorded"
+    ax.set_xlabel("run, in the order measured")
     ax.set_ylabel("scores per second (billions)")
-    ax.set_title("The scoring kernel alone: one guess against every secret (data/benchmarks.csv)\n"
-                 f"{timings.caption()}", fontsize=10)
+    ax.set_title(f"The scoring kernel alone, {on}: one guess against every secret (data/benchmarks.csv)\n"
+                 + textwrap.fill(timings.caption(), 100), fontsize=10)
     _footnote(fig, timings.left_out_note())
     return fig
 
@@ -405,7 +428,9 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     scale, unit = (1.0, "s") if (phase1 + phase2).sum() >= 1 else (1e-3, "ms")
     fig = Figure(figsize=(10, 4.8), layout="constrained")
     left, right = fig.subplots(1, 2)
-    left.bar(turns, phase1, color="#9ecae1", label="phase 1: play, split into regions")
+    share = phase1.sum() / max((phase1 + phase2).sum(), 1e-12)
+    thin = f" ({share:.1%} of the time: too thin to see)" if share < 0.05 else ""  # a legend entry with no visible bar
+    left.bar(turns, phase1, color="#9ecae1", label=f"phase 1: play, split into regions{thin}")
     bars = left.bar(turns, phase2, bottom=phase1, color="#e6550d", label="phase 2: choose the next guesses")
     total = phase1 + phase2
     left.bar_label(bars, labels=[f"{format_seconds(t / scale)} {unit}" for t in total], fontsize=8, padding=2)
@@ -430,7 +455,7 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
                            textcoords="offset points", xytext=(0, 2))
     right.set_ylim(0, max(bottom.max(), 1) * 1.2)
     right.set_xticks(turns)
-    right.set_xlabel("turn (regions that choose the next turn's guess)")
+    right.set_xlabel("turn (regions its scores form, each choosing the next turn's guess)")
     right.set_ylabel("regions (count)")
     right.set_title("How each region's next guess was found", fontsize=10)
     right.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
@@ -483,8 +508,10 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
     scores = case_equivalence_scores(results, strategy)
     seconds = case_equivalence_seconds(timing) if len(timing) else pd.DataFrame()
     timings = one_machine_one_engine(timing[timing["backend"] == "cpu"] if len(timing) else timing)
-    fig = Figure(figsize=(13, 5.2), layout="constrained")
-    left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.35, 1.0]})
+    # One panel above the other, each the page's width: side by side, the time panel was a third
+    # of the page and its labels were squeezed.
+    fig = Figure(figsize=(9, 10.5), layout="constrained")
+    left, right = fig.subplots(2, 1, height_ratios=[1.15, 1.0])
     if len(scores) == 0:
         _empty_note(left, "no results yet")
     else:
@@ -495,7 +522,7 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
         image = left.imshow(np.ma.masked_where(~known, grid), origin="lower", aspect="auto", cmap="viridis",
                             vmin=0, vmax=1)
         for i, j in zip(*np.nonzero(known)):
-            left.text(j, i, f"{100 * grid[i, j]:.0f}%", ha="center", va="center", fontsize=8,
+            left.text(j, i, f"{100 * grid[i, j]:.0f}%", ha="center", va="center", fontsize=9,
                       color="white" if grid[i, j] < 0.5 else "black")
         left.set_xticks(range(len(colors)), [str(c) for c in colors])
         left.set_yticks(range(len(pins)), [str(p) for p in pins])
@@ -516,15 +543,15 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
                       label=s.title)
         right.axhline(0, color="0.3", linewidth=0.8)
         right.set_xticks(range(len(games)), games, rotation=45, ha="right", rotation_mode="anchor", fontsize=9)
-        right.legend(fontsize=8, ncols=2, loc="upper left")
+        right.legend(fontsize=9, ncols=4, loc="upper left")
         low = max(-60.0, min(-10.0, np.nanmin(seconds["saved"]) * 100 - 5))
         right.set_ylim(low, 100)
         clipped = seconds[seconds["saved"] * 100 < low]
         if len(clipped):  # tiny games whose timings are noise: say so rather than stretch the axis
             right.text(0.99, 0.02, f"{len(clipped)} bars below {low:.0f}% cut off (tiny games, "
-                       "times of a millisecond)", transform=right.transAxes, ha="right", fontsize=8, color="0.3")
+                       "times of a millisecond)", transform=right.transAxes, ha="right", fontsize=9, color="0.3")
     right.set_xlabel("game, by number of codewords")
-    right.set_ylabel("solve time saved (% of the time without)")
+    right.set_ylabel("solve time saved (% of the time without;\nbelow 0: slower with it)")
     right.set_title("Solve time saved, cpu backend (data/case_equivalence_timing.csv, latest run)\n"
                     f"{timings.caption()}", fontsize=10)
     _footnote(fig, timings.left_out_note())
@@ -559,7 +586,8 @@ def secrets_left_figure(after: dict, game: "str | Game", strategy: "str | Strate
 
 def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
     """Seconds for the seed's scoring workload (every score Knuth's algorithm needs for 4p6c, one game
-    at a time): the seed's two figures beside each of mmlib's variants, on a log axis."""
+    at a time): the seed's two figures beside each of mmlib's variants, as dots on a log axis (a bar
+    on a log axis starts nowhere in particular and would mislead)."""
     fig = Figure(figsize=(8, 4), layout="constrained")
     ax = fig.subplots()
     timings = one_machine_one_engine(workload)
@@ -569,19 +597,25 @@ def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
                         "(python -m mmlib seed-data scoring)")
     else:
         mine = workload.sort_values("workload_s", ascending=False)
-        names = [f"seed: {n.removeprefix('seed: ')}" for n in seed_seconds] + [f"mmlib: {v}" for v in mine["variant"]]
+        names = [f"seed: {n.removeprefix('seed: ')}" for n in seed_seconds] + \
+            [f"mmlib: {d}" for d in (mine["description"] if "description" in mine else mine["variant"])]
         seconds = list(seed_seconds.values()) + [float(s) for s in mine["workload_s"]]
-        colors = ["#bdbdbd"] * len(seed_seconds) + ["#3182bd"] * len(mine)
-        bars = ax.barh(range(len(names)), seconds, color=colors)
-        ax.bar_label(bars, labels=[f"{format_seconds(s)} s" for s in seconds], fontsize=8, padding=3)
-        ax.set_yticks(range(len(names)), names, fontsize=8)
-        ax.invert_yaxis()
+        colors = ["#636363"] * len(seed_seconds) + ["#3182bd"] * len(mine)
+        positions = np.arange(len(names))
+        ax.scatter(seconds, positions, c=colors, s=60, zorder=3)
+        for value, position in zip(seconds, positions):
+            # Three significant digits, as the table beside it writes them (4.49, 30.6, 2,919).
+            ax.annotate(f"{value:,.0f} s" if value >= 100 else f"{value:.3g} s", (value, position), xytext=(8, 0),
+                        textcoords="offset points", va="center", fontsize=9)
+        ax.set_yticks(positions, names, fontsize=9)
+        ax.set_ylim(len(names) - 0.5, -0.5)
         ax.set_xscale("log")
         ax.set_xlim(min(seconds) / 2, max(seconds) * 8)
+        ax.grid(axis="x", which="major", alpha=0.3)
         scores = int(mine["workload_scores"].iloc[0])
         ax.set_title(f"The seed's scoring workload: {scores:,} scores (Knuth, 4p6c, one game at a time)",
                      fontsize=10)
-    ax.set_xlabel("seconds for the whole workload (log scale)\nthe seed's on its own machine; mmlib's "
+    ax.set_xlabel("seconds for the whole workload (log scale)\ngrey: the seed's, on its own machine; blue: mmlib's,\n"
                   f"{timings.caption()}", fontsize=9)
     _footnote(fig, timings.left_out_note())
     return fig
@@ -589,36 +623,43 @@ def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
 
 def one_at_a_time_figure(timings: pd.DataFrame) -> Figure:
     """Seconds to play every game: one at a time (without and with a cache of positions) against all
-    at once (`solve`), per game and strategy, on a log axis."""
-    fig = Figure(figsize=(9, 4.4), layout="constrained")
-    ax = fig.subplots()
+    at once (`solve`), per game and strategy: one row each, the methods as dots on a log axis (a bar
+    on a log axis starts nowhere in particular), each labelled with its seconds."""
     shown = one_machine_one_engine(timings)
     timings = shown.rows
+    cases = list(dict.fromkeys(timings.sort_values(["codewords", "strategy"], kind="stable")
+                               .pipe(lambda f: f["game"] + ", " + f["strategy"].map(lambda s: Strategy.parse(s).title))))\
+        if len(timings) else []
+    fig = Figure(figsize=(9, 2.2 + 0.42 * max(len(cases), 4)), layout="constrained")
+    ax = fig.subplots()
     if len(timings) == 0:
         _empty_note(ax, "no data/seed_one_at_a_time.csv rows of a recorded machine and engine yet "
                         "(python -m mmlib seed-data one-at-a-time)")
     else:
-        frame = timings.assign(case=timings["game"] + "\n" + timings["strategy"])
-        cases = list(dict.fromkeys(frame.sort_values(["codewords", "strategy"], kind="stable")["case"]))
+        frame = timings.assign(case=timings["game"] + ", " + timings["strategy"].map(lambda s: Strategy.parse(s).title))
         methods = list(dict.fromkeys(frame["method"]))
-        width = 0.8 / len(methods)
-        palette = ["#de2d26", "#fc9272", "#3182bd", "#31a354"]
+        palette, markers = ["#de2d26", "#fc9272", "#3182bd", "#31a354"], ["o", "s", "D", "^"]
         for k, method in enumerate(methods):
             mine = frame[frame["method"] == method].set_index("case")["median_s"].astype(float)
-            values = [mine.get(c, np.nan) for c in cases]
-            bars = ax.bar(np.arange(len(cases)) + (k - (len(methods) - 1) / 2) * width, values, width,
-                          label=method, color=palette[k % len(palette)])
-            ax.bar_label(bars, labels=["" if np.isnan(v) else format_seconds(v) for v in values], fontsize=6,
-                         padding=1, rotation=90)
-        ax.set_yscale("log")
-        ax.set_ylim(top=np.nanmax(frame["median_s"].astype(float)) * 20)
-        ax.set_xticks(range(len(cases)), cases, fontsize=8)
-        ax.legend(fontsize=8, loc="upper left", ncols=len(methods))
-    ax.set_xlabel("game and strategy")
-    ax.set_ylabel("seconds to play every game (log scale)")
+            values = np.array([mine.get(c, np.nan) for c in cases])
+            ax.scatter(values, np.arange(len(cases)), marker=markers[k % 4], s=45, label=method,
+                       color=palette[k % len(palette)], zorder=3)
+            for position, value in enumerate(values):
+                if not np.isnan(value):
+                    ax.annotate(format_seconds(value), (value, position), xytext=(6, 0), textcoords="offset points",
+                                va="center", fontsize=9)
+        seconds = frame["median_s"].astype(float)
+        ax.set_xscale("log")
+        ax.set_xlim(seconds.min() / 2, seconds.max() * 8)
+        ax.set_yticks(range(len(cases)), cases, fontsize=9)
+        ax.set_ylim(len(cases) - 0.5, -1.6)  # room above the first row for the legend
+        ax.grid(axis="x", which="major", alpha=0.3)
+        ax.legend(fontsize=9, loc="upper center", ncols=len(methods), frameon=False)
+    ax.set_ylabel("game and strategy")
+    ax.set_xlabel("seconds to play every game (log scale)")
     threads = ", ".join(sorted({str(int(t)) for t in timings["threads"].dropna()})) \
         if len(timings) and "threads" in timings.columns else "?"
     ax.set_title("One game at a time against all games at once: cpu backend, case equivalence off, "
-                 f"{threads} thread(s)\ndata/seed_one_at_a_time.csv, {shown.caption()}", fontsize=10)
+                 f"{threads} thread(s)\ndata/seed_one_at_a_time.csv,\n{shown.caption()}", fontsize=10)
     _footnote(fig, shown.left_out_note())
     return fig

@@ -21,8 +21,9 @@ from collections.abc import Callable, Mapping
 import numpy as np
 import pandas as pd
 
-from ..studies.data_tables import (KERNEL_STRATEGY, gpu_beside_cpu, latest_rows, machine_names, one_machine_one_engine,
-                                   per_engine)
+from ..core.strategies import Strategy
+from ..studies.data_tables import (KERNEL_STRATEGY, SOLVE_STRATEGIES, gpu_beside_cpu, latest_rows, machine_names,
+                                   one_machine_one_engine, per_engine)
 from .plots_results import format_seconds
 
 
@@ -199,6 +200,36 @@ def benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
                     note=timings.left_out_note())
 
 
+def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
+    """The whole solves of data/benchmarks.csv (not the optimal search, not the kernel alone): the
+    latest run of each game, strategy, backend and case-equivalence setting, of one machine and the
+    newest engine version per backend; the note says, once per backend, where, with which engine
+    and when they were measured (`Timings.caption`), and what was left out."""
+    solves = benchmarks[benchmarks["strategy"].isin(SOLVE_STRATEGIES)] if len(benchmarks) else benchmarks
+    if len(solves) == 0:
+        return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no timed solves")
+    parts = {backend: one_machine_one_engine(group) for backend, group in solves.groupby("backend", sort=True)}
+    frame = pd.concat([part.rows for part in parts.values()])
+    keys = ["game", "backend", "strategy", "case_equivalence"]
+    runs = frame.assign(**{k: frame[k].fillna("-").astype(str) for k in keys}).groupby(keys).size()
+    latest = latest_rows(frame, keys).sort_values(["codewords", "game", "strategy", "case_equivalence", "backend"],
+                                                  kind="stable")
+    shown = pd.DataFrame({
+        "game": latest["game"], "strategy": [Strategy.parse(s).title for s in latest["strategy"]],
+        "backend": latest["backend"], "case equivalence": latest["case_equivalence"],
+        "first guess": latest["first_guess"].astype(str), "median s": latest["median_s"], "scores": latest["scores"],
+        "M scores/s": latest["scores_per_s"] / 1e6,
+        "runs in file": [int(runs[tuple(str(row[k]) for k in keys)]) for _, row in latest.iterrows()],
+    })
+    where = "; ".join(f"{backend}: {part.caption()}" for backend, part in parts.items() if len(part.rows))
+    left = "; ".join(part.left_out_note().removeprefix("Left out: ").rstrip(".") for part in parts.values()
+                     if part.left_out_note())
+    left = f"Left out: {left}." if left else ""
+    return readable(shown, formats={"median s": "seconds", "M scores/s": 0},
+                    blank={"scores": "not counted", "M scores/s": "not counted", "median s": "not timed"},
+                    note=f"{where}. {left}".strip())
+
+
 def timings_table(timings: pd.DataFrame) -> ReadableTable:
     """Live timings (from `time_solves`): seconds, scores, millions of scores per second; the note
     names the machine and engine of each backend, read from the rows."""
@@ -223,32 +254,87 @@ def first_guess_table(first_guesses: pd.DataFrame) -> ReadableTable:
     return readable(wide, blank="not swept yet")
 
 
-def seed_comparison_table(comparison: pd.DataFrame) -> ReadableTable:
-    """data/seed_comparison.csv side by side: the seed's total, max, score count and seconds beside
-    mmlib's, whether they agree, and why not (or, for times, on which machines)."""
-    def pair(row, what: str) -> str:
-        seed = _figure(row.get(f"seed_{what}", ""), what, "not given")
-        mine = _figure(row.get(f"mmlib_{what}", ""), what, "not timed" if what == "seconds" else "not counted")
-        return f"{seed} / {mine}"
+def strategy_summary_table(best: pd.DataFrame) -> ReadableTable:
+    """`data_tables.strategy_summary` as a reader wants it: strategies by their names, the number of
+    games they share said once in the note instead of in every row."""
+    from ..studies.data_tables import strategy_summary
 
+    summary = strategy_summary(best)
+    games = sorted(set(summary["games"].astype(int))) if len(summary) else []
+    shown = summary.drop(columns=["games"]).assign(strategy=[Strategy.parse(s).title for s in summary["strategy"]])
+    return readable(shown, names={"lowest_average_in": "games with the lowest average (ties count)",
+                                  "worst_max_turns": "worst max turns"},
+                    note=f"Over the {', '.join(map(str, games))} games every strategy has." if games else "")
+
+
+def best_first_guesses_table(best: pd.DataFrame, game: str) -> ReadableTable:
+    """The best-max first guess of `game` per strategy, with its average and max turns (`best` is
+    `data_tables.best_max_rows` of data/results.csv), strategies in the order the notebooks use."""
+    rows = best[best["game"] == game] if len(best) else best
+    order = {s.label: k for k, s in enumerate(Strategy)}
+    rows = rows.assign(order=rows["strategy"].map(order)).sort_values("order") if len(rows) else rows
+    shown = pd.DataFrame({"strategy": [Strategy.parse(s).title for s in rows["strategy"]],
+                          "best-max first guess": rows["first_guess"].astype(str).tolist(),
+                          "average turns": rows["average_turns"].astype(float).tolist(),
+                          "max turns": rows["max_turns"].astype(int).tolist()})
+    return readable(shown, formats={"average turns": 3})
+
+
+def seed_comparison_table(comparison: pd.DataFrame) -> ReadableTable:
+    """The turn and score counts of data/seed_comparison.csv: the seed's beside mmlib's, each in its
+    own column, one row per figure compared (a figure compared against two of mmlib's runs shows
+    once), and whether they agree; the note says why where they differ. Times are
+    `seed_times_table`'s: they need machines, counts do not."""
+    given = [c for c in ("seed_total_turns", "seed_max_turns", "seed_scores") if c in comparison.columns]
+    counted = comparison[comparison[given].apply(lambda r: any(_figure(v, "n", "") for v in r), axis=1)] \
+        if len(comparison) else comparison
     rows = []
-    for _, row in comparison.iterrows():
-        reason = "" if pd.isna(row.get("reason")) else str(row.get("reason") or "")
-        if not reason and _figure(row.get("seed_seconds", ""), "seconds", "") != "":
-            reason = f"times only; seed: {row['seed_machine']}; mmlib: {row['mmlib_machine']}"
-            engine = row.get("mmlib_engine")
-            if isinstance(engine, str) and engine:  # which version of mmlib's engine took those seconds
-                reason += f", engine {engine}"
+    for _, row in counted.iterrows():
         rows.append({
-            "game": row["game"], "strategy": row["strategy"],
+            "game": row["game"], "strategy": Strategy.parse(row["strategy"]).title,
             "first guess": row["first_guess"] if isinstance(row["first_guess"], str) and row["first_guess"]
             else "not given",
             "case equivalence": row["case_equivalence"],
-            "total turns (seed / mmlib)": pair(row, "total_turns"), "max turns": pair(row, "max_turns"),
-            "scores (seed / mmlib)": pair(row, "scores"), "seconds (seed / mmlib)": pair(row, "seconds"),
-            "agreement": row["agreement"], "reason or machines": reason or "every figure given agrees",
+            "total turns, seed": _figure(row.get("seed_total_turns", ""), "turns", "not given"),
+            "total turns, mmlib": _figure(row.get("mmlib_total_turns", ""), "turns", "not counted"),
+            "max turns, seed": _figure(row.get("seed_max_turns", ""), "turns", "not given"),
+            "max turns, mmlib": _figure(row.get("mmlib_max_turns", ""), "turns", "not counted"),
+            "scores, seed": _figure(row.get("seed_scores", ""), "scores", "not given"),
+            "scores, mmlib": _figure(row.get("mmlib_scores", ""), "scores", "not counted"),
+            "agreement": row["agreement"],
         })
-    return readable(pd.DataFrame(rows))
+    frame = pd.DataFrame(rows).drop_duplicates() if rows else pd.DataFrame()
+    reasons = sorted({str(r) for r in counted.get("reason", pd.Series(dtype=object)).dropna() if str(r)})
+    note = " ".join(f"Where they differ: {r}." for r in reasons)
+    return readable(frame, note=note)
+
+
+def seed_times_table(comparison: pd.DataFrame) -> ReadableTable:
+    """The seconds of data/seed_comparison.csv: each of the seed's times, with its machine, beside
+    mmlib's time for the same solve on each backend; the note names the machine and engine version
+    behind mmlib's seconds (a time says little without them)."""
+    if len(comparison) == 0 or "seed_seconds" not in comparison.columns:
+        return ReadableTable(pd.DataFrame(), "data/seed_comparison.csv has no times")
+    timed = comparison[comparison["seed_seconds"].map(lambda v: _figure(v, "seconds", "") != "")]
+    timed = timed.assign(backend=timed["mmlib_machine"].astype(str).str.extract(r"mmlib (\w+) backend")[0],
+                         machine=timed["mmlib_machine"].astype(str).str.split(", mmlib ").str[0])
+    keys = ["game", "strategy", "case_equivalence", "seed_seconds", "seed_machine"]
+    backends = [b for b in ("cpu", "cuda") if b in set(timed["backend"])]
+    rows = []
+    for key, group in timed.groupby(keys, sort=False):
+        by_backend = group.set_index("backend")["mmlib_seconds"]
+        row = {"game": key[0], "strategy": Strategy.parse(key[1]).title, "case equivalence": key[2],
+               "seed s": _figure(key[3], "seconds", ""), "seed's machine": key[4]}
+        for backend in backends:
+            row[f"mmlib {backend} s"] = _figure(by_backend.get(backend, ""), "seconds", "not timed")
+        rows.append(row)
+    where = []
+    for (backend, machine), group in timed.groupby(["backend", "machine"], sort=False):
+        solves = group["game"] + np.where(group["case_equivalence"] == "off", " without case equivalence", "")
+        engines = solves.groupby(group["mmlib_engine"], sort=True).apply(lambda g: ", ".join(dict.fromkeys(g)))
+        versions = "; ".join(f"engine {engine} ({games})" for engine, games in engines.items())
+        where.append(f"mmlib {backend}: {machine}, {versions}")
+    return readable(pd.DataFrame(rows), note=". ".join(where) + ".")
 
 
 def _figure(value, what: str, missing: str) -> str:
@@ -262,28 +348,41 @@ def _figure(value, what: str, missing: str) -> str:
 
 def scoring_workload_table(workload: pd.DataFrame, seed_seconds: dict) -> ReadableTable:
     """mmlib's scoring variants on the seed's workload (data/seed_scoring_workload.csv), fastest last,
-    after the seed's own figures for the same workload; mmlib's rows of one machine and engine
-    version (`data_tables.one_machine_one_engine`), named in the note."""
+    after the seed's own figures for the same workload (its ns per score: its seconds over the same
+    number of scores); mmlib's rows of one machine and engine version
+    (`data_tables.one_machine_one_engine`), named in the note."""
     timings = one_machine_one_engine(workload)
     workload = timings.rows
-    rows = [{"who": "seed", "variant": name, "seconds for the workload": _figure(seconds, "seconds", ""),
-             "ns per score": "not given", "timed": "seed's figure, its own machine"}
+    scores = int(workload["workload_scores"].iloc[0]) if len(workload) else 0
+    rows = [{"variant": f"seed: {name.removeprefix('seed: ')}",
+             "seconds for the workload": _figure(seconds, "seconds", ""),
+             "ns per score": f"{seconds / scores * 1e9:,.1f}" if scores else "",
+             "scores timed": "all"}
             for name, seconds in seed_seconds.items()]
+    sampled = False
     for _, row in workload.sort_values("workload_s", ascending=False).iterrows():
-        sampled = int(row["scores_timed"]) < int(row["workload_scores"])
-        rows.append({"who": "mmlib", "variant": row["variant"],
+        share = int(row["scores_timed"]) / int(row["workload_scores"])
+        sampled |= share < 1
+        rows.append({"variant": f"mmlib: {row.get('description', row['variant'])}",
                      "seconds for the workload": _figure(row["workload_s"], "seconds", ""),
                      "ns per score": f"{float(row['ns_per_score']):,.1f}",
-                     "timed": (f"{int(row['searches_timed']):,} searches ("
-                               f"{int(row['scores_timed']) / int(row['workload_scores']):.1%} of the scores), scaled"
-                               if sampled else f"all {int(row['searches_timed']):,} searches")})
-    return readable(pd.DataFrame(rows), note=f"mmlib's rows {timings.caption()}. {timings.left_out_note()}".strip())
+                     "scores timed": "all" if share >= 1 else f"{share:.1%}"})
+    note = (f"The seed's seconds are its own, on its own machine. mmlib's rows {timings.caption()}"
+            + ("; a variant that timed a share of the searches has its seconds scaled up to the whole workload"
+               if sampled else "") + f". {timings.left_out_note()}")
+    return readable(pd.DataFrame(rows), note=note.strip())
 
 
 def scoring_variants_table(timings: pd.DataFrame) -> ReadableTable:
-    """The live timings of the scoring variants (`scoring_variants.time_variants`)."""
-    return readable(timings, formats={"best_s": "seconds", "ns_per_score": 2, "speedup_vs_python": 0},
-                    names={"scores": "scores timed"})
+    """The live timings of the scoring variants (`scoring_variants.time_variants`), one row per
+    variant named as the figure beside it names it, and the machine they ran on in the note."""
+    from ..studies.data_tables import measured_just_now
+
+    shown = timings[["description", "scores", "best_s", "ns_per_score", "speedup_vs_python"]]
+    return readable(shown, formats={"best_s": "seconds", "ns_per_score": 2, "speedup_vs_python": 0},
+                    names={"description": "variant", "scores": "scores timed", "best_s": "best of 3 (s)",
+                           "ns_per_score": "ns per score", "speedup_vs_python": "times faster than Python"},
+                    note=f"One thread, {measured_just_now('scoring')}.")
 
 
 def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
@@ -294,15 +393,16 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
         return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no cuda rows yet")
     paired = pairs["cpu_s"].notna()
     shown = pd.DataFrame({
-        "game": pairs["game"], "strategy": pairs["strategy"], "opening": pairs["opening"],
-        "case equivalence": pairs["case_equivalence"],
+        "game": pairs["game"], "strategy": [Strategy.parse(s).title for s in pairs["strategy"]],
+        "opening": pairs["opening"], "case equivalence": pairs["case_equivalence"],
         "cuda s": [format_seconds(v) for v in pairs["cuda_s"]],
         "cpu s": [format_seconds(v) if ok else why for v, ok, why in
                   zip(pairs["cpu_s"], paired, pairs["no_cpu_because"])],
         "cpu / cuda": [f"{v:,.0f}x" if ok else "no pair" for v, ok in zip(pairs["cpu_over_cuda"], paired)],
-        "cuda measured": pairs["cuda_date"],
     })
-    gpus = ", ".join(dict.fromkeys(f"{g}, engine {e}" for g, e in zip(pairs["gpu"], pairs["cuda_engine"])))
+    days = sorted(set(pairs["cuda_date"].astype(str).str.slice(0, 10)))  # said once, not in every row
+    when = f", measured {days[0]}" if len(days) == 1 else f", measured {days[0]} to {days[-1]}" if days else ""
+    gpus = ", ".join(dict.fromkeys(f"{g}, engine {e}{when}" for g, e in zip(pairs["gpu"], pairs["cuda_engine"])))
     cpus = ", ".join(dict.fromkeys(f"{m}, engine {e}" for m, e in
                                    zip(pairs.loc[paired, "cpu_machine"], pairs.loc[paired, "cpu_engine"])))
     return readable(shown, note=f"cuda: {gpus}; cpu: {cpus or 'none paired'}. Each time is one run's median.")

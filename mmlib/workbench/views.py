@@ -28,7 +28,7 @@ from .plots_results import (
     scores_per_turn_figure,
 )
 from .tree_render import strategy_tree_figure
-from .tables import ReadableTable, readable, solve_summary_table
+from .tables import ReadableTable, best_first_guesses_table, readable, solve_summary_table
 from .widgets import GameControls, View, describe_game, game_menu
 
 
@@ -47,7 +47,9 @@ def opening_menu():
 
 def score_distribution_view(controls: GameControls, guess: str) -> View:
     """How `guess` splits the secrets of the chosen game by score."""
-    return View(_title(controls, f", guess {guess}"), [score_distribution_figure(controls.game, guess)])
+    # The colors slider narrows with more pins (the game's size is capped): say so, or it moves unexplained.
+    limit = f" (at {controls.game.pins} pins the colors go up to {controls.colors.max})"
+    return View(_title(controls, f", guess {guess}{limit}"), [score_distribution_figure(controls.game, guess)])
 
 
 # -- notebook 2 -------------------------------------------------------------------
@@ -162,9 +164,9 @@ def results_view(results: pd.DataFrame, best: pd.DataFrame):
         described = "" if rows.empty else (
             f"; {strategy.title}'s best-max first guess {rows['first_guess'].iloc[0]}: "
             f"{rows['average_turns'].iloc[0]:.3f} turns on average, {int(rows['max_turns'].iloc[0])} at worst")
-        figures = [first_guesses_figure(results, game)]
-        figures += [results_heatmap_figure(best, value, strategy) for value in HEATMAP_VALUES]
-        return View(_title(controls, described), figures)
+        items = [first_guesses_figure(results, game), best_first_guesses_table(best, game.name)]
+        items += [results_heatmap_figure(best, value, strategy) for value in HEATMAP_VALUES]
+        return View(_title(controls, described), items)
 
     return view
 
