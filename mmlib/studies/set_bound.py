@@ -14,8 +14,8 @@ whole here, the secrets that score SCORE against the opening of the game's store
 (a proof that the opening's subtree there is optimal, as the whole search makes it), e.g.
 `5p6c/1,2` (984 secrets below 11223); its rows go to data/set_bound_parts.csv. Each row: the game and limit, the bound (game or
 set), the workers, the runs, their median and every run's seconds and nodes (`optimal(game,
-max_turns, workers=W)`, the heuristics' bound included), the answer, mmlib's version and
-commit, the machine and the command.
+max_turns, workers=W)`, the heuristics' bound included), the answer, the command and
+the provenance of every timing row (date, machine, mmlib_version, engine).
 """
 
 from __future__ import annotations
@@ -23,22 +23,21 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
-from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
 
+from ..core.machine import PROVENANCE_COLUMNS, provenance
 from .search_ab import DATA, alternate, append_rows, parse_case, run_child
 
 SETTINGS = {"game": False, "set": True}
 DEFAULT_CSV = DATA / "set_bound.csv"
 PARTS_CSV = DATA / "set_bound_parts.csv"
 PART_COLUMNS = ["date", "game", "opening", "score", "secrets", "budget", "set_bound", "runs", "median_s", "seconds",
-                "nodes", "value", "version", "machine", "command"]
+                "nodes", "value", "command", *PROVENANCE_COLUMNS]
 COLUMNS = ["date", "game", "max_turns", "set_bound", "workers", "runs", "median_s", "seconds", "nodes",
-           "answer", "version", "machine", "command"]
+           "answer", "command", *PROVENANCE_COLUMNS]
 
 # One search in a fresh process; its last line: [seconds, answer, positions searched].
 _CHILD = r"""
@@ -95,21 +94,6 @@ def part_below_tree(search, tree_path: str, score: str):
         if ordinal != game.win_ordinal and format_score(*ordinal_to_score(ordinal, game)) == score:
             return opening, secrets, _tree_turns(tree["next"][score])
     raise ValueError(f"no secret of {game.name} scores {score} against {tree['guess']}")
-
-
-def version_label() -> str:
-    """mmlib's version and the commit of the code that ran (with +changes if the tree differs)."""
-    import mmlib
-
-    root = DATA.parent
-    try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True,
-                                text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
-                               capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return mmlib.__version__
-    return f"{mmlib.__version__} {commit}{'+changes' if dirty else ''}"
 
 
 def parse_set_case(text: str) -> tuple:
@@ -169,8 +153,6 @@ def compare(cases, repeats: int, workers: int):
 
 
 def main(argv=None) -> int:
-    from ..core.machine import machine_label
-
     prog = "python -m mmlib.studies.set_bound"
     parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     parser.add_argument("cases", nargs="+", metavar="GAME:MAX_TURNS or GAME/SCORE")
@@ -188,11 +170,10 @@ def main(argv=None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     command = f"{prog} " + " ".join(args.cases) + f" --repeats {args.repeats} --workers {args.workers}"
-    version = version_label()
     for kind, (a, b) in compare(cases, args.repeats, args.workers):  # each case kept as soon as it is done
-        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+        where = provenance("optimal")
         for row in (a, b):
-            row.update(date=stamp, version=version, machine=machine_label(), command=command)
+            row.update(command=command, **where)
         if kind == "part":
             for row in (a, b):
                 row["opening"] = part_opening(row["game"])
