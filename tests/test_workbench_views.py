@@ -213,3 +213,17 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     shown = views.rule_variant_view(game_controls(pins=3, colors=4, strategy="knuth", rules="norepeat",
                                                    max_codewords=100))
     assert "3p4c-norepeat" in shown.caption and isinstance(shown.items[0], ReadableTable)
+
+
+def test_the_caption_says_why_the_colors_moved_when_the_codeword_cap_stops_them():
+    controls = game_controls(pins=4, colors=6, max_codewords=4096)
+    box = show_interactive(lambda c: View(f"<b>{c.game.name}</b>", []), controls)
+    label = box.children[-2]
+    assert "4,096" not in label.value  # colors below their limit: nothing to explain
+    controls.pins.value = 8  # 3**8 > 4,096: the colors slider falls to 2 by itself
+    assert controls.colors.value == 2
+    assert "8p2c" in label.value and "with 8 pins the colors go up to 2" in label.value and "4,096" in label.value
+    # Sliders bounded by the games of a table, not by a cap, have nothing to explain.
+    limited = game_controls(pins=4, colors=6, games=["4p6c", "8p2c"])
+    limited.pins.value = 8
+    assert limited.cap_note() == ""

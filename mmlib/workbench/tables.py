@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 
 import numpy as np
 import pandas as pd
@@ -43,22 +44,51 @@ COLUMN_TITLES = {
 READABLE_CLASS = "mm-readable"
 
 
+# A cell that reads as a number (1,296; 4.476; -0.136; 12.3%; 0.43 s; 38x): such columns are right
+# aligned, every other column is text and left aligned.
+_NUMBER_CELL = re.compile(r"^[-+\u2212]?(\d{1,3}(,\d{3})*|\d+)(\.\d+)?\s?(%|x|s|ms|µs|ns|min|h)?$")
+# A cell this short never wraps: "AMD EPYC, 2 cores" stays on one line, a sentence may wrap.
+NOWRAP_MAX_CHARS = 40
+NOWRAP_MAX_HEADER_CHARS = 24  # a longer column name may wrap between its words
+
+
+def _looks_numeric(cells) -> bool:
+    cells = [str(cell) for cell in cells]
+    return bool(cells) and all(_NUMBER_CELL.match(cell) for cell in cells)
+
+
 class ReadableTable:
     """A table whose every cell is already text: shown as HTML in Jupyter, printed as plain text.
-    `frame` holds the text cells (column names as shown); `note`, if any, is printed under it."""
+    `frame` holds the text cells (column names as shown); `note`, if any, is printed under it.
+    `numeric` names the columns that hold numbers (right aligned); when not given, a column is
+    numeric if every cell reads as a number. Every other column is text, left aligned."""
 
-    def __init__(self, frame: pd.DataFrame, note: str = ""):
+    def __init__(self, frame: pd.DataFrame, note: str = "", numeric: "Iterable[str] | None" = None):
         self.frame = frame
         self.note = note
+        self.numeric = (set(numeric) if numeric is not None
+                        else {c for c in frame.columns if _looks_numeric(frame[c])})
 
     def __len__(self) -> int:
         return len(self.frame)
 
     def _repr_html_(self) -> str:
-        # The class names the formatter, so a test (or a browser) can tell its tables from any other;
-        # no cell is cut short, whatever pandas' display options say.
-        with pd.option_context("display.max_colwidth", None, "display.max_rows", None, "display.max_columns", None):
-            table = self.frame.to_html(index=False, escape=True, notebook=True, border=0, classes=READABLE_CLASS)
+        # Drawn by hand rather than by pandas so that each column carries its alignment: Jupyter's
+        # style sheet right-aligns every cell. The class names the formatter, so a test (or a
+        # browser) can tell its tables from any other; no cell is ever cut short.
+        def cell(tag: str, text, column) -> str:
+            text = str(text)
+            style = f"text-align: {'right' if column in self.numeric else 'left'};"
+            if len(text) <= (NOWRAP_MAX_CHARS if tag == "td" else NOWRAP_MAX_HEADER_CHARS):
+                style += " white-space: nowrap;"
+            return f'<{tag} style="{style}">{html.escape(text)}</{tag}>'
+
+        columns = list(self.frame.columns)
+        head = "".join(cell("th", column, column) for column in columns)
+        body = "\n".join("<tr>" + "".join(cell("td", value, column) for value, column in zip(row, columns))
+                         + "</tr>" for row in self.frame.itertuples(index=False))
+        table = (f'<table border="0" class="dataframe {READABLE_CLASS}">\n<thead><tr>{head}</tr></thead>\n'
+                 f"<tbody>\n{body}\n</tbody>\n</table>")
         return table + (f'\n<p class="mm-table-note">{html.escape(self.note)}</p>' if self.note else "")
 
     def markdown(self) -> str:
@@ -73,8 +103,12 @@ class ReadableTable:
         if self.frame.columns.empty:
             text = "(no rows)"
         else:
-            with pd.option_context("display.max_colwidth", None):
-                text = self.frame.to_string(index=False)
+            # Text columns left-aligned here too, numbers right-aligned, headers as their column.
+            columns = list(self.frame.columns)
+            rows = [columns] + [[str(v) for v in row] for row in self.frame.itertuples(index=False)]
+            widths = [max(len(str(row[k])) for row in rows) for k in range(len(columns))]
+            text = "\n".join("  ".join(str(v).rjust(w) if c in self.numeric else str(v).ljust(w)
+                                       for v, w, c in zip(row, widths, columns)).rstrip() for row in rows)
         return text + (f"\n{self.note}" if self.note else "")
 
 
@@ -101,7 +135,7 @@ def readable(frame: "pd.DataFrame | pd.Series", *, names: "Mapping[str, str] | N
         frame = frame.to_frame()
     frame = _without_index_noise(frame)
     names, formats = dict(names or {}), dict(formats or {})
-    columns = {}
+    columns, numeric = {}, set()
     for raw in frame.columns:
         values = frame[raw]
         empty = values.isna() | values.astype(str).isin(["nan", "NaN", "None", "<NA>"])
@@ -111,8 +145,11 @@ def readable(frame: "pd.DataFrame | pd.Series", *, names: "Mapping[str, str] | N
         shown = _format_column(values[~empty], formats.get(raw))
         column = pd.Series(reason, index=values.index, dtype=object)
         column[~empty] = shown
-        columns[_title(raw, names)] = column.tolist()
-    return ReadableTable(pd.DataFrame(columns, columns=list(columns)).reset_index(drop=True), note)
+        title = _title(raw, names)
+        columns[title] = column.tolist()
+        if _is_number_column(values[~empty], formats.get(raw), shown):
+            numeric.add(title)
+    return ReadableTable(pd.DataFrame(columns, columns=list(columns)).reset_index(drop=True), note, numeric)
 
 
 def _without_index_noise(frame: pd.DataFrame) -> pd.DataFrame:
@@ -152,6 +189,17 @@ def _format_column(values: pd.Series, how: Format) -> list[str]:
         return [f"{int(round(v)):,}" for v in numbers]
     decimals = how if isinstance(how, int) else _decimals(numbers)
     return [f"{v:,.{decimals}f}" for v in numbers]
+
+
+def _is_number_column(values: pd.Series, how: Format, shown: list[str]) -> bool:
+    """Whether a column holds numbers (right aligned): numbers formatted as numbers, or cells a
+    format function wrote as numbers. Codewords given as text (1122) and yes/no stay text."""
+    if callable(how):
+        return _looks_numeric(shown)
+    if len(values) == 0 or pd.api.types.is_bool_dtype(values) or any(isinstance(v, (bool, np.bool_)) for v in values):
+        return False
+    return pd.api.types.is_numeric_dtype(values) or all(
+        isinstance(v, (int, float, np.number)) for v in values)
 
 
 def _decimals(numbers: pd.Series) -> int:

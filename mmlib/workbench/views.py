@@ -60,7 +60,9 @@ def ordinal_table(pins: int) -> ReadableTable:
     for b, w in all_scores(pins):
         cells[b][f"white {w}"] = str(score_to_ordinal(b, w, pins))
     cells[pins - 1]["white 1"] = "hole"
-    return readable(pd.DataFrame(cells))
+    table = readable(pd.DataFrame(cells))
+    table.numeric = set(table.frame.columns)  # a grid of ordinals: every column lines up as numbers
+    return table
 
 
 def score_ordinals_view(controls: GameControls) -> View:
