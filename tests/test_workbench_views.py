@@ -152,7 +152,7 @@ def figure_texts(figure) -> list:
     return [t for t in figure.findobj(Text) if t.get_visible() and t.get_text()]
 
 
-def test_the_acr_map_writes_big_sizes_short_and_readable():
+def test_the_acr_map_writes_every_size_in_full_and_readable():
     import reader_checks
     from mmlib.workbench.plots import acr_sizes_figure, compact_count
 
@@ -161,8 +161,22 @@ def test_the_acr_map_writes_big_sizes_short_and_readable():
     texts = figure_texts(acr_sizes_figure("8p15c"))
     cells = [t for t in texts if t.get_text()[:1].isdigit() and t.axes is not None and t not in
              t.axes.get_xticklabels() + t.axes.get_yticklabels()]
-    assert len(cells) > 50 and min(t.get_fontsize() for t in cells) >= 7
+    # One notation in a map, as in every table: 2,562,890,625, never 2.6G beside 7,087.
+    assert len(cells) > 50 and min(t.get_fontsize() for t in cells) >= 9
+    assert "2,562,890,625" in [t.get_text() for t in cells]
+    assert all(t.get_text().replace(",", "").isdigit() for t in cells)
     assert not any(reader_checks.problems_in(t.get_text()) for t in texts)
+
+
+def test_the_acr_map_of_two_colors_has_a_scale_and_frames_have_a_key():
+    from mmlib.workbench.plots import acr_sizes_figure
+
+    fig = acr_sizes_figure("4p2c")  # every cell is 100%: the scale must still run from 50%
+    bar_labels = [t.get_text() for t in fig.axes[1].get_yticklabels()]
+    assert "50%" in bar_labels and "100%" in bar_labels
+    assert not acr_sizes_figure("4p6c").legends
+    assert [t.get_text() for t in acr_sizes_figure("4p6c", marked=[(2, 4)]).legends[0].get_texts()] == \
+        ["framed: a region of the example path"]
 
 
 def test_benchmark_figures_name_machines_and_leave_out_other_openings():

@@ -329,10 +329,12 @@ def _percent(share: float) -> str:
 def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = ()) -> Figure:
     """Heat map over (|Zero|, |Free|): |ACr| by the closed form, colored by its share of |AC|.
 
-    Only the pairs that can occur once a guess is played are drawn; `marked`
-    pairs (e.g. the regions of an example path) get a frame.
+    Only the pairs that can occur once a guess is played are drawn, each with its size written in
+    full (1,679,616, as every table writes it): the cells grow with the longest number. `marked`
+    pairs (e.g. the regions of an example path) get a red frame, named under the map.
     """
     from matplotlib.colors import LogNorm
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Rectangle
 
     from ..core.case_equivalence import acr_size, possible_zero_free
@@ -344,12 +346,16 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     for zero, free in possible_zero_free(c):
         sizes[zero, free] = acr_size(game.pins, c, zero, free, game.norepeat)
         share[zero, free] = sizes[zero, free] / game.size
-    fig = Figure(figsize=(2.4 + 0.6 * (c + 1), 1.6 + 0.45 * (c + 1)), layout="constrained")
+    longest = max(len(f"{size:,}") for size in sizes.values())
+    cell = max(0.45, 0.068 * longest + 0.06)  # inches: room for the longest number at 9 points
+    fig = Figure(figsize=(2.4 + cell * (c + 1), 1.9 + 0.36 * (c + 1)), layout="constrained")
     ax = fig.add_subplot()
-    lowest = max(np.nanmin(share), 1e-9)
-    image = ax.imshow(share, cmap="viridis", norm=LogNorm(vmin=lowest, vmax=1.0), origin="lower")
+    # The scale reaches down to 50% at least, so that a map whose every cell is 100% (two colors)
+    # still has a scale with two ticks and draws 100% in the same yellow as every other map.
+    lowest = min(max(np.nanmin(share), 1e-9), 0.5)
+    image = ax.imshow(share, cmap="viridis", norm=LogNorm(vmin=lowest, vmax=1.0), origin="lower", aspect="auto")
     for (zero, free), size in sizes.items():
-        ax.text(free, zero, compact_count(size), ha="center", va="center", fontsize=7,
+        ax.text(free, zero, f"{size:,}", ha="center", va="center", fontsize=9,
                 color="white" if share[zero, free] < 0.1 else "black")
     for zero, free in marked:
         ax.add_patch(Rectangle((free - 0.5, zero - 0.5), 1, 1, fill=False, edgecolor="#d62728", linewidth=2))
@@ -361,6 +367,10 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     ax.set_title(f"|ACr| of {game.name} by Zero and Free colors (|AC| = {game.size:,})", fontsize=10)
     ax.set_xlabel("Free colors (count)")
     ax.set_ylabel("Zero colors (count)")
+    if marked:
+        frame = Line2D([], [], color="#d62728", linewidth=2, marker="s", markersize=12, markerfacecolor="none",
+                       linestyle="none", label="framed: a region of the example path")
+        fig.legend(handles=[frame], loc="outside lower center", fontsize=9, frameon=False)
     return fig
 
 
@@ -377,24 +387,29 @@ def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | 
         raise ValueError(f"{len(patterns)} first guesses: the figure draws at most {MAX_PARTITION_PANELS}")
     slots = _score_slots(game.pins)
     labels = _score_labels(game.pins)
-    fig = Figure(figsize=(8.5, 0.6 + 1.55 * len(patterns)), layout="constrained")
+    many = len(slots) > 20  # past 20 scores the labels turn upright to keep 8 points without colliding
+    fig = Figure(figsize=(8.5, (1.4 if many else 0.6) + (1.9 if many else 1.55) * len(patterns)),
+                 layout="constrained")
     axes = fig.subplots(len(patterns), 1, sharex=True, sharey=True, squeeze=False)[:, 0]
     positions = np.arange(len(slots))
+    all_sizes = {pattern: subset_sizes(game, pattern) for pattern in patterns}
+    tallest = max(int(sizes.max()) for sizes in all_sizes.values())
     for ax, pattern in zip(axes, patterns):
-        sizes = subset_sizes(game, pattern)
+        sizes = all_sizes[pattern]
         summary = partition_summary(sizes)
         bars = ax.bar(positions, sizes[slots], color="#4c72b0")
-        if len(slots) <= 20:
-            ax.bar_label(bars, labels=[f"{s}" if s else "" for s in sizes[slots]], fontsize=7, padding=1)
+        ax.bar_label(bars, labels=[f"{s:,}" if s else "" for s in sizes[slots]], fontsize=BAR_LABEL_FONT_SIZE,
+                     padding=1, rotation=90 if many else 0)
         ax.set_title(
             f"{pattern}: largest {summary['largest']:,}, expected {summary['expected_size']:.1f}, "
             f"entropy {summary['entropy_bits']:.3f} bits, {summary['parts']} parts",
             fontsize=9, loc="left",
         )
-        ax.set_ylabel("secrets")
-        ax.margins(y=0.25)
-    axes[-1].set_xticks(positions, labels, rotation=0 if len(slots) <= 20 else 90)
-    axes[-1].set_xlabel("score (black, white)")
+        ax.set_ylabel("secrets (count)")
+        ax.set_ylim(0, tallest * (1.6 if many else 1.3))  # one shared scale, with room for the labels
+        thousands_axis(ax.yaxis)
+    axes[-1].set_xticks(positions, labels, rotation=90 if many else 0, fontsize=8 if many else 10)
+    axes[-1].set_xlabel("score black,white")
     fig.suptitle(f"How each first guess splits the {game.size:,} secrets of {game.name}")
     return fig
 
