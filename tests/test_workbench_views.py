@@ -241,3 +241,26 @@ def test_the_caption_says_why_the_colors_moved_when_the_codeword_cap_stops_them(
     limited = game_controls(pins=4, colors=6, games=["4p6c", "8p2c"])
     limited.pins.value = 8
     assert limited.cap_note() == ""
+
+
+def test_the_turn_histograms_open_with_each_strategys_own_pick():
+    """One convention with the partitions view and the published table: on 4p6c the picks are the
+    published openings (1122, 1123, 1234, 1123), not the best-max ones of data/first_guesses.csv."""
+    from mmlib.core.strategies import Strategy
+    from mmlib.workbench.plots import PUBLISHED_FIRST_GUESSES_4P6C
+
+    controls = game_controls(pins=4, colors=6, strategy="expected-size", max_codewords=4096)
+    view = views.turn_histograms_view(controls)
+    assert "Expected Size from 1123" in view.caption and "5,696 turns" in view.caption
+    assert views.first_guess_picks(Game.parse("4p6c")) == PUBLISHED_FIRST_GUESSES_4P6C
+    eight = views.first_guess_picks(Game.parse("8p2c"))
+    assert views.solve_from_own_pick(Game.parse("8p2c"), Strategy.KNUTH).first_guess_text == eight[Strategy.KNUTH]
+
+
+def test_strategy_results_hold_one_count_per_cell_and_a_column_per_turn():
+    from mmlib.workbench.tables import strategy_results_table
+
+    table = strategy_results_table([solve("3p3c", s, backend="reference") for s in ("knuth", "entropy")]).frame
+    assert [c for c in table.columns if c.startswith("in ")] == ["in 1 turn", "in 2 turns", "in 3 turns",
+                                                                  "in 4 turns"]
+    assert not table.map(lambda cell: ", " in str(cell)).any().any()  # no list in a cell

@@ -444,7 +444,7 @@ def turn_histograms_figure(results: Sequence, highlight: "Strategy | str | None"
             turns + (k - (len(results) - 1) / 2) * width, histogram, width,
             color=to_rgba(color, 0.3) if faded else color, edgecolor=color, linewidth=1,
             label=f"{result.strategy.title} from {result.first_guess_text}: "
-                  f"average {result.average_turns:.4f}, worst {result.max_turns}",
+                  f"average {result.average_turns:.3f}, worst {result.max_turns}",
         )
         ax.bar_label(bars, labels=[f"{v:,}" if v else "" for v in histogram], fontsize=BAR_LABEL_FONT_SIZE,
                      padding=2, rotation=90 if crowded else 0)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 import numpy as np
 import pandas as pd
 
-from ..studies.data_tables import KERNEL_STRATEGY, gpu_beside_cpu, latest_rows, machine_names
+from ..studies.data_tables import KERNEL_STRATEGY, gpu_beside_cpu, latest_rows, machine_names, this_machine
 from .plots_results import format_seconds
 
 
@@ -453,12 +453,38 @@ def rules_table(frame: pd.DataFrame) -> ReadableTable:
                     names={c: f"{c} (turns per game)" for c in frame.columns if c.endswith(" - classic")})
 
 
+def games_won_by_turn(histograms, max_turns: "int | None" = None) -> dict[str, list[int]]:
+    """Games won in 1, 2, ... turns as one column per turn ("in 1 turn", "in 2 turns", ...), not a
+    list in one cell, so that the counts of one turn line up from row to row; a turn past a row's
+    worst game counts 0."""
+    histograms = [list(h) for h in histograms]
+    turns = max_turns or max((len(h) for h in histograms), default=0)
+    return {f"in {t} turn{'s' if t > 1 else ''}": [h[t - 1] if t <= len(h) else 0 for h in histograms]
+            for t in range(1, turns + 1)}
+
+
+def strategy_results_table(results) -> ReadableTable:
+    """Solves of one game (`SolveResult`s), one row each: strategy, opening, total, average and
+    worst turns, and the games won in each number of turns, one column per turn."""
+    results = list(results)
+    frame = pd.DataFrame({
+        "strategy": [r.strategy.title for r in results], "first guess": [r.first_guess_text for r in results],
+        "total turns": [r.total_turns for r in results], "average turns": [r.average_turns for r in results],
+        "worst": [r.max_turns for r in results],
+        **games_won_by_turn(r.turn_histogram for r in results),
+    })
+    return readable(frame, formats={"average turns": 3},
+                    note="games won in each number of turns, the winning guess included")
+
+
 def solve_summary_table(result) -> ReadableTable:
-    """One solve (a `SolveResult`) as a one-row table: opening, turns, histogram, scores, time."""
+    """One solve (a `SolveResult`) as a one-row table: opening, turns, games won in each number of
+    turns (a column each), scores, time."""
     return readable(pd.DataFrame([{
         "game": result.game.name, "strategy": result.strategy.title, "first guess": result.first_guess_text,
         "backend": result.backend, "case equivalence": "on" if result.case_equivalence else "off",
         "total turns": result.total_turns, "average turns": result.average_turns, "max turns": result.max_turns,
-        "games won in 1, 2, ... turns": ", ".join(str(n) for n in result.turn_histogram),
+        **{turn: counts[0] for turn, counts in games_won_by_turn([result.turn_histogram]).items()},
         "scores": result.scores, "seconds": result.elapsed_s,
-    }]), formats={"average turns": 4, "seconds": "seconds"})
+    }]), formats={"average turns": 4, "seconds": "seconds"},
+        note=f"seconds: this solve, measured here on {this_machine()}")

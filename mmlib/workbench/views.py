@@ -130,7 +130,7 @@ def turn_histograms_view(controls: GameControls) -> View:
     all_four = [solve_from_own_pick(game, strategy) for strategy in Strategy]
     mine = all_four[int(highlighted)]
     caption = _title(controls, f": {highlighted.title} from {mine.first_guess_text} (its own pick) needs "
-                               f"{mine.total_turns:,} turns in all, {mine.average_turns:.4f} on average, "
+                               f"{mine.total_turns:,} turns in all, {mine.average_turns:.3f} on average, "
                                f"{mine.max_turns} at worst")
     return View(caption, [turn_histograms_figure(all_four, highlight=highlighted)])
 
