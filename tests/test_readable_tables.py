@@ -109,3 +109,9 @@ def test_text_columns_are_left_aligned_numbers_right_and_short_cells_never_wrap(
     lines = repr(table).splitlines()
     assert lines[2].startswith("Knuth ") and lines[2].split()[1] == "4.500"
     assert lines[0].index("turns") + len("turns") == lines[1].index("4.695") + len("4.695")
+
+
+def test_counts_given_as_text_line_up_as_numbers_but_codewords_stay_names():
+    table = readable(pd.DataFrame({"move": ["1122=1,0", "total"], "possible": ["1,296", ""],
+                                   "loss": ["0.059", "0.147"], "guess": ["1122", "1234"]}))
+    assert table.numeric == {"possible", "loss"}  # the empty cell of a total row does not make text

@@ -46,14 +46,18 @@ READABLE_CLASS = "mm-readable"
 
 # A cell that reads as a number (1,296; 4.476; -0.136; 12.3%; 0.43 s; 38x): such columns are right
 # aligned, every other column is text and left aligned.
-_NUMBER_CELL = re.compile(r"^[-+\u2212]?(\d{1,3}(,\d{3})*|\d+)(\.\d+)?\s?(%|x|s|ms|µs|ns|min|h)?$")
+# A run of four digits or more with no separator is a name, such as the codeword 1122 or a year:
+# every count this formatter writes has its separators (1,296).
+_NUMBER_CELL = re.compile(r"^[-+\u2212]?\d{1,3}(,\d{3})*(\.\d+)?\s?(%|x|s|ms|µs|ns|min|h)?$")
 # A cell this short never wraps: "AMD EPYC, 2 cores" stays on one line, a sentence may wrap.
 NOWRAP_MAX_CHARS = 40
 NOWRAP_MAX_HEADER_CHARS = 24  # a longer column name may wrap between its words
 
 
 def _looks_numeric(cells) -> bool:
-    cells = [str(cell) for cell in cells]
+    """Whether every cell that is not empty reads as a number (an empty cell, such as those of a
+    total row, does not make a column text)."""
+    cells = [str(cell) for cell in cells if str(cell).strip()]
     return bool(cells) and all(_NUMBER_CELL.match(cell) for cell in cells)
 
 
@@ -194,8 +198,9 @@ def _format_column(values: pd.Series, how: Format) -> list[str]:
 def _is_number_column(values: pd.Series, how: Format, shown: list[str]) -> bool:
     """Whether a column holds numbers (right aligned): numbers formatted as numbers, or cells a
     format function wrote as numbers. Codewords given as text (1122) and yes/no stay text."""
-    if callable(how):
-        return _looks_numeric(shown)
+    if callable(how) or pd.api.types.is_string_dtype(values) or pd.api.types.is_object_dtype(values) and all(
+            isinstance(v, str) for v in values):
+        return _looks_numeric(shown)  # text the caller wrote as numbers (1,296; 0.059) lines up as numbers
     if len(values) == 0 or pd.api.types.is_bool_dtype(values) or any(isinstance(v, (bool, np.bool_)) for v in values):
         return False
     return pd.api.types.is_numeric_dtype(values) or all(
