@@ -373,6 +373,13 @@ def test_coach_figures_and_tables_for_the_notebooks():
     shown = review_table("4p6c", KNUTHS_GAME)
     assert list(shown["move"]) == [*KNUTHS_GAME, "total"]
     assert shown["loss"].iloc[-1] == f"{review('4p6c', KNUTHS_GAME).attrs['total_loss']:.3f}"
+    # One value per cell (issue 40): how many best moves and the lowest, not a list of them.
+    assert shown["best moves"].iloc[0] == "720" and shown["lowest best move"].iloc[0] == "1123"
+    from mmlib.workbench.coach_tables import strategy_moves_table
+
+    moves = strategy_moves_table("4p6c", KNUTHS_GAME)
+    assert list(moves.columns[:3]) == ["move", "Knuth", "Knuth loss"]
+    assert (moves["Knuth"].iloc[0], moves["Knuth loss"].iloc[0]) == ("1122", "0.059")
 
 
 def test_solve_and_game_take_optimal_as_a_fifth_strategy(capsys):

@@ -501,3 +501,15 @@ def test_widget_coaches_your_guesses_and_offers_the_optimal_strategy():
     assert "Optimal would play 1123" in widget.hint()
     widget.mode.value = "computer-guesses"
     assert "1123" in widget.computer_guess.value and "Optimal" in widget.status.value
+
+
+def test_widget_names_its_mode_toggle_in_line_and_says_why_the_colors_moved():
+    from mmlib.workbench.play_widget import PlayWidget
+
+    play = PlayWidget(pins=4, colors=6, strategy="knuth")
+    row = play.mode_row
+    assert [type(c).__name__ for c in row.children] == ["Label", "ToggleButtons"]
+    assert row.children[0].value == "mode" and not play.mode.description
+    assert "4,096" not in play.status.value
+    play.controls.pins.value = 8  # 3**8 > 4,096: the colors fall to 2 by themselves
+    assert "8p2c" in play.status.value and "with 8 pins the colors go up to 2" in play.status.value

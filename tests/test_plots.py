@@ -16,6 +16,7 @@ from mmlib.core.scoring_variants import (
     VARIANT_NAMES, black_hits_steps, lane_min_steps, lanes, score_rows, time_variants,
 )
 from mmlib.core.solve import solve
+from mmlib.core.strategies import Strategy
 from naive import naive_pair_ordinals, small_games
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -158,7 +159,7 @@ def test_turn_histograms_figure_names_each_strategy():
     results = [solve("3p3c", s, backend="reference") for s in ("knuth", "most-parts")]
     fig = plots.turn_histograms_figure(results, highlight="knuth")
     assert_labelled(fig, "3p3c")
-    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
     assert legend[0].startswith("Knuth from ") and legend[1].startswith("Most Parts from ")
     with pytest.raises(ValueError, match="same game"):
         plots.turn_histograms_figure(results + [solve("2p3c", "knuth", backend="reference")])
@@ -241,3 +242,58 @@ def test_the_scoring_kernel_figure_names_its_threads_and_numbers_its_runs():
     ax = scoring_kernel_figure(rows).axes[0]
     assert "1 thread:" in ax.get_title()
     assert [t.get_text() for t in ax.get_xticklabels()] == ["1", "2"]
+
+
+# -- what a reader sees: bars from zero, text >= 11 px, legends over no bar (issue 40) -----------
+
+MIN_FONT_POINTS = 8  # 11 pixels at the 100 dpi the notebooks draw at
+
+
+def assert_readable(fig) -> None:
+    """Every axes with bars is linear from zero; no text under MIN_FONT_POINTS; no legend over a bar."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.patches import Rectangle
+    from matplotlib.text import Text
+
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    bars = []
+    for ax in fig.axes:
+        drawn = [p for p in ax.patches if isinstance(p, Rectangle) and p.get_height() > 0]
+        if drawn:
+            assert ax.get_yscale() == "linear", f"bars on a {ax.get_yscale()} axis: {ax.get_title()}"
+            assert ax.get_ylim()[0] == 0, f"bars from {ax.get_ylim()[0]}, not zero: {ax.get_title()}"
+            bars += drawn
+    small = [(t.get_text(), t.get_fontsize()) for t in fig.findobj(Text)
+             if t.get_visible() and t.get_text().strip() and t.get_fontsize() < MIN_FONT_POINTS]
+    assert small == [], f"text smaller than {MIN_FONT_POINTS} points: {small[:5]}"
+    legends = list(fig.legends) + [ax.get_legend() for ax in fig.axes if ax.get_legend() is not None]
+    for legend in legends:
+        box = legend.get_window_extent(renderer)
+        covered = [bar for bar in bars if box.overlaps(bar.get_window_extent(renderer))]
+        assert covered == [], f"the legend covers {len(covered)} bar(s)"
+
+
+@pytest.mark.parametrize("game", ["4p6c", "8p2c", "2p6c"])
+def test_score_frequencies_are_linear_from_zero_with_readable_labels(game):
+    fig = plots.score_frequencies_figure(game)
+    assert_readable(fig)
+    labels = [t.get_text() for t in fig.axes[0].texts]
+    frequencies = plots.score_frequencies(game)
+    # Every slot is labelled: its count, or why it has no bar.
+    assert labels == [f"{n:,}" if n else ("hole" if slot == Game.parse(game).num_scores - 1 else "unused")
+                      for slot, n in enumerate(frequencies)]
+
+
+def test_ordinal_grid_and_counter_slots_are_readable():
+    assert_readable(plots.ordinal_grid_figure(5))
+    assert_readable(plots.ordinal_grid_figure(8))
+    assert_readable(plots.counter_slots_figure(highlight_pins=4))
+    assert_readable(plots.counter_slots_figure(highlight_pins=8))
+
+
+@pytest.mark.parametrize("game", ["3p3c", "8p2c"])
+def test_turn_histograms_are_linear_from_zero_and_the_legend_covers_no_bar(game):
+    results = [solve(game, s, backend="reference" if game == "3p3c" else "cpu") for s in Strategy]
+    assert_readable(plots.turn_histograms_figure(results))
+    assert_readable(plots.turn_histograms_figure(results, highlight="entropy"))

@@ -2,6 +2,8 @@
 benchmark rows behind notebook 5's GPU table and the benchmark figures."""
 
 import numpy as np
+import re
+
 import pandas as pd
 import pytest
 
@@ -91,3 +93,27 @@ def test_every_cuda_row_of_data_is_paired_or_says_why():
     assert len(table) and not table.isna().any().any()
     unpaired = table[table["cpu / cuda"] == "no pair"]
     assert unpaired["cpu s"].str.startswith(("no cpu run", "the cpu run opened")).all()
+
+
+def test_text_columns_are_left_aligned_numbers_right_and_short_cells_never_wrap():
+    frame = pd.DataFrame({"player": ["a random possible secret", "Knuth"], "turns": [4.695, 4.5],
+                          "opening": ["1122", "1234"], "machine": ["AMD EPYC, 2 cores", "Apple M2"],
+                          "why": ["a reason long enough to be allowed to wrap over two lines", "short"]})
+    table = readable(frame)
+    page = table._repr_html_()
+    cells = re.findall(r'<td style="text-align: (\w+);( white-space: nowrap;)?">([^<]*)</td>', page)
+    align = {text: side for side, _, text in cells}
+    assert align["a random possible secret"] == "left" and align["4.695"] == "right"
+    assert align["1122"] == "left"  # a codeword is a name, not a number
+    wraps = {text: not nowrap for _, nowrap, text in cells}
+    assert not wraps["AMD EPYC, 2 cores"] and wraps[frame["why"][0]]
+    # The plain text lines up the same way.
+    lines = repr(table).splitlines()
+    assert lines[2].startswith("Knuth ") and lines[2].split()[1] == "4.500"
+    assert lines[0].index("turns") + len("turns") == lines[1].index("4.695") + len("4.695")
+
+
+def test_counts_given_as_text_line_up_as_numbers_but_codewords_stay_names():
+    table = readable(pd.DataFrame({"move": ["1122=1,0", "total"], "possible": ["1,296", ""],
+                                   "loss": ["0.059", "0.147"], "guess": ["1122", "1234"]}))
+    assert table.numeric == {"possible", "loss"}  # the empty cell of a total row does not make text

@@ -163,7 +163,7 @@ def figure_texts(figure) -> list:
     return [t for t in figure.findobj(Text) if t.get_visible() and t.get_text()]
 
 
-def test_the_acr_map_writes_big_sizes_short_and_readable():
+def test_the_acr_map_writes_every_size_in_full_and_readable():
     import reader_checks
     from mmlib.workbench.plots import acr_sizes_figure, compact_count
 
@@ -172,8 +172,22 @@ def test_the_acr_map_writes_big_sizes_short_and_readable():
     texts = figure_texts(acr_sizes_figure("8p15c"))
     cells = [t for t in texts if t.get_text()[:1].isdigit() and t.axes is not None and t not in
              t.axes.get_xticklabels() + t.axes.get_yticklabels()]
-    assert len(cells) > 50 and min(t.get_fontsize() for t in cells) >= 7
+    # One notation in a map, as in every table: 2,562,890,625, never 2.6G beside 7,087.
+    assert len(cells) > 50 and min(t.get_fontsize() for t in cells) >= 9
+    assert "2,562,890,625" in [t.get_text() for t in cells]
+    assert all(t.get_text().replace(",", "").isdigit() for t in cells)
     assert not any(reader_checks.problems_in(t.get_text()) for t in texts)
+
+
+def test_the_acr_map_of_two_colors_has_a_scale_and_frames_have_a_key():
+    from mmlib.workbench.plots import acr_sizes_figure
+
+    fig = acr_sizes_figure("4p2c")  # every cell is 100%: the scale must still run from 50%
+    bar_labels = [t.get_text() for t in fig.axes[1].get_yticklabels()]
+    assert "50%" in bar_labels and "100%" in bar_labels
+    assert not acr_sizes_figure("4p6c").legends
+    assert [t.get_text() for t in acr_sizes_figure("4p6c", marked=[(2, 4)]).legends[0].get_texts()] == \
+        ["framed: a region of the example path"]
 
 
 def test_benchmark_figures_name_machines_and_leave_out_other_openings():
@@ -297,3 +311,40 @@ def test_the_gpu_diagram_writes_every_label_at_9_pt_without_raw_underscores():
     texts = [t for t in figure.findobj(Text) if t.get_visible() and t.get_text()]
     assert texts and all(t.get_fontsize() >= 9 for t in texts)
     assert not any("c_t" in t.get_text().replace("$c_t$", "") for t in texts)
+
+
+def test_the_caption_says_why_the_colors_moved_when_the_codeword_cap_stops_them():
+    controls = game_controls(pins=4, colors=6, max_codewords=4096)
+    box = show_interactive(lambda c: View(f"<b>{c.game.name}</b>", []), controls)
+    label = box.children[-2]
+    assert "4,096" not in label.value  # colors below their limit: nothing to explain
+    controls.pins.value = 8  # 3**8 > 4,096: the colors slider falls to 2 by itself
+    assert controls.colors.value == 2
+    assert "8p2c" in label.value and "with 8 pins the colors go up to 2" in label.value and "4,096" in label.value
+    # Sliders bounded by the games of a table, not by a cap, have nothing to explain.
+    limited = game_controls(pins=4, colors=6, games=["4p6c", "8p2c"])
+    limited.pins.value = 8
+    assert limited.cap_note() == ""
+
+
+def test_the_turn_histograms_open_with_each_strategys_own_pick():
+    """One convention with the partitions view and the published table: on 4p6c the picks are the
+    published openings (1122, 1123, 1234, 1123), not the best-max ones of data/first_guesses.csv."""
+    from mmlib.core.strategies import Strategy
+    from mmlib.workbench.plots import PUBLISHED_FIRST_GUESSES_4P6C
+
+    controls = game_controls(pins=4, colors=6, strategy="expected-size", max_codewords=4096)
+    view = views.turn_histograms_view(controls)
+    assert "Expected Size from 1123" in view.caption and "5,696 turns" in view.caption
+    assert views.first_guess_picks(Game.parse("4p6c")) == PUBLISHED_FIRST_GUESSES_4P6C
+    eight = views.first_guess_picks(Game.parse("8p2c"))
+    assert views.solve_from_own_pick(Game.parse("8p2c"), Strategy.KNUTH).first_guess_text == eight[Strategy.KNUTH]
+
+
+def test_strategy_results_hold_one_count_per_cell_and_a_column_per_turn():
+    from mmlib.workbench.tables import strategy_results_table
+
+    table = strategy_results_table([solve("3p3c", s, backend="reference") for s in ("knuth", "entropy")]).frame
+    assert [c for c in table.columns if c.startswith("in ")] == ["in 1 turn", "in 2 turns", "in 3 turns",
+                                                                  "in 4 turns"]
+    assert not table.map(lambda cell: ", " in str(cell)).any().any()  # no list in a cell

@@ -18,20 +18,38 @@ DIGITS = 3
 
 
 def review_table(game: str, moves, time_limit: "float | None" = DEFAULT_TIME_LIMIT_S) -> pd.DataFrame:
-    """A game's moves against the best possible play, one row per move, the total loss last."""
+    """A game's moves against the best possible play, one row per move, the total loss last. One
+    value per cell: how many best moves there were and the lowest of them, not a list; what each
+    strategy would have played is `strategy_moves_table`."""
     reviewed = review_game(game, moves, time_limit)
+    fmt = reviewed.game.format_codeword
     rows = []
-    for row in reviewed.rows():
+    for row, move_review in zip(reviewed.rows(), reviewed.reviews):
         at_most = "" if row["exact"] else "at most "
-        rows.append({"move": row["move"], "possible": row["possible"], "value": row["value"],
-                     "best value": row["best_value"], "loss": f"{at_most}{row['loss']:.{DIGITS}f}",
-                     "best moves": row["best_moves"],
-                     **{s.title: f"{row[s.label]} {row[s.label + '_loss']:.{DIGITS}f}"
-                        if row[s.label] else "refused" for s in Strategy},
+        best = move_review.best_moves
+        # Counts written out here (1,296), as the total row below leaves these cells empty.
+        rows.append({"move": row["move"], "possible": f"{row['possible']:,}", "value": f"{row['value']:,}",
+                     "best value": f"{row['best_value']:,}", "loss": f"{at_most}{row['loss']:.{DIGITS}f}",
+                     "best moves": f"{len(best):,}" + ("" if move_review.best_moves_complete else " or more"),
+                     "lowest best move": fmt(best[0]) if best else fmt(move_review.best_known()),
                      "could be the secret": "yes" if row["could_be_secret"] else "no"})
     low, high = reviewed.total_loss
     total = f"{high:.{DIGITS}f}" if reviewed.exact else f"{low:.{DIGITS}f} to {high:.{DIGITS}f}"
     rows.append({**{column: "" for column in rows[0]}, "move": "total", "loss": total})
+    return pd.DataFrame(rows)
+
+
+def strategy_moves_table(game: str, moves, time_limit: "float | None" = DEFAULT_TIME_LIMIT_S) -> pd.DataFrame:
+    """At the position of each of a game's moves, the guess each strategy would have played and the
+    turns it would have lost there against the best move (the coach's loss), a column each."""
+    reviewed = review_game(game, moves, time_limit)
+    rows = []
+    for row in reviewed.rows():
+        line = {"move": row["move"]}
+        for s in Strategy:
+            line[s.title] = row[s.label] or "refused"
+            line[f"{s.title} loss"] = "" if row[f"{s.label}_loss"] is None else f"{row[s.label + '_loss']:.{DIGITS}f}"
+        rows.append(line)
     return pd.DataFrame(rows)
 
 

@@ -53,7 +53,12 @@ class PlayWidget:
         # Buttons as wide as their labels: the default width cuts "The computer guesses" short.
         self.mode = _with_class(widgets.ToggleButtons(
             options=[("The computer guesses", COMPUTER_GUESSES), ("You guess", YOU_GUESS)],
-            value=mode, description="mode", style={"button_width": "auto"}), "mm-mode")
+            value=mode, style={"button_width": "auto"}), "mm-mode")
+        # The toggle's name sits left of it, in line with "pins" and "colors" (a ToggleButtons'
+        # own description wraps onto a line of its own).
+        self.mode_row = widgets.HBox([widgets.Label("mode", layout=widgets.Layout(
+            width="var(--jp-widgets-inline-label-width)", justify_content="flex-end", margin="0 8px 0 0")),
+            self.mode])
 
         self.computer_guess = _with_class(widgets.HTML(), "mm-computer-guess")
         self.black = _with_class(widgets.BoundedIntText(value=0, min=0, max=pins, description="black",
@@ -77,7 +82,7 @@ class PlayWidget:
             self.computer_guess, widgets.HBox([self.black, self.white, self.score_button])])
         self.you_panel = widgets.HBox([self.guess_text, self.guess_button, self.reveal_button])
         self.widget = widgets.VBox([
-            self.controls.box(), self.mode, self.computer_panel, self.you_panel,
+            self.controls.box(), self.mode_row, self.computer_panel, self.you_panel,
             widgets.HBox([self.hint_button, self.undo_button, self.new_button]),
             self.status, self.message, self.coach, self.history,
         ])
@@ -236,7 +241,7 @@ class PlayWidget:
         remaining = session.remaining
         self.status.value = (
             f"<b>{remaining:,}</b> secret{'s' if remaining != 1 else ''} possible "
-            f"({session.game.name}, {session.strategy.title})"
+            f"({session.game.name}, {session.strategy.title}){escape(self.controls.cap_note())}"
         )
         if self.computer_is_guessing:
             if session.conflict is not None or session.won:

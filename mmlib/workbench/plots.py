@@ -17,7 +17,7 @@ from typing import Sequence
 
 import numpy as np
 from matplotlib import colormaps
-from matplotlib.colors import ListedColormap
+from matplotlib.colors import ListedColormap, to_rgba
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
@@ -41,6 +41,8 @@ PUBLISHED_FIRST_GUESSES_4P6C = {
     Strategy.ENTROPY: "1234",
     Strategy.MOST_PARTS: "1123",
 }
+# Labels over bars: 8 points, 11 pixels at the notebooks' 100 dpi (no text under 9 pixels).
+BAR_LABEL_FONT_SIZE = 8
 # Small multiples beyond this many rows get too short to read.
 MAX_PARTITION_PANELS = 12
 
@@ -108,6 +110,13 @@ def partition_summary(sizes: np.ndarray) -> dict:
         "entropy_bits": float(math.log2(total) - (nonzero * np.log2(nonzero)).sum() / total),
         "parts": int((sizes > 0).sum()),
     }
+
+
+def thousands_axis(axis) -> None:
+    """Tick labels of a count axis with thousands separators (400,000, never 400000 or 4e5)."""
+    from matplotlib.ticker import FuncFormatter
+
+    axis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,.0f}"))
 
 
 def _score_labels(pins: int) -> list[str]:
@@ -213,7 +222,10 @@ def score_matrix_figure(game: "Game | str") -> Figure:
 
 
 def ordinal_grid_figure(pins: int) -> Figure:
-    """Grid of (black, white): each possible score with its dense ordinal, the hole marked."""
+    """Grid of (black, white): each possible score with its dense ordinal, the hole marked, and a
+    key under the grid saying what each color means."""
+    from matplotlib.patches import Patch
+
     game = Game(pins, 2)  # colors do not change the ordinals; Game checks the pin count
     size = pins + 1
     # 0 impossible (b + w > p), 1 a score, 2 the hole (p-1, 1)
@@ -221,44 +233,59 @@ def ordinal_grid_figure(pins: int) -> Figure:
     for b, w in all_scores(pins):
         kind[b, w] = 1
     kind[pins - 1, 1] = 2
-    fig = Figure(figsize=(1.0 + 0.62 * size, 0.9 + 0.55 * size), layout="constrained")
+    shades = ["#eeeeee", "#cfe1f2", "#f4a582"]
+    fig = Figure(figsize=(1.6 + 0.62 * size, 1.5 + 0.55 * size), layout="constrained")
     ax = fig.add_subplot()
-    ax.imshow(kind, cmap=ListedColormap(["#eeeeee", "#cfe1f2", "#f4a582"]), vmin=0, vmax=2)
+    ax.imshow(kind, cmap=ListedColormap(shades), vmin=0, vmax=2)
     for b in range(size):
         for w in range(size - b):
             if kind[b, w] == 1:
-                ax.text(w, b, str(score_to_ordinal(b, w, pins)), ha="center", va="center", fontsize=9)
+                ax.text(w, b, str(score_to_ordinal(b, w, pins)), ha="center", va="center", fontsize=10)
             elif kind[b, w] == 2:
                 hole = b * (2 * pins + 1 - b) // 2 + b + w
-                ax.text(w, b, f"hole\n{hole}", ha="center", va="center", fontsize=7, color="#67001f")
+                ax.text(w, b, str(hole), ha="center", va="center", fontsize=10, color="#67001f")
     ax.set_xticks(range(size))
     ax.set_yticks(range(size))
     ax.set_title(f"Score ordinals, {pins} pins: {game.num_scores} scores in {game.score_slots} slots",
                  fontsize=10)
     ax.set_xlabel("white (pins)")
     ax.set_ylabel("black (pins)")
+    fig.legend(handles=[Patch(color=shades[1], label="a possible score: its ordinal"),
+                        Patch(color=shades[2], label=f"the hole {pins - 1},1: a slot no score uses"),
+                        Patch(color=shades[0], label="no score (black + white > pins)")],
+               loc="outside lower center", fontsize=9, ncols=1, frameon=False)
     return fig
 
 
 def score_frequencies_figure(game: "Game | str") -> Figure:
-    """Bars over the counter slots: how many of all (guess, secret) pairs give each score."""
+    """Bars over the counter slots: how many of all (guess, secret) pairs give each score.
+
+    The axis is linear from zero and every bar carries its count, so a score that occurs only a few
+    times still shows (its label), and a slot no pair uses says "unused" (or "hole") in words."""
     game = Game.parse(game)
     totals = score_frequencies(game)
     hole = game.num_scores - 1
-    fig = Figure(figsize=(8.5, 4.2), layout="constrained")
-    ax = fig.add_subplot()
     slots = np.arange(game.score_slots)
-    shown = totals > 0
-    ax.bar(slots[shown], totals[shown], color="#4c72b0")
-    ax.set_yscale("log")
-    labels = []
+    many = game.score_slots > 21  # past 21 slots the tick labels turn upright and hold one line
+    fig = Figure(figsize=(8.5, 4.8 if many else 4.4), layout="constrained")
+    ax = fig.add_subplot()
+    bars = ax.bar(slots, totals, color="#4c72b0")
+    labels = [f"{n:,}" if n else ("hole" if slot == hole else "unused") for slot, n in zip(slots, totals)]
+    texts = ax.bar_label(bars, labels=labels, fontsize=BAR_LABEL_FONT_SIZE, padding=2, rotation=90)
+    for text, n in zip(texts, totals):
+        if not n:
+            text.set_color("#b2182b")
+    ax.set_ylim(0, totals.max() * 1.3)  # room for the upright labels over the tallest bar
+    ticks = []
     for slot in slots:
-        labels.append("hole" if slot == hole else f"{slot}\n" + format_score(*ordinal_to_score(int(slot), game)))
-    ax.set_xticks(slots, labels, fontsize=7 if game.score_slots <= 24 else 5)
-    ax.set_ylim(bottom=0.8)
+        score = "hole" if slot == hole else format_score(*ordinal_to_score(int(slot), game))
+        ticks.append(f"{slot}: {score}" if many else f"{slot}\n{score}")
+    ax.set_xticks(slots, ticks, fontsize=8 if many else 9, rotation=90 if many else 0)
+    ax.set_xlim(-0.6, game.score_slots - 0.4)
     ax.set_title(f"How often each score occurs among all {game.size ** 2:,} (guess, secret) pairs of {game.name}")
-    ax.set_xlabel("counter slot: score ordinal and score (black, white)")
-    ax.set_ylabel("pairs (count, log scale)")
+    ax.set_xlabel("counter slot (the score ordinal): score black,white")
+    ax.set_ylabel("pairs (count)")
+    thousands_axis(ax.yaxis)
     return fig
 
 
@@ -274,15 +301,18 @@ def counter_slots_figure(highlight_pins: "int | None" = None) -> Figure:
     ax.plot(pins, square, "^-", color="#dd8452", label="(b, w) square: (p + 1)²")
     ax.plot(pins, dense, "o-", color="#4c72b0", label="dense ordinal: p(p + 3)/2 + 1")
     for x, y in zip(pins, dense):
-        ax.annotate(str(y), (x, y), xytext=(0, -14), textcoords="offset points", ha="center",
-                    fontsize=8, color="#4c72b0")
+        ax.annotate(str(y), (x, y), xytext=(0, -15), textcoords="offset points", ha="center",
+                    fontsize=9, color="#4c72b0")
     if highlight_pins is not None:
         k = int(highlight_pins) - 2
-        ax.axvline(pins[k], color="#4c72b0", linestyle=":", linewidth=1)
-        left_side = pins[k] > 3  # keep the label inside the axes
-        ax.text(pins[k] + (-0.06 if left_side else 0.06), 0.62, f"{highlight_pins} pins: {dense[k]} slots",
-                ha="right" if left_side else "left",
-                transform=ax.get_xaxis_transform(), fontsize=9, color="#4c72b0", fontweight="bold")
+        # A ring round the point and its label below the line, right of the point's own number.
+        ax.plot([pins[k]], [dense[k]], "o", markersize=13, markerfacecolor="none", markeredgecolor="#4c72b0",
+                markeredgewidth=1.5)
+        right_edge = pins[k] >= 7  # near the right edge the label goes to the left of the point
+        ax.annotate(f"{highlight_pins} pins: {dense[k]} slots", (pins[k], dense[k]),
+                    xytext=(-26 if right_edge else 26, -30), textcoords="offset points",
+                    ha="right" if right_edge else "left", va="center", fontsize=9, color="#4c72b0", fontweight="bold",
+                    arrowprops=dict(arrowstyle="-", color="#4c72b0", linewidth=1))
     ax.set_title("Counters per candidate guess to index every score directly")
     ax.set_xlabel("pins")
     ax.set_ylabel("counter slots (count)")
@@ -312,10 +342,12 @@ def _percent(share: float) -> str:
 def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = ()) -> Figure:
     """Heat map over (|Zero|, |Free|): |ACr| by the closed form, colored by its share of |AC|.
 
-    Only the pairs that can occur once a guess is played are drawn; `marked`
-    pairs (e.g. the regions of an example path) get a frame.
+    Only the pairs that can occur once a guess is played are drawn, each with its size written in
+    full (1,679,616, as every table writes it): the cells grow with the longest number. `marked`
+    pairs (e.g. the regions of an example path) get a red frame, named under the map.
     """
     from matplotlib.colors import LogNorm
+    from matplotlib.lines import Line2D
     from matplotlib.patches import Rectangle
 
     from ..core.case_equivalence import acr_size, possible_zero_free
@@ -327,12 +359,16 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     for zero, free in possible_zero_free(c):
         sizes[zero, free] = acr_size(game.pins, c, zero, free, game.norepeat)
         share[zero, free] = sizes[zero, free] / game.size
-    fig = Figure(figsize=(2.4 + 0.6 * (c + 1), 1.6 + 0.45 * (c + 1)), layout="constrained")
+    longest = max(len(f"{size:,}") for size in sizes.values())
+    cell = max(0.45, 0.068 * longest + 0.06)  # inches: room for the longest number at 9 points
+    fig = Figure(figsize=(2.4 + cell * (c + 1), 1.9 + 0.36 * (c + 1)), layout="constrained")
     ax = fig.add_subplot()
-    lowest = max(np.nanmin(share), 1e-9)
-    image = ax.imshow(share, cmap="viridis", norm=LogNorm(vmin=lowest, vmax=1.0), origin="lower")
+    # The scale reaches down to 50% at least, so that a map whose every cell is 100% (two colors)
+    # still has a scale with two ticks and draws 100% in the same yellow as every other map.
+    lowest = min(max(np.nanmin(share), 1e-9), 0.5)
+    image = ax.imshow(share, cmap="viridis", norm=LogNorm(vmin=lowest, vmax=1.0), origin="lower", aspect="auto")
     for (zero, free), size in sizes.items():
-        ax.text(free, zero, compact_count(size), ha="center", va="center", fontsize=7,
+        ax.text(free, zero, f"{size:,}", ha="center", va="center", fontsize=9,
                 color="white" if share[zero, free] < 0.1 else "black")
     for zero, free in marked:
         ax.add_patch(Rectangle((free - 0.5, zero - 0.5), 1, 1, fill=False, edgecolor="#d62728", linewidth=2))
@@ -344,6 +380,10 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     ax.set_title(f"|ACr| of {game.name} by Zero and Free colors (|AC| = {game.size:,})", fontsize=10)
     ax.set_xlabel("Free colors (count)")
     ax.set_ylabel("Zero colors (count)")
+    if marked:
+        frame = Line2D([], [], color="#d62728", linewidth=2, marker="s", markersize=12, markerfacecolor="none",
+                       linestyle="none", label="framed: a region of the example path")
+        fig.legend(handles=[frame], loc="outside lower center", fontsize=9, frameon=False)
     return fig
 
 
@@ -360,30 +400,40 @@ def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | 
         raise ValueError(f"{len(patterns)} first guesses: the figure draws at most {MAX_PARTITION_PANELS}")
     slots = _score_slots(game.pins)
     labels = _score_labels(game.pins)
-    fig = Figure(figsize=(8.5, 0.6 + 1.55 * len(patterns)), layout="constrained")
+    many = len(slots) > 20  # past 20 scores the labels turn upright to keep 8 points without colliding
+    fig = Figure(figsize=(8.5, (1.4 if many else 0.6) + (1.9 if many else 1.55) * len(patterns)),
+                 layout="constrained")
     axes = fig.subplots(len(patterns), 1, sharex=True, sharey=True, squeeze=False)[:, 0]
     positions = np.arange(len(slots))
+    all_sizes = {pattern: subset_sizes(game, pattern) for pattern in patterns}
+    tallest = max(int(sizes.max()) for sizes in all_sizes.values())
     for ax, pattern in zip(axes, patterns):
-        sizes = subset_sizes(game, pattern)
+        sizes = all_sizes[pattern]
         summary = partition_summary(sizes)
         bars = ax.bar(positions, sizes[slots], color="#4c72b0")
-        if len(slots) <= 20:
-            ax.bar_label(bars, labels=[f"{s}" if s else "" for s in sizes[slots]], fontsize=7, padding=1)
+        ax.bar_label(bars, labels=[f"{s:,}" if s else "" for s in sizes[slots]], fontsize=BAR_LABEL_FONT_SIZE,
+                     padding=1, rotation=90 if many else 0)
         ax.set_title(
             f"{pattern}: largest {summary['largest']:,}, expected {summary['expected_size']:.1f}, "
             f"entropy {summary['entropy_bits']:.3f} bits, {summary['parts']} parts",
             fontsize=9, loc="left",
         )
-        ax.set_ylabel("secrets")
-        ax.margins(y=0.25)
-    axes[-1].set_xticks(positions, labels, rotation=0 if len(slots) <= 20 else 90)
-    axes[-1].set_xlabel("score (black, white)")
+        ax.set_ylabel("secrets (count)")
+        ax.set_ylim(0, tallest * (1.6 if many else 1.3))  # one shared scale, with room for the labels
+        thousands_axis(ax.yaxis)
+    axes[-1].set_xticks(positions, labels, rotation=90 if many else 0, fontsize=8 if many else 10)
+    axes[-1].set_xlabel("score black,white")
     fig.suptitle(f"How each first guess splits the {game.size:,} secrets of {game.name}")
     return fig
 
 
 def turn_histograms_figure(results: Sequence, highlight: "Strategy | str | None" = None) -> Figure:
-    """Grouped bars: games won in 1, 2, ... turns, one bar per strategy (SolveResults of one game)."""
+    """Grouped bars: games won in 1, 2, ... turns, one bar per strategy (SolveResults of one game).
+
+    The axis is linear from zero, so bar heights compare as counts do, and every count is printed
+    over its bar (a bar of one game is too short to see, its label is not). The legend sits under
+    the axes, where it covers no bar. With `highlight`, the other strategies' bars are pale with a
+    full-color edge and the highlighted one's legend entry is bold."""
     if not results:
         raise ValueError("no results to draw")
     game = results[0].game
@@ -392,30 +442,34 @@ def turn_histograms_figure(results: Sequence, highlight: "Strategy | str | None"
     highlighted = Strategy.parse(highlight) if highlight is not None else None
     max_turns = max(r.max_turns for r in results)
     width = 0.8 / len(results)
-    fig = Figure(figsize=(8.5, 4.4), layout="constrained")
+    fig = Figure(figsize=(8.5, 4.8), layout="constrained")
     ax = fig.add_subplot()
     turns = np.arange(1, max_turns + 1)
     largest = 1
+    crowded = len(results) * max_turns > 24  # labels turned upright when the bars get narrow
     for k, result in enumerate(results):
         histogram = np.zeros(max_turns, dtype=int)
         histogram[: len(result.turn_histogram)] = result.turn_histogram
         largest = max(largest, int(histogram.max()))
+        color = STRATEGY_COLORS.get(result.strategy, "#777777")
         faded = highlighted is not None and result.strategy != highlighted
         bars = ax.bar(
             turns + (k - (len(results) - 1) / 2) * width, histogram, width,
-            color=STRATEGY_COLORS.get(result.strategy, "#777777"), alpha=0.35 if faded else 1.0,
+            color=to_rgba(color, 0.3) if faded else color, edgecolor=color, linewidth=1,
             label=f"{result.strategy.title} from {result.first_guess_text}: "
-                  f"average {result.average_turns:.4f}, worst {result.max_turns}",
+                  f"average {result.average_turns:.3f}, worst {result.max_turns}",
         )
-        # Every count is printed: on the log axis a bar of 1 game is short, but never gone.
-        ax.bar_label(bars, labels=[f"{v:,}" if v else "" for v in histogram], fontsize=6, padding=1,
-                     rotation=90 if len(results) * max_turns > 24 else 0)
-    ax.set_yscale("log")
-    ax.set_ylim(0.7, largest * 6)
+        ax.bar_label(bars, labels=[f"{v:,}" if v else "" for v in histogram], fontsize=BAR_LABEL_FONT_SIZE,
+                     padding=2, rotation=90 if crowded else 0)
+    ax.set_ylim(0, largest * (1.3 if crowded else 1.12))  # room for the labels over the tallest bar
     ax.set_xticks(turns)
     openings = ", ".join(f"{r.strategy.title} {r.first_guess_text}" for r in results)
-    ax.set_title(f"Turns to win all {game.size:,} games of {game.name}\nopenings: {openings}", fontsize=10)
-    ax.set_xlabel("turns to win (count, the winning guess included)")
-    ax.set_ylabel("games (count, log scale)")
-    ax.legend(fontsize=8, loc="upper left", ncols=2)
+    ax.set_title(f"Turns to win all {game.size:,} games of {game.name}\nopenings: {openings}", fontsize=11)
+    ax.set_xlabel("turns to win (the winning guess included)")
+    ax.set_ylabel("games (count)")
+    thousands_axis(ax.yaxis)
+    legend = fig.legend(loc="outside lower center", ncols=2, fontsize=9)
+    if highlighted is not None:
+        for text, result in zip(legend.get_texts(), results):
+            text.set_fontweight("bold" if result.strategy == highlighted else "normal")
     return fig

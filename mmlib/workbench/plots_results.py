@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.colors import LogNorm
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator, NullLocator
+from matplotlib.ticker import FuncFormatter, MaxNLocator, NullLocator
 
 from ..core.games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
 from .plots import STRATEGY_COLORS, compact_count
@@ -563,21 +563,27 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
 
 def secrets_left_figure(after: dict, game: "str | Game", strategy: "str | Strategy") -> Figure:
     """`after[turn]` lists, over the games still played, the possible secrets left after that guess:
-    the largest and the average per turn, on a log axis, with the game's size for scale."""
+    the largest and the average after each guess, on a log axis, both starting from the game's size
+    before the first guess (the point at "start")."""
     game, strategy = Game.parse(game), Strategy.parse(strategy)
     turns = list(after)
     fig = Figure(figsize=(7, 4), layout="constrained")
     ax = fig.subplots()
-    ax.plot(turns, [max(v) for v in after.values()], "o-", label="largest")
-    ax.plot(turns, [sum(v) / len(v) for v in after.values()], "s-", label="average")
-    ax.axhline(game.size, color="0.6", linestyle=":", label=f"before the first guess ({game.size:,})")
+    ax.plot([0, *turns], [game.size, *[max(v) for v in after.values()]], "o-", label="largest")
+    ax.plot([0, *turns], [game.size, *[sum(v) / len(v) for v in after.values()]], "s-", label="average")
+    for turn, lefts in after.items():
+        ax.annotate(f"{max(lefts):,}", (turn, max(lefts)), xytext=(6, 4), textcoords="offset points", fontsize=9)
+    ax.annotate(f"{game.size:,}", (0, game.size), xytext=(6, 4), textcoords="offset points", fontsize=9)
     ax.set_yscale("log")
-    ax.set_xticks(turns)
-    ax.set_xlabel("guesses played")
+    ax.set_xticks([0, *turns], ["start", *[str(t) for t in turns]])
+    ax.set_xlim(-0.3, max(turns) + 0.6)
+    ax.set_ylim(top=game.size * 3)
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,.0f}"))  # 1,000, not 10³
+    ax.set_xlabel("after guess (start: before the first guess)")
     ax.set_ylabel("possible secrets left (log scale)")
     ax.set_title(f"{game.name}, {strategy.title}: possible secrets after each guess, over all "
                  f"{game.size:,} games", fontsize=10)
-    ax.legend()
+    ax.legend(loc="upper right")
     return fig
 
 

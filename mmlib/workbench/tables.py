@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 
 import numpy as np
 import pandas as pd
 
 from ..core.strategies import Strategy
 from ..studies.data_tables import (KERNEL_STRATEGY, SOLVE_STRATEGIES, gpu_beside_cpu, latest_rows, machine_names,
-                                   one_machine_one_engine, per_engine)
+                                   one_machine_one_engine, per_engine, this_machine)
 from .plots_results import format_seconds
 
 
@@ -45,22 +46,55 @@ COLUMN_TITLES = {
 READABLE_CLASS = "mm-readable"
 
 
+# A cell that reads as a number (1,296; 4.476; -0.136; 12.3%; 0.43 s; 38x): such columns are right
+# aligned, every other column is text and left aligned.
+# A run of four digits or more with no separator is a name, such as the codeword 1122 or a year:
+# every count this formatter writes has its separators (1,296).
+_NUMBER_CELL = re.compile(r"^[-+\u2212]?\d{1,3}(,\d{3})*(\.\d+)?\s?(%|x|s|ms|µs|ns|min|h)?$")
+# A cell this short never wraps: "AMD EPYC, 2 cores" stays on one line, a sentence may wrap.
+NOWRAP_MAX_CHARS = 40
+NOWRAP_MAX_HEADER_CHARS = 24  # a longer column name may wrap between its words
+
+
+def _looks_numeric(cells) -> bool:
+    """Whether every cell that is not empty reads as a number (an empty cell, such as those of a
+    total row, does not make a column text)."""
+    cells = [str(cell) for cell in cells if str(cell).strip()]
+    return bool(cells) and all(_NUMBER_CELL.match(cell) for cell in cells)
+
+
 class ReadableTable:
     """A table whose every cell is already text: shown as HTML in Jupyter, printed as plain text.
-    `frame` holds the text cells (column names as shown); `note`, if any, is printed under it."""
+    `frame` holds the text cells (column names as shown); `note`, if any, is printed under it.
+    `numeric` names the columns that hold numbers (right aligned); when not given, a column is
+    numeric if every cell reads as a number. Every other column is text, left aligned."""
 
-    def __init__(self, frame: pd.DataFrame, note: str = ""):
+    def __init__(self, frame: pd.DataFrame, note: str = "", numeric: "Iterable[str] | None" = None):
         self.frame = frame
         self.note = note
+        self.numeric = (set(numeric) if numeric is not None
+                        else {c for c in frame.columns if _looks_numeric(frame[c])})
 
     def __len__(self) -> int:
         return len(self.frame)
 
     def _repr_html_(self) -> str:
-        # The class names the formatter, so a test (or a browser) can tell its tables from any other;
-        # no cell is cut short, whatever pandas' display options say.
-        with pd.option_context("display.max_colwidth", None, "display.max_rows", None, "display.max_columns", None):
-            table = self.frame.to_html(index=False, escape=True, notebook=True, border=0, classes=READABLE_CLASS)
+        # Drawn by hand rather than by pandas so that each column carries its alignment: Jupyter's
+        # style sheet right-aligns every cell. The class names the formatter, so a test (or a
+        # browser) can tell its tables from any other; no cell is ever cut short.
+        def cell(tag: str, text, column) -> str:
+            text = str(text)
+            style = f"text-align: {'right' if column in self.numeric else 'left'};"
+            if len(text) <= (NOWRAP_MAX_CHARS if tag == "td" else NOWRAP_MAX_HEADER_CHARS):
+                style += " white-space: nowrap;"
+            return f'<{tag} style="{style}">{html.escape(text)}</{tag}>'
+
+        columns = list(self.frame.columns)
+        head = "".join(cell("th", column, column) for column in columns)
+        body = "\n".join("<tr>" + "".join(cell("td", value, column) for value, column in zip(row, columns))
+                         + "</tr>" for row in self.frame.itertuples(index=False))
+        table = (f'<table border="0" class="dataframe {READABLE_CLASS}">\n<thead><tr>{head}</tr></thead>\n'
+                 f"<tbody>\n{body}\n</tbody>\n</table>")
         return table + (f'\n<p class="mm-table-note">{html.escape(self.note)}</p>' if self.note else "")
 
     def markdown(self) -> str:
@@ -75,8 +109,12 @@ class ReadableTable:
         if self.frame.columns.empty:
             text = "(no rows)"
         else:
-            with pd.option_context("display.max_colwidth", None):
-                text = self.frame.to_string(index=False)
+            # Text columns left-aligned here too, numbers right-aligned, headers as their column.
+            columns = list(self.frame.columns)
+            rows = [columns] + [[str(v) for v in row] for row in self.frame.itertuples(index=False)]
+            widths = [max(len(str(row[k])) for row in rows) for k in range(len(columns))]
+            text = "\n".join("  ".join(str(v).rjust(w) if c in self.numeric else str(v).ljust(w)
+                                       for v, w, c in zip(row, widths, columns)).rstrip() for row in rows)
         return text + (f"\n{self.note}" if self.note else "")
 
 
@@ -103,7 +141,7 @@ def readable(frame: "pd.DataFrame | pd.Series", *, names: "Mapping[str, str] | N
         frame = frame.to_frame()
     frame = _without_index_noise(frame)
     names, formats = dict(names or {}), dict(formats or {})
-    columns = {}
+    columns, numeric = {}, set()
     for raw in frame.columns:
         values = frame[raw]
         empty = values.isna() | values.astype(str).isin(["nan", "NaN", "None", "<NA>"])
@@ -113,8 +151,11 @@ def readable(frame: "pd.DataFrame | pd.Series", *, names: "Mapping[str, str] | N
         shown = _format_column(values[~empty], formats.get(raw))
         column = pd.Series(reason, index=values.index, dtype=object)
         column[~empty] = shown
-        columns[_title(raw, names)] = column.tolist()
-    return ReadableTable(pd.DataFrame(columns, columns=list(columns)).reset_index(drop=True), note)
+        title = _title(raw, names)
+        columns[title] = column.tolist()
+        if _is_number_column(values[~empty], formats.get(raw), shown):
+            numeric.add(title)
+    return ReadableTable(pd.DataFrame(columns, columns=list(columns)).reset_index(drop=True), note, numeric)
 
 
 def _without_index_noise(frame: pd.DataFrame) -> pd.DataFrame:
@@ -154,6 +195,18 @@ def _format_column(values: pd.Series, how: Format) -> list[str]:
         return [f"{int(round(v)):,}" for v in numbers]
     decimals = how if isinstance(how, int) else _decimals(numbers)
     return [f"{v:,.{decimals}f}" for v in numbers]
+
+
+def _is_number_column(values: pd.Series, how: Format, shown: list[str]) -> bool:
+    """Whether a column holds numbers (right aligned): numbers formatted as numbers, or cells a
+    format function wrote as numbers. Codewords given as text (1122) and yes/no stay text."""
+    if callable(how) or pd.api.types.is_string_dtype(values) or pd.api.types.is_object_dtype(values) and all(
+            isinstance(v, str) for v in values):
+        return _looks_numeric(shown)  # text the caller wrote as numbers (1,296; 0.059) lines up as numbers
+    if len(values) == 0 or pd.api.types.is_bool_dtype(values) or any(isinstance(v, (bool, np.bool_)) for v in values):
+        return False
+    return pd.api.types.is_numeric_dtype(values) or all(
+        isinstance(v, (int, float, np.number)) for v in values)
 
 
 def _decimals(numbers: pd.Series) -> int:
@@ -549,12 +602,38 @@ def rules_table(frame: pd.DataFrame) -> ReadableTable:
                     names={c: f"{c} (turns per game)" for c in frame.columns if c.endswith(" - classic")})
 
 
+def games_won_by_turn(histograms, max_turns: "int | None" = None) -> dict[str, list[int]]:
+    """Games won in 1, 2, ... turns as one column per turn ("in 1 turn", "in 2 turns", ...), not a
+    list in one cell, so that the counts of one turn line up from row to row; a turn past a row's
+    worst game counts 0."""
+    histograms = [list(h) for h in histograms]
+    turns = max_turns or max((len(h) for h in histograms), default=0)
+    return {f"in {t} turn{'s' if t > 1 else ''}": [h[t - 1] if t <= len(h) else 0 for h in histograms]
+            for t in range(1, turns + 1)}
+
+
+def strategy_results_table(results) -> ReadableTable:
+    """Solves of one game (`SolveResult`s), one row each: strategy, opening, total, average and
+    worst turns, and the games won in each number of turns, one column per turn."""
+    results = list(results)
+    frame = pd.DataFrame({
+        "strategy": [r.strategy.title for r in results], "first guess": [r.first_guess_text for r in results],
+        "total turns": [r.total_turns for r in results], "average turns": [r.average_turns for r in results],
+        "worst": [r.max_turns for r in results],
+        **games_won_by_turn(r.turn_histogram for r in results),
+    })
+    return readable(frame, formats={"average turns": 3},
+                    note="games won in each number of turns, the winning guess included")
+
+
 def solve_summary_table(result) -> ReadableTable:
-    """One solve (a `SolveResult`) as a one-row table: opening, turns, histogram, scores, time."""
+    """One solve (a `SolveResult`) as a one-row table: opening, turns, games won in each number of
+    turns (a column each), scores, time."""
     return readable(pd.DataFrame([{
         "game": result.game.name, "strategy": result.strategy.title, "first guess": result.first_guess_text,
         "backend": result.backend, "case equivalence": "on" if result.case_equivalence else "off",
         "total turns": result.total_turns, "average turns": result.average_turns, "max turns": result.max_turns,
-        "games won in 1, 2, ... turns": ", ".join(str(n) for n in result.turn_histogram),
+        **{turn: counts[0] for turn, counts in games_won_by_turn([result.turn_histogram]).items()},
         "scores": result.scores, "seconds": result.elapsed_s,
-    }]), formats={"average turns": 4, "seconds": "seconds"})
+    }]), formats={"average turns": 4, "seconds": "seconds"},
+        note=f"seconds: this solve, measured here on {this_machine()}")

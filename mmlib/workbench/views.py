@@ -15,7 +15,7 @@ import pandas as pd
 
 from ..core.case_equivalence import acr_size, possible_zero_free
 from ..core.games import Game
-from ..core.openings import default_first_guess, first_guess_patterns, pairs_first_guess
+from ..core.openings import first_guess_patterns, pairs_first_guess
 from ..core.scoring import all_scores, score_to_ordinal
 from ..core.solve import solve
 from ..core.strategies import Strategy, best_candidate, entropy_table, rank_rows
@@ -62,7 +62,9 @@ def ordinal_table(pins: int) -> ReadableTable:
     for b, w in all_scores(pins):
         cells[b][f"white {w}"] = str(score_to_ordinal(b, w, pins))
     cells[pins - 1]["white 1"] = "hole"
-    return readable(pd.DataFrame(cells))
+    table = readable(pd.DataFrame(cells))
+    table.numeric = set(table.frame.columns)  # a grid of ordinals: every column lines up as numbers
+    return table
 
 
 def score_ordinals_view(controls: GameControls) -> View:
@@ -81,8 +83,12 @@ def acr_sizes_view(controls: GameControls) -> View:
     """|ACr| for every (|Zero|, |Free|) pair of the chosen game."""
     game = controls.game
     smallest = min(acr_size(game.pins, game.colors, z, f, game.norepeat) for z, f in possible_zero_free(game.colors))
-    caption = _title(controls, f": |ACr| ranges from {smallest:,} to {game.size:,} candidates; the first "
-                               f"guess needs {len(first_guess_patterns(game))}")
+    patterns = len(first_guess_patterns(game))
+    sizes = (f"|ACr| ranges from {smallest:,} to {game.size:,} candidates" if smallest < game.size
+             else f"|ACr| is {game.size:,}, all the candidates, whatever the Zero and Free colors")
+    caption = _title(controls, f": {sizes}; before the first "
+                               f"guess {patterns} candidate{'s' if patterns != 1 else ''} (one per pattern of "
+                               "repeated colors)")
     return View(caption, [acr_sizes_figure(game)])
 
 
@@ -110,22 +116,23 @@ def first_guess_partitions_view(controls: GameControls) -> View:
 _SOLVED: dict = {}
 
 
-def solve_from_default_opening(game: Game, strategy: Strategy):
-    """`solve` from the strategy's default first guess, remembered for the session."""
+def solve_from_own_pick(game: Game, strategy: Strategy):
+    """`solve` from the first guess the strategy's own rank picks (`first_guess_picks`), as it picks
+    every later guess, remembered for the session. On 4p6c these are the published openings."""
     key = (game, strategy)
     if key not in _SOLVED:
-        first = game.format_codeword(default_first_guess(game, strategy))
-        _SOLVED[key] = solve(game, strategy, first_guess=first)
+        _SOLVED[key] = solve(game, strategy, first_guess=first_guess_picks(game)[strategy])
     return _SOLVED[key]
 
 
 def turn_histograms_view(controls: GameControls) -> View:
-    """All games of the chosen game with all four strategies; the chosen one described and highlighted."""
+    """All games of the chosen game with all four strategies, each from its own pick of first guess
+    (the picks the partitions view names); the chosen one described and highlighted."""
     game, highlighted = controls.game, controls.chosen_strategy
-    all_four = [solve_from_default_opening(game, strategy) for strategy in Strategy]
+    all_four = [solve_from_own_pick(game, strategy) for strategy in Strategy]
     mine = all_four[int(highlighted)]
-    caption = _title(controls, f": {highlighted.title} from {mine.first_guess_text} needs "
-                               f"{mine.total_turns:,} turns in all, {mine.average_turns:.4f} on average, "
+    caption = _title(controls, f": {highlighted.title} from {mine.first_guess_text} (its own pick) needs "
+                               f"{mine.total_turns:,} turns in all, {mine.average_turns:.3f} on average, "
                                f"{mine.max_turns} at worst")
     return View(caption, [turn_histograms_figure(all_four, highlight=highlighted)])
 

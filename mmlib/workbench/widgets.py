@@ -39,6 +39,16 @@ class GameControls:
     colors: widgets.IntSlider
     strategy: "widgets.Dropdown | None"
     rules: "widgets.Dropdown | None" = None
+    max_codewords: "int | None" = None  # the cap that bounds the colors slider, if that is what bounds it
+
+    def cap_note(self) -> str:
+        """Why the colors slider stops where it does, when the codeword cap stops it (moving the pins
+        up can move the colors down): a sentence for the caption, else ''. Said only when the colors
+        stand at that limit, the one position where the slider may have moved by itself."""
+        if self.max_codewords is None or self.colors.max >= MAX_COLORS or self.colors.value < self.colors.max:
+            return ""
+        return (f"; with {self.pins.value} pins the colors go up to {self.colors.max}, "
+                f"to stay within {self.max_codewords:,} codewords")
 
     @property
     def game(self) -> Game:
@@ -145,7 +155,8 @@ def game_controls(
             description="strategy",
         )
         dropdown.add_class(STRATEGY_CLASS)
-    return GameControls(pins_slider, colors_slider, dropdown, rules_menu)
+    return GameControls(pins_slider, colors_slider, dropdown, rules_menu,
+                        max_codewords=max_codewords if games is None else None)
 
 
 def describe_game(game: Game) -> str:
@@ -229,6 +240,7 @@ def show_interactive(draw, controls: GameControls, *, menus=(), caption=None) ->
         else:
             label.value = caption(controls) if caption else f"<b>{describe_game(controls.game)}</b>"
             items = shown
+        label.value += controls.cap_note()
         with output:
             output.clear_output(wait=True)
             _display_all(items)
