@@ -34,9 +34,9 @@ from .search_ab import DATA, alternate, append_rows, parse_case, run_child
 SETTINGS = {"game": False, "set": True}
 DEFAULT_CSV = DATA / "set_bound.csv"
 PARTS_CSV = DATA / "set_bound_parts.csv"
-PART_COLUMNS = ["date", "game", "opening", "score", "secrets", "budget", "set_bound", "runs", "median_s", "seconds",
+PART_COLUMNS = ["game", "opening", "score", "secrets", "budget", "set_bound", "runs", "median_s", "seconds",
                 "nodes", "value", "command", *PROVENANCE_COLUMNS]
-COLUMNS = ["date", "game", "max_turns", "set_bound", "workers", "runs", "median_s", "seconds", "nodes",
+COLUMNS = ["game", "max_turns", "set_bound", "workers", "runs", "median_s", "seconds", "nodes",
            "answer", "command", *PROVENANCE_COLUMNS]
 
 # One search in a fresh process; its last line: [seconds, answer, positions searched].
