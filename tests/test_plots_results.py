@@ -201,3 +201,31 @@ def test_the_simulator_is_not_a_gpu():
         assert not real_gpu_present()
         assert live_backends() == ["cpu"]
     assert live_backends()[0] == "cpu"
+
+
+def test_tree_scores_sit_beside_their_boxes_not_at_the_root():
+    """Each edge's score is drawn at the child end of its edge, right before the child's box, at a
+    readable size, and no two scores overlap, even at 8p2c's first level (13 scores)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from mmlib import optimal
+
+    for game in ("4p6c", "8p2c"):
+        result = optimal(game) if game == "8p2c" else solve(game, "knuth", backend="reference")
+        fig = strategy_tree_figure(result.tree, max_depth=1)
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()
+        renderer = canvas.get_renderer()
+        ax = fig.axes[0]
+        boxes = [t for t in ax.texts if t.get_fontfamily() == ["monospace"]]
+        scores = [t for t in ax.texts if t not in boxes]
+        assert len(scores) == len(boxes) - 1 and min(t.get_fontsize() for t in ax.texts) >= 9
+        extents = [t.get_window_extent(renderer) for t in scores]
+        for i, first in enumerate(extents):
+            assert not any(first.overlaps(other) for other in extents[i + 1:])
+        root_x = boxes[0].get_position()[0]
+        for score in scores:
+            x, y = score.get_position()
+            assert x > root_x + 0.5  # nearer the child (at x = 1) than the root (at x = 0)
+            # its own box is the one at the same height, right of it
+            assert any(b.get_position()[1] == y and b.get_position()[0] == 1 for b in boxes)
