@@ -487,8 +487,14 @@ def gap_table(gaps: pd.DataFrame, max_codewords: int = 1296) -> ReadableTable:
 def possible_gap_table(gaps: pd.DataFrame) -> ReadableTable:
     """`studies.optimal_table.possible_guess_gaps` as one row per game: the restricted optimum and
     each strategy's gap to it in percent, when every guess must be a secret still possible."""
-    from ..core.strategies import Strategy
+    return strategy_gap_table(gaps, "optimum, possible guesses only (turns)",
+                              "each strategy guesses only secrets still possible, from its best opening")
 
+
+def strategy_gap_table(gaps: pd.DataFrame, optimum: str = "optimum (turns)",
+                       note: str = "each strategy from its best opening by total") -> ReadableTable:
+    """Gaps to the optimum (rows of game, codewords, optimal_total, strategy, gap_percent) as one
+    row per game: the optimum (its column named `optimum`) and each strategy's gap in percent."""
     titles = {s.label: s.title for s in Strategy}
     wide = gaps.pivot_table(index=["game", "codewords", "optimal_total"], columns="strategy",
                             values="gap_percent", sort=False).reset_index()
@@ -497,9 +503,8 @@ def possible_gap_table(gaps: pd.DataFrame) -> ReadableTable:
     order = [s.label for s in Strategy if s.label in wide.columns]
     wide = wide[["game", "codewords", "optimal_total"] + order]
     return readable(wide, formats={label: 2 for label in order},
-                    names={"optimal_total": "optimum, possible guesses only (turns)",
-                           **{label: f"{titles[label]} gap (%)" for label in order}},
-                    note="each strategy guesses only secrets still possible, from its best opening")
+                    names={"optimal_total": optimum, **{label: f"{titles[label]} gap (%)" for label in order}},
+                    note=note)
 
 
 def rules_table(frame: pd.DataFrame) -> ReadableTable:
