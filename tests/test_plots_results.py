@@ -229,3 +229,13 @@ def test_tree_scores_sit_beside_their_boxes_not_at_the_root():
             assert x > root_x + 0.5  # nearer the child (at x = 1) than the root (at x = 0)
             # its own box is the one at the same height, right of it
             assert any(b.get_position()[1] == y and b.get_position()[0] == 1 for b in boxes)
+        # Each edge leaves its parent's box at the box's right side and ends at its child's left side.
+        root_box = boxes[0].get_bbox_patch().get_window_extent(renderer)
+        for line in ax.get_lines():
+            xs, ys = line.get_xydata()[:, 0], line.get_xydata()[:, 1]
+            start = ax.transData.transform((xs[0], ys[0]))
+            assert root_box.x1 - 6 < start[0] <= root_box.x1 + 1  # under the box's edge, no gap
+            child = next(b for b in boxes if b.get_position()[1] == ys[-1] and b.get_position()[0] == 1)
+            end = ax.transData.transform((xs[-1], ys[-1]))
+            child_x0 = child.get_bbox_patch().get_window_extent(renderer).x0
+            assert child_x0 - 1 <= end[0] < child_x0 + 6

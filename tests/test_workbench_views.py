@@ -297,6 +297,10 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     assert len(figure.axes[0].get_legend().get_texts()) == 3 and figure.axes[0].get_ylim()[0] == 0
     assert isinstance(table, ReadableTable) and "measured just now on" in table.note
     assert list(table.frame["game"]) == ["3p4c", "3p4c-norepeat", "3p4c-black"]
+    # Beside a small no-repeat game, a classic one over the cell's cap is named, not solved.
+    capped = views.rule_variant_view(game_controls(pins=4, colors=7, rules="norepeat", max_codewords=1296))
+    assert list(capped.items[1].frame["game"]) == ["4p7c-norepeat"]
+    assert "4p7c (2,401 codewords), 4p7c-black (2,401 codewords)" in capped.items[1].note
 
 
 def test_no_repeat_controls_stay_under_their_codeword_cap():

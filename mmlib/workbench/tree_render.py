@@ -48,13 +48,14 @@ def tree_layout(tree: StrategyTree, max_depth: "int | None" = None) -> tuple[np.
 
 
 FONT_POINTS = 9  # boxes and scores: readable at 100% zoom
-CHAR_INCHES = 0.6 * FONT_POINTS / 72  # a monospace character's width
+CHAR_INCHES = 0.602 * FONT_POINTS / 72  # a character's width in DejaVu Sans Mono, matplotlib's monospace
+PAD_INCHES = 0.25 * FONT_POINTS / 72  # a box's padding (boxstyle pad=0.25, in font sizes) on each side
 LEAF_INCHES = 0.34  # vertical room per leaf: one box and its score
 
 
 def _box_text(tree: StrategyTree, node: int) -> str:
     games = int(tree.games[node])
-    return tree.game.format_codeword(tree.guess[node]) + ("" if games == 1 else f"  ({games})")
+    return tree.game.format_codeword(tree.guess[node]) + ("" if games == 1 else f" ({games})")
 
 
 def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, title: "str | None" = None) -> Figure:
@@ -74,16 +75,23 @@ def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, tit
     for node in shown[1:]:
         black, white = ordinal_to_score(int(tree.edge_score[node]), tree.game)
         scores[int(node)] = str(black) if tree.game.black_only else format_score(black, white)
-    box_inches = max(len(t) for t in texts.values()) * CHAR_INCHES + 0.2
+    box_inches = max(len(t) for t in texts.values()) * CHAR_INCHES + 2 * PAD_INCHES
     score_inches = (max(map(len, scores.values())) * CHAR_INCHES + 0.15) if scores else 0
     # One level: a box, then the vertical run of the edges (0.3 in), then the score before the next box.
     level_inches = box_inches + 0.3 + score_inches + 0.15
-    fig = Figure(figsize=(0.6 + level_inches * levels, max(2.5, 1.0 + LEAF_INCHES * leaves)), layout="constrained")
-    ax = fig.subplots()
+    margin_inches = box_inches / 2 + 0.15
+    width = level_inches * (levels - 1) + 2 * margin_inches
+    below, above = (1.0 if (tree.games[shown] == 1).any() else 0.8), 0.45  # turn axis and legend; title
+    height = max(2.5, below + above + LEAF_INCHES * leaves)
+    fig = Figure(figsize=(max(width, 4.5), height))
+    # Axes placed by hand, one level exactly `level_inches` wide, so that the boxes' widths (known
+    # in inches from their text) fix where each edge starts and ends.
+    left = (fig.get_figwidth() - width) / 2 / fig.get_figwidth()
+    ax = fig.add_axes((left, below / height, width / fig.get_figwidth(), 1 - (below + above) / height))
     top = leaves - 1
 
     def half_box(node: int) -> float:  # half a box's width, in levels
-        return (len(texts[node]) * CHAR_INCHES + 0.2) / 2 / level_inches
+        return (len(texts[node]) * CHAR_INCHES + 2 * PAD_INCHES) / 2 / level_inches
 
     for node in shown[1:]:
         node = int(node)
@@ -93,7 +101,7 @@ def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, tit
         end = x[node] - half_box(node)
         ax.plot([start, bend, bend, end], [top - y[parent], top - y[parent], top - y[node], top - y[node]],
                 color="0.6", lw=0.8, zorder=1)
-        ax.text(end - 0.05 / level_inches, top - y[node], scores[node], ha="right", va="center",
+        ax.text(end - 0.07 / level_inches, top - y[node], scores[node], ha="right", va="center",
                 fontsize=FONT_POINTS, color="#08519c", zorder=3,
                 bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"))
     for node in shown:
@@ -102,7 +110,7 @@ def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, tit
                 family="monospace", zorder=4,
                 bbox=dict(boxstyle="round,pad=0.25", fc="#c7e9c0" if solved else "#deebf7",
                           ec="#31a354" if solved else "#3182bd", lw=0.8))
-    margin = (box_inches / 2 + 0.1) / level_inches
+    margin = margin_inches / level_inches
     ax.set_xlim(-margin, levels - 1 + margin)
     ax.set_ylim(-0.7, top + 0.7)
     ax.set_xticks(range(levels), [str(level + 1) for level in range(levels)])
