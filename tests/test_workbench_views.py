@@ -315,3 +315,17 @@ def test_no_repeat_controls_stay_under_their_codeword_cap():
     assert controls.pins.max == 6  # 7 pins need 7 colors: 5,040 codewords
     controls.rules.value = "classic"
     assert controls.pins.max > 6
+
+
+def test_proven_optima_view_is_short_and_has_no_sentence_cells():
+    """Notebook 8's table of every optimum: one rule set and pin count at a time (not ~300 rows),
+    the source in a word or two, a disagreement spelled out."""
+    from mmlib.studies.optimal_table import load_optimal
+    from mmlib.workbench.tables import proven_optima_summary, proven_optima_table, short_source
+
+    optima = load_optimal(rules=None)
+    table = proven_optima_table(optima, rules="classic", pins=4).frame
+    assert 0 < len(table) < 40 and "rules" not in table.columns
+    assert not table["published by"].str.contains("the same|no published value").any()
+    assert short_source("X 1999: 26,374, not the same") == "X 1999: 26,374 (differs)"
+    assert len(proven_optima_summary(optima)) <= 6

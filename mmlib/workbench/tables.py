@@ -410,11 +410,24 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
     frame = frame[chosen].drop(columns=["machine", "engine", "date"]).reset_index(drop=True)
     if rules is not None:  # one rule set: the game's name already says it
         frame = frame.drop(columns=["rules"])
+    # The source in a word or two: who published it, and only a disagreement spelled out.
+    frame["source"] = frame["source"].map(short_source)
+    frame = frame.rename(columns={"source": "published by"})
     if len(frame) == 0:
         return ReadableTable(pd.DataFrame(), "data/optimal.csv proves no optimum of these rules and pins yet")
     return readable(frame, formats={"seconds": recorded_seconds},
                     blank={"seconds": "older engine"},
                     note=f"Seconds {timings.caption()}. {timings.left_out_note()}".strip())
+
+
+def short_source(source: str) -> str:
+    """`proven_optima`'s source in a table cell: 'Goddard 2004' for 'Goddard 2004: the same',
+    'none found' for 'no published value found', 'X: 26,374 (differs)' for 'X: 26,374, not the same'."""
+    if source == "no published value found":
+        return "none found"
+    if source.endswith(": the same"):
+        return source.removesuffix(": the same")
+    return source.replace(", not the same", " (differs)")
 
 
 def proven_optima_summary(optimal_frame: pd.DataFrame) -> ReadableTable:
