@@ -139,7 +139,7 @@ def openings_figure(openings: pd.DataFrame, game: str) -> Figure:
     for bar, row in zip(bars, rows.itertuples()):
         note = "best" if row.best else f"+{row.loss:.3f}"
         ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(), f"{row.average_turns:.3f}\n{note}",
-                ha="center", va="bottom", fontsize=8)
+                ha="center", va="bottom", fontsize=9)
     # From zero, so that a bar's height is its value; the labels give the turns each opening loses.
     ax.set_ylim(0, rows["average_turns"].max() * 1.2)
     return fig
