@@ -329,3 +329,15 @@ def test_proven_optima_view_is_short_and_has_no_sentence_cells():
     assert not table["published by"].str.contains("the same|no published value").any()
     assert short_source("X 1999: 26,374, not the same") == "X 1999: 26,374 (differs)"
     assert len(proven_optima_summary(optima)) <= 6
+
+
+def test_optimal_game_view_says_in_words_when_the_strategies_lack_a_game():
+    from mmlib.studies.data_tables import load_results
+    from mmlib.studies.optimal_table import heuristic_gaps, load_optimal
+
+    optima = load_optimal()
+    gaps = heuristic_gaps(optima, load_results().frame)
+    shown = views.optimal_game_view(optima, gaps)(game_controls(pins=8, colors=2, max_codewords=1296))
+    assert "no solve of it by the four strategies" in shown.caption
+    assert len(shown.items) == 1  # the tree alone, no empty bar frame
+    assert len(views.optimal_game_view(optima, gaps)(game_controls(pins=4, colors=6)).items) == 2

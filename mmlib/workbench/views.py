@@ -184,10 +184,15 @@ def optimal_game_view(optimal_frame: pd.DataFrame, gaps: pd.DataFrame):
 
     def view(controls: GameControls) -> View:
         game = controls.game
-        items = [optimum_against_heuristics_figure(gaps, game.name)]
         rows = unlimited[unlimited["game"] == game.name]
         described = "" if rows.empty else (f": the optimum is {int(rows['total_turns'].iloc[0]):,} turns "
                                             f"(max {int(rows['max_turns'].iloc[0])}) from {rows['first_guess'].iloc[0]}")
+        # A game the strategies' table lacks gets a line in the caption, not a frame of empty axes.
+        items = []
+        if (gaps["game"] == game.name).any():
+            items.append(optimum_against_heuristics_figure(gaps, game.name))
+        else:
+            described += "; data/results.csv has no solve of it by the four strategies to compare"
         if game.name in stored:
             tree = StrategyTree.from_dict(game, read_tree(stored[game.name])["tree"])
             items.append(strategy_tree_figure(tree, max_depth=1, title=f"Optimal {game.name} strategy: "
