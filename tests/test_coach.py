@@ -360,6 +360,8 @@ def test_coach_figures_and_tables_for_the_notebooks():
     ax = fig.axes[0]
     assert "4p6c" in ax.get_title() and ax.get_xlabel() and "turns" in ax.get_ylabel()
     assert [t.get_text().split()[0] for t in ax.get_xticklabels()] == first_guess_patterns("4p6c")
+    assert ax.get_ylim()[0] == 0  # bars from zero: 1111 is not drawn four times as tall as 1123
+    assert min(t.get_fontsize() for t in ax.texts) >= 9
     empty = openings_figure(load_openings(), "8p8c")
     assert any("no rows" in t.get_text() for t in empty.axes[0].texts)
 

@@ -254,3 +254,41 @@ def test_turn_figures_number_turns_as_the_turn_statistics_do(toy):
     assert list(counts[:, 1:].sum(axis=0)) == regions[:len(counts[0]) - 1]
     ticks = [t.get_text() for t in region_sizes_figure(toy).axes[0].get_xticklabels()]
     assert ticks == [str(s.turn) for s in toy.turn_stats][:len(ticks)] and ticks[0] == "1"
+
+
+def test_tree_scores_sit_beside_their_boxes_not_at_the_root():
+    """Each edge's score is drawn at the child end of its edge, right before the child's box, at a
+    readable size, and no two scores overlap, even at 8p2c's first level (13 scores)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from mmlib import optimal
+
+    for game in ("4p6c", "8p2c"):
+        result = optimal(game) if game == "8p2c" else solve(game, "knuth", backend="reference")
+        fig = strategy_tree_figure(result.tree, max_depth=1)
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()
+        renderer = canvas.get_renderer()
+        ax = fig.axes[0]
+        boxes = [t for t in ax.texts if t.get_fontfamily() == ["monospace"]]
+        scores = [t for t in ax.texts if t not in boxes]
+        assert len(scores) == len(boxes) - 1 and min(t.get_fontsize() for t in ax.texts) >= 9
+        extents = [t.get_window_extent(renderer) for t in scores]
+        for i, first in enumerate(extents):
+            assert not any(first.overlaps(other) for other in extents[i + 1:])
+        root_x = boxes[0].get_position()[0]
+        for score in scores:
+            x, y = score.get_position()
+            assert x > root_x + 0.5  # nearer the child (at x = 1) than the root (at x = 0)
+            # its own box is the one at the same height, right of it
+            assert any(b.get_position()[1] == y and b.get_position()[0] == 1 for b in boxes)
+        # Each edge leaves its parent's box at the box's right side and ends at its child's left side.
+        root_box = boxes[0].get_bbox_patch().get_window_extent(renderer)
+        for line in ax.get_lines():
+            xs, ys = line.get_xydata()[:, 0], line.get_xydata()[:, 1]
+            start = ax.transData.transform((xs[0], ys[0]))
+            assert root_box.x1 - 6 < start[0] <= root_box.x1 + 1  # under the box's edge, no gap
+            child = next(b for b in boxes if b.get_position()[1] == ys[-1] and b.get_position()[0] == 1)
+            end = ax.transData.transform((xs[-1], ys[-1]))
+            child_x0 = child.get_bbox_patch().get_window_extent(renderer).x0
+            assert child_x0 - 1 <= end[0] < child_x0 + 6

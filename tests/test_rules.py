@@ -330,9 +330,14 @@ def test_rules_figure_has_a_line_per_strategy_and_rule_set():
             for name in ("2p3c", "2p4c", "2p3c-norepeat", "2p4c-norepeat", "2p3c-black", "2p4c-black")
             for strategy in ("knuth", "entropy")]
     results = pd.DataFrame(rows).astype({"total_turns": int, "max_turns": int})
-    ax = rules_turns_figure(results, pins=2).axes[0]
-    assert ax.get_title() and ax.get_xlabel() == "colors" and "turns" in ax.get_ylabel()
-    assert len(ax.get_lines()) == 6 and all(len(line.get_xdata()) == 2 for line in ax.get_lines())
+    fig = rules_turns_figure(results, pins=2)
+    # One panel per rule set, named as the rules menu names it, one line per strategy in each.
+    assert [ax.get_title().split("\n")[0] for ax in fig.axes] == ["classic", "no repeated colors", "black pegs only"]
+    for ax in fig.axes:
+        assert ax.get_xlabel() == "colors"
+        assert len(ax.get_lines()) == 2 and all(len(line.get_xdata()) == 2 for line in ax.get_lines())
+    assert "turns" in fig.axes[0].get_ylabel()
+    assert min(t.get_fontsize() for t in fig.legends[0].get_texts()) >= 9
     empty = rules_turns_figure(results, pins=5).axes[0]
     assert not empty.get_lines() and "no 5-pin game" in " ".join(t.get_text() for t in empty.texts)
 

@@ -194,6 +194,17 @@ def test_benchmark_figures_name_machines_and_leave_out_other_openings():
     from mmlib.workbench.plots_results import benchmarks_figure
 
     frame = load_benchmarks().frame
+    # 6p6c Knuth without case equivalence, timed from 112233 on the cpu and 111234 on the GPU (as
+    # the table held before the cpu solves were timed again): rows of the current engines, so
+    # only the opening tells them apart.
+    def latest(backend):
+        rows = frame[(frame["backend"] == backend) & (frame["game"] == "6p6c") & (frame["strategy"] == "knuth")]
+        return rows[rows["engine"] == rows["engine"].map(engine_parts).max()[0] + " " + str(
+            rows["engine"].map(engine_parts).max()[1])].iloc[[-1]].copy()
+    cpu_off, cuda_off = latest("cpu"), latest("cuda")
+    cpu_off["case_equivalence"], cpu_off["first_guess"] = "off", "112233"
+    cuda_off["case_equivalence"], cuda_off["first_guess"] = "off", "111234"
+    frame = pd.concat([frame, cpu_off, cuda_off], ignore_index=True)
     figure = backend_timings_figure(frame, strategies=["knuth"])
     labels = [line.get_label() for line in figure.axes[0].get_lines()]
     # Each backend's lines: one machine, one engine version, both named (read from the rows).
@@ -231,45 +242,82 @@ def test_optimal_figures_start_at_zero_and_name_their_runs():
     optimal = load_optimal()
     bars = optimum_against_heuristics_figure(heuristic_gaps(optimal, load_results().frame), "3p9c")
     assert bars.axes[0].get_ylim()[0] == 0
+    # A game with no row shows its note alone, without axes whose 0-1 ticks would mean nothing.
+    missing = optimum_against_heuristics_figure(heuristic_gaps(optimal, load_results().frame), "8p2c")
+    assert not missing.axes[0].axison and missing.axes[0].texts
     cost = search_cost_figure(optimal, load_benchmarks().frame)
     labels = [t.get_text() for t in cost.legends[0].get_texts()]
     shown = one_machine_one_engine(optimal[(optimal["objective"] == "total") & optimal["max_turns_limit"].isna()])
     # The caption names the machine and engine version of the rows drawn, read from them.
     assert f"measured on {shown.machine}, engine {shown.engine}" in cost._suptitle.get_text()
-    assert f"`{shown.rows['command'].value_counts().index[0]}`" in cost._supxlabel.get_text()
     # The benchmarks' stars join only when they ran the same engine version on the same machine.
     benchmarks = load_benchmarks().frame
     timed = one_machine_one_engine(benchmarks[benchmarks["strategy"] == "optimal"], machine=shown.machine)
-    stars = any(label.startswith("latest optimal benchmark of") for label in labels)
+    stars = any(label.startswith("latest benchmark") for label in labels)
     assert stars == (timed.engine == shown.engine and len(timed.rows) > 0)
 
 
-def test_search_cost_draws_one_engine_and_names_other_runs_of_it():
-    """Rows of two runs of one engine version are both drawn (the second as markers named by its
-    command); rows of an older engine version are left out, and the note says so."""
+def _cost_row(game, command, engine, seconds):
+    return {"game": game, "objective": "total", "max_turns_limit": np.nan, "seconds": seconds, "nodes": 10,
+            "command": command, "machine": "AMD EPYC, 2 cores", "engine": engine, "date": "2026-11-26T20:00:00",
+            "pins": Game.parse(game).pins, "codewords": Game.parse(game).size}
+
+
+def test_search_cost_draws_one_engine_and_leaves_older_ones_out():
+    """Rows of two runs of one engine version are both drawn; rows of an older engine version are
+    left out, and the note says so."""
     from mmlib.workbench.plots_optimal import search_cost_figure
 
-    def row(game, command, engine, seconds):
-        return {"game": game, "objective": "total", "max_turns_limit": np.nan, "seconds": seconds, "nodes": 10,
-                "command": command, "machine": "AMD EPYC, 2 cores", "engine": engine, "date": "2026-11-26T20:00:00",
-                "pins": int(game[0]), "codewords": Game.parse(game).size}
-
+    row = _cost_row
     frame = pd.DataFrame([row("3p3c", "run a", "optimal 17", 0.01), row("4p4c", "run a", "optimal 17", 0.02),
                           row("4p5c", "run b", "optimal 17", 0.05), row("4p6c", "run c", "optimal 9", 131.0)])
     cost = search_cost_figure(frame)
-    labels = [t.get_text() for t in cost.legends[0].get_texts()]
-    assert "run 2: 4p5c" in labels and not any("4p6c" in label for label in labels)
     assert "engine optimal 17" in cost._suptitle.get_text()
-    assert "1 row of older engine versions (optimal 9)" in cost._supxlabel.get_text()
+    notes = " ".join(t.get_text() for t in cost.axes[0].texts).replace("\n", " ")
+    assert "1 row of older engine versions (optimal 9)" in notes
     drawn = [y for line in cost.axes[1].get_lines() for y in line.get_ydata()]
-    assert 131.0 not in drawn
+    assert 131.0 not in drawn and 0.05 in drawn  # both runs of the newest engine, not the older one
     # A benchmark star joins only when its engine version and machine are the table's.
     bench = pd.DataFrame([{**row("3p3c", "bench", "optimal 17", 0.01), "strategy": "optimal", "median_s": 0.01},
                           {**row("4p6c", "bench", "optimal 9", 0.5), "strategy": "optimal", "median_s": 0.5}])
     labels = [t.get_text() for t in search_cost_figure(frame, bench).legends[0].get_texts()]
-    assert any(label.startswith("latest optimal benchmark of 3p3c\n") for label in labels)
+    assert any(label.startswith("latest benchmark") for label in labels)
     labels = [t.get_text() for t in search_cost_figure(frame, bench.iloc[1:]).legends[0].get_texts()]
-    assert not any(label.startswith("latest optimal benchmark") for label in labels)
+    assert not any(label.startswith("latest benchmark") for label in labels)
+    # A benchmark of another rule set is not drawn among the classic games by its codeword count.
+    other = pd.DataFrame([{**row("4p6c-norepeat", "bench", "optimal 17", 0.004), "strategy": "optimal",
+                           "median_s": 0.004}])
+    labels = [t.get_text() for t in search_cost_figure(frame, other).legends[0].get_texts()]
+    assert not any(label.startswith("latest benchmark") for label in labels)
+
+
+def test_search_cost_figure_is_readable_with_many_games():
+    """After a full re-measure (several games of one engine version): each panel spans the figure's
+    width, the legend lies outside both panels and the titles, and no text is under 9 points."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from mmlib.workbench.plots_optimal import search_cost_figure
+
+    games = [f"{p}p{c}c" for p in (2, 3, 4, 5) for c in range(2, 9) if Game.parse(f"{p}p{c}c").size <= 4096]
+    frame = pd.DataFrame([_cost_row(g, "optimal-table", "optimal 17", 1e-4 * Game.parse(g).size) for g in games])
+    bench = pd.DataFrame([{**_cost_row(g, "bench", "optimal 17", 0.1), "strategy": "optimal", "median_s": 0.1}
+                          for g in games[:5]])
+    fig = search_cost_figure(frame, bench)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    width = fig.bbox.width
+    for ax in fig.axes:
+        assert ax.get_window_extent(renderer).width > 0.75 * width
+    legend = fig.legends[0].get_window_extent(renderer)
+    for ax in fig.axes:
+        assert not legend.overlaps(ax.get_window_extent(renderer))
+        assert not legend.overlaps(ax.title.get_window_extent(renderer))
+    assert not legend.overlaps(fig._suptitle.get_window_extent(renderer))
+    sizes = [t.get_fontsize() for t in fig.findobj(lambda a: hasattr(a, "get_fontsize") and hasattr(a, "get_text"))
+             if t.get_text()]
+    assert min(sizes) >= 9
+    assert len(fig.axes[0].get_lines()) == 4  # one line per pin count
 
 
 def test_the_rule_variant_view_shows_a_table_not_a_string():
@@ -277,7 +325,56 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
 
     shown = views.rule_variant_view(game_controls(pins=3, colors=4, strategy="knuth", rules="norepeat",
                                                    max_codewords=100))
-    assert "3p4c-norepeat" in shown.caption and isinstance(shown.items[0], ReadableTable)
+    assert "3p4c-norepeat" in shown.caption
+    # The board under each rule set: a histogram, then a table whose live seconds name their machine.
+    figure, table = shown.items
+    assert len(figure.axes[0].get_legend().get_texts()) == 3 and figure.axes[0].get_ylim()[0] == 0
+    assert isinstance(table, ReadableTable) and "measured just now on" in table.note
+    assert list(table.frame["game"]) == ["3p4c", "3p4c-norepeat", "3p4c-black"]
+    # Beside a small no-repeat game, a classic one over the cell's cap is named, not solved.
+    capped = views.rule_variant_view(game_controls(pins=4, colors=7, rules="norepeat", max_codewords=1296))
+    assert list(capped.items[1].frame["game"]) == ["4p7c-norepeat"]
+    assert "4p7c (2,401 codewords), 4p7c-black (2,401 codewords)" in capped.items[1].note
+
+
+def test_no_repeat_controls_stay_under_their_codeword_cap():
+    """Notebook 9's widget: moving the pins to 8 under no repeats must not solve 8p8c-norepeat
+    (40,320 codewords) when the cell caps the games at 1,296 codewords."""
+    controls = game_controls(pins=4, colors=6, strategy="entropy", rules="norepeat", max_codewords=1296)
+    for pins in range(controls.pins.min, controls.pins.max + 1):
+        controls.pins.value = pins
+        for colors in range(controls.colors.min, controls.colors.max + 1):
+            controls.colors.value = colors
+            assert controls.game.size <= 1296, controls.game.name
+    assert controls.pins.max == 6  # 7 pins need 7 colors: 5,040 codewords
+    controls.rules.value = "classic"
+    assert controls.pins.max > 6
+
+
+def test_proven_optima_view_is_short_and_has_no_sentence_cells():
+    """Notebook 8's table of every optimum: one rule set and pin count at a time (not ~300 rows),
+    the source in a word or two, a disagreement spelled out."""
+    from mmlib.studies.optimal_table import load_optimal
+    from mmlib.workbench.tables import proven_optima_summary, proven_optima_table, short_source
+
+    optima = load_optimal(rules=None)
+    table = proven_optima_table(optima, rules="classic", pins=4).frame
+    assert 0 < len(table) < 40 and "rules" not in table.columns
+    assert not table["published by"].str.contains("the same|no published value").any()
+    assert short_source("X 1999: 26,374, not the same") == "X 1999: 26,374 (differs)"
+    assert len(proven_optima_summary(optima)) <= 6
+
+
+def test_optimal_game_view_says_in_words_when_the_strategies_lack_a_game():
+    from mmlib.studies.data_tables import load_results
+    from mmlib.studies.optimal_table import heuristic_gaps, load_optimal
+
+    optima = load_optimal()
+    gaps = heuristic_gaps(optima, load_results().frame)
+    shown = views.optimal_game_view(optima, gaps)(game_controls(pins=8, colors=2, max_codewords=1296))
+    assert "no solve of it by the four strategies" in shown.caption
+    assert len(shown.items) == 1  # the tree alone, no empty bar frame
+    assert len(views.optimal_game_view(optima, gaps)(game_controls(pins=4, colors=6)).items) == 2
 
 
 def test_notebook_6_tables_are_short_and_name_machines_once():

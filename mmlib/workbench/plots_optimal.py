@@ -42,59 +42,50 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
     """Positions searched and seconds of the exact search (objective total, no limit) against game
     size, as data/optimal.csv records them: only the rows of one machine and the newest engine
     version among them (`data_tables.one_machine_one_engine`; positions searched change with the
-    engine too), named in the titles, the rest counted in a note. Each row was written by one
-    `optimal-table` run: the run that wrote the most rows is drawn as lines (one per pin count),
-    rows of other runs as separate markers named by their command. With `benchmarks`, the latest
-    optimal benchmark of each game (data/benchmarks.csv) of the same machine and engine version is
-    marked beside them."""
+    engine too), named in the title, the rest counted in a note. One full-width panel each (nodes
+    above, seconds below), one line per pin count, the legend under the panels. With `benchmarks`,
+    the latest optimal benchmark of each game of the same rule set(s), machine and engine version
+    (data/benchmarks.csv) is marked beside the seconds."""
+    from ..core.games import Game
     from ..studies.data_tables import latest_rows, one_machine_one_engine
 
-    fig = Figure(figsize=(13, 5.6), layout="constrained")
-    left, right = fig.subplots(1, 2)
+    fig = Figure(figsize=(9, 8.5), layout="constrained")
+    nodes_ax, seconds_ax = fig.subplots(2, 1, sharex=True)
     rows = optimal_frame[(optimal_frame["objective"] == "total") & optimal_frame["max_turns_limit"].isna()]
     timings = one_machine_one_engine(rows)
-    rows = timings.rows
-    rows = rows.assign(command=rows["command"].fillna("")).sort_values("codewords")
-    runs = list(rows["command"].value_counts().index)
-    markers = dict(zip(runs[1:], "sDv^P*X<>"))
-    for ax, column, label in ((left, "nodes", "positions searched"), (right, "seconds", "seconds")):
+    rows = timings.rows.sort_values("codewords")
+    for ax, column, label in ((nodes_ax, "nodes", "positions searched"), (seconds_ax, "seconds", "seconds")):
         if rows.empty:
-            _empty_note(ax, "data/optimal.csv has no rows yet")
+            _empty_note(ax, "data/optimal.csv has no timing of a recorded machine and engine yet")
+            continue
+        # A proof faster than the clock's resolution is drawn at the floor, not dropped from a log axis.
         floor = 1e-3 if column == "seconds" else 1
-        for pins, group in rows[rows["command"] == runs[0]].groupby("pins") if runs else ():
-            ax.plot(group["codewords"], group[column].clip(lower=floor), "o-", label=f"{pins} pins", markersize=4)
-        for number, command in enumerate(runs[1:], start=2):
-            other = rows[rows["command"] == command]
-            ax.plot(other["codewords"], other[column].clip(lower=floor), markers[command], color="black",
-                    fillstyle="none", linestyle="none", markersize=8,
-                    label=f"run {number}: {', '.join(other['game'])}")
+        for pins, group in rows.groupby("pins"):
+            ax.plot(group["codewords"], group[column].clip(lower=floor), "o-", label=f"{pins} pins",
+                    markersize=5)
         ax.set_xscale("log")
         ax.set_yscale("log")
-        ax.set_xlabel("game size (codewords, log scale)")
         ax.set_ylabel(f"{label} (log scale)")
+    nodes_ax.set_title("Positions searched (positions whose candidate guesses were scored)", fontsize=11)
+    seconds_ax.set_title("Wall time of one search", fontsize=11)
+    seconds_ax.set_xlabel("game size (codewords, log scale)")
     if benchmarks is not None and len(benchmarks) and len(rows):
-        optimal_rows = benchmarks[benchmarks["strategy"] == "optimal"]
+        rules = set(rows["game"].map(lambda name: Game.parse(name).rules))
+        optimal_rows = benchmarks[(benchmarks["strategy"] == "optimal")
+                                  & benchmarks["game"].map(lambda name: Game.parse(name).rules in rules)]
         same = one_machine_one_engine(optimal_rows, machine=timings.machine)
         timed = latest_rows(same.rows, ("game",)) if same.engine == timings.engine else same.rows.iloc[0:0]
         if len(timed):
-            right.plot(timed["codewords"], timed["median_s"], "*", color="#d62728", markersize=13,
-                       label=f"latest optimal benchmark of {', '.join(timed['game'])}\n"
-                             "(data/benchmarks.csv, median; same machine and engine)")
-    handles, labels = left.get_legend_handles_labels()
-    extra = [(h, l) for h, l in zip(*right.get_legend_handles_labels()) if l not in labels]
-    if handles or extra:
-        fig.legend(handles + [h for h, _ in extra], labels + [l for _, l in extra], loc="outside right upper",
-                   fontsize=8)
-    left.set_title("Search nodes (positions whose candidates were scored)", fontsize=10)
-    right.set_title("Wall time of one search", fontsize=10)
+            seconds_ax.plot(timed["codewords"], timed["median_s"], "*", color="#d62728", markersize=13,
+                            label="latest benchmark (data/benchmarks.csv, median)")
+    handles, labels = seconds_ax.get_legend_handles_labels()
+    if handles:
+        fig.legend(handles, labels, loc="outside lower center", ncols=min(len(handles), 5), fontsize=10)
     fig.suptitle("The cost of the exact search, objective total (data/optimal.csv)\n"
-                 f"{timings.caption()}", fontsize=11)
-    notes = [f"lines (run 1): the rows of `{runs[0]}`"] if runs else []
-    notes += [f"run {n}: `{c}`" for n, c in enumerate(runs[1:], start=2)]
+                 + textwrap.fill(timings.caption(), 110), fontsize=11)
     if timings.left_out_note():
-        notes.append(textwrap.fill(timings.left_out_note(), 160))
-    if notes:
-        fig.supxlabel("\n".join(notes), fontsize=8, color="0.3", x=0.01, ha="left")
+        nodes_ax.text(0.01, 0.97, textwrap.fill(timings.left_out_note(), 80), transform=nodes_ax.transAxes,
+                      ha="left", va="top", fontsize=9, color="0.3")
     return fig
 
 
@@ -106,8 +97,7 @@ def optimum_against_heuristics_figure(gaps: pd.DataFrame, game: str) -> Figure:
     if rows.empty:
         _empty_note(ax, f"{game} is not in both data/optimal.csv and data/results.csv")
         ax.set_title(f"{game}: total turns")
-        ax.set_xlabel("strategy")
-        ax.set_ylabel("total turns over every secret")
+        ax.set_axis_off()  # no bars: ticks from 0 to 1 would mean nothing
         return fig
     labels, totals, colors = ["Optimal"], [int(rows["optimal_total"].iloc[0])], ["0.3"]
     for strategy in Strategy:
@@ -149,9 +139,9 @@ def openings_figure(openings: pd.DataFrame, game: str) -> Figure:
     for bar, row in zip(bars, rows.itertuples()):
         note = "best" if row.best else f"+{row.loss:.3f}"
         ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(), f"{row.average_turns:.3f}\n{note}",
-                ha="center", va="bottom", fontsize=8)
-    low, high = rows["average_turns"].min(), rows["average_turns"].max()
-    ax.set_ylim(max(0.0, low - 0.15 * (high - low + 0.1)), high + 0.25 * (high - low + 0.1))
+                ha="center", va="bottom", fontsize=9)
+    # From zero, so that a bar's height is its value; the labels give the turns each opening loses.
+    ax.set_ylim(0, rows["average_turns"].max() * 1.2)
     return fig
 
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 import numpy as np
 import pandas as pd
 
+from ..core.games import Game
 from ..core.strategies import Strategy
 from ..studies.data_tables import (KERNEL_STRATEGY, SOLVE_STRATEGIES, gpu_beside_cpu, latest_rows, machine_names,
                                    one_machine_one_engine, per_engine, this_machine)
@@ -512,28 +513,92 @@ def optimal_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
     latest = latest_rows(rows, ("game",)).sort_values("codewords", kind="stable")
     return readable(pd.DataFrame({
         "game": latest["game"], "median s": latest["median_s"], "searches timed": latest["repeats"],
-        "positions searched": latest["nodes"], "machine": machine_names(latest), "engine": latest["engine"],
-        "measured": latest["date"].astype(str).str.slice(0, 16).str.replace("T", " "),
-        "command": latest["command"],
+        "positions searched": latest["nodes"],
     }), formats={"median s": "seconds"}, blank={"positions searched": "not recorded"},
-        note=f"Every row {timings.caption()}. {timings.left_out_note()}".strip())
+        note=f"Every row {timings.caption()}, by `python -m mmlib bench GAMES --optimal`. "
+             f"{timings.left_out_note()}".strip())
 
 
-def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0) -> ReadableTable:
+# The exact search's counters (`SearchStats`) in a reader's words.
+SEARCH_COUNTERS = {
+    "nodes": "positions searched", "scores": "scores computed or looked up",
+    "cache_hits": "positions answered from the cache", "cache_entries": "positions kept in the cache",
+    "cache_thinned": "times the cache was emptied (memory budget)",
+    "shortcuts": "positions settled at their lower bound", "candidates_searched": "candidate guesses searched",
+    "candidates_cut": "candidate guesses cut by their bound", "group_positions": "positions narrowed by symmetry",
+}
+
+
+def search_stats_table(stats: Mapping[str, int]) -> ReadableTable:
+    """One optimal search's counters (`SolveResult.search_stats`), each named in words."""
+    frame = pd.DataFrame({"counter": [SEARCH_COUNTERS.get(k, k.replace("_", " ")) for k in stats],
+                          "count": [int(v) for v in stats.values()]})
+    return readable(frame)
+
+
+def recorded_seconds(seconds: float) -> str:
+    """A proof's seconds as data/optimal.csv records them (to the millisecond): a 0 there was
+    under a millisecond, not missing."""
+    return "< 0.001" if seconds < 0.0005 else format_seconds(seconds)
+
+
+def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rules: "str | None" = None,
+                        pins: "int | None" = None) -> ReadableTable:
     """`optimal_table.proven_optima`: every optimum mmlib has proven, its source beside it (only the
-    games of at least `min_codewords` codewords). Seconds are shown for the searches of one machine
-    and the newest engine version among the rows (`data_tables.one_machine_one_engine`), named in
-    the note; a search by an older engine keeps its optimum, its seconds left out."""
+    games of at least `min_codewords` codewords, of the rule set `rules` and of `pins` pins where
+    given). Seconds are shown for the searches of one machine and the newest engine version among
+    the rows (`data_tables.one_machine_one_engine`), named in the note; a search by an older engine
+    keeps its optimum, its seconds left out."""
     from ..studies.optimal_table import proven_optima
 
     frame = proven_optima(optimal_frame)
-    frame = frame[frame["codewords"] >= min_codewords].reset_index(drop=True)
     timings = one_machine_one_engine(frame)
     frame["seconds"] = frame["seconds"].where(frame.index.isin(timings.rows.index))
-    frame = frame.drop(columns=["machine", "engine", "date"])
-    return readable(frame, formats={"seconds": "seconds"},
-                    blank={"seconds": "older engine or other machine"},
+    chosen = frame["codewords"] >= min_codewords
+    if rules is not None:
+        chosen &= frame["rules"] == rules
+    if pins is not None:
+        chosen &= frame["game"].map(lambda name: Game.parse(name).pins) == pins
+    frame = frame[chosen].drop(columns=["machine", "engine", "date"]).reset_index(drop=True)
+    if rules is not None:  # one rule set: the game's name already says it
+        frame = frame.drop(columns=["rules"])
+    # The source in a word or two: who published it, and only a disagreement spelled out.
+    frame["source"] = frame["source"].map(short_source)
+    frame = frame.rename(columns={"source": "published by"})
+    if len(frame) == 0:
+        return ReadableTable(pd.DataFrame(), "data/optimal.csv proves no optimum of these rules and pins yet")
+    return readable(frame, formats={"seconds": recorded_seconds},
+                    blank={"seconds": "older engine"},
                     note=f"Seconds {timings.caption()}. {timings.left_out_note()}".strip())
+
+
+def short_source(source: str) -> str:
+    """`proven_optima`'s source in a table cell: 'Goddard 2004' for 'Goddard 2004: the same',
+    'none found' for 'no published value found', 'X: 26,374 (differs)' for 'X: 26,374, not the same'."""
+    if source == "no published value found":
+        return "none found"
+    if source.endswith(": the same"):
+        return source.removesuffix(": the same")
+    return source.replace(", not the same", " (differs)")
+
+
+def proven_optima_summary(optimal_frame: pd.DataFrame) -> ReadableTable:
+    """`optimal_table.proven_optima` in a few rows: per rule set and guess rule, how many games are
+    proven, the largest of them, and how many optima were published elsewhere and agree."""
+    from ..studies.optimal_table import proven_optima
+    from .widgets import RULE_TITLES
+
+    frame = proven_optima(optimal_frame)
+    rows = []
+    for (rules, guesses), group in frame.groupby(["rules", "guesses"], sort=False):
+        largest = group.loc[group["codewords"].idxmax()]
+        published = group["source"] != "no published value found"
+        agree = group["source"].str.endswith(": the same")
+        rows.append({"rules": RULE_TITLES.get(rules, rules), "guesses": guesses,
+                     "games proven": group["game"].nunique(),
+                     "largest": f"{largest['game']} ({int(largest['codewords']):,} codewords)",
+                     "published elsewhere": int(published.sum()), "the same as published": int(agree.sum())})
+    return readable(pd.DataFrame(rows))
 
 
 def proven_optima_record(optimal_frame: pd.DataFrame, min_codewords: int = 0) -> ReadableTable:
@@ -552,8 +617,14 @@ def openings_table(optimal_frame: pd.DataFrame, results: pd.DataFrame) -> Readab
     by total; a strategy's cell is empty where data/results.csv lacks the game."""
     from ..studies.optimal_table import openings
 
-    return readable(openings(optimal_frame, results), names={"its max": "its max turns"},
-                    blank="not in results.csv")
+    frame = openings(optimal_frame, results)
+    strategies = [c for c in frame.columns if c not in ("game", "codewords", "optimal opening", "optimal total", "its max")]
+    # Only the games where some strategy's best opening is not the optimal one: the rest say nothing.
+    differs = frame[strategies].ne(frame["optimal opening"], axis=0) & frame[strategies].notna()
+    shown = frame[differs.any(axis=1)]
+    titles = {s.label: s.title for s in Strategy if s.label in strategies}
+    return readable(shown, names={"its max": "its max turns", **titles}, blank="not in results.csv",
+                    note=f"{len(frame) - len(shown)} other games: every strategy's best opening is the optimal one")
 
 
 def gap_table(gaps: pd.DataFrame, max_codewords: int = 1296) -> ReadableTable:
@@ -564,6 +635,10 @@ def gap_table(gaps: pd.DataFrame, max_codewords: int = 1296) -> ReadableTable:
         games=("game", "nunique"), mean_gap_per_game=("gap_per_game", "mean"),
         largest_gap_per_game=("gap_per_game", "max"), mean_gap_percent=("gap_percent", "mean"),
         largest_gap_percent=("gap_percent", "max"))
+    # The strategies' names as the figures' legends write them, in their usual order.
+    titles = {s.label: s.title for s in Strategy}
+    summary = summary.reindex([s.label for s in Strategy if s.label in summary.index])
+    summary.index = summary.index.map(titles)
     return readable(summary, formats={"mean_gap_per_game": 3, "largest_gap_per_game": 3,
                                       "mean_gap_percent": 2, "largest_gap_percent": 2},
                     names={"mean_gap_per_game": "mean gap per game (turns)",
@@ -577,8 +652,14 @@ def gap_table(gaps: pd.DataFrame, max_codewords: int = 1296) -> ReadableTable:
 def possible_gap_table(gaps: pd.DataFrame) -> ReadableTable:
     """`studies.optimal_table.possible_guess_gaps` as one row per game: the restricted optimum and
     each strategy's gap to it in percent, when every guess must be a secret still possible."""
-    from ..core.strategies import Strategy
+    return strategy_gap_table(gaps, "optimum, possible guesses only (turns)",
+                              "each strategy guesses only secrets still possible, from its best opening")
 
+
+def strategy_gap_table(gaps: pd.DataFrame, optimum: str = "optimum (turns)",
+                       note: str = "each strategy from its best opening by total") -> ReadableTable:
+    """Gaps to the optimum (rows of game, codewords, optimal_total, strategy, gap_percent) as one
+    row per game: the optimum (its column named `optimum`) and each strategy's gap in percent."""
     titles = {s.label: s.title for s in Strategy}
     wide = gaps.pivot_table(index=["game", "codewords", "optimal_total"], columns="strategy",
                             values="gap_percent", sort=False).reset_index()
@@ -587,19 +668,34 @@ def possible_gap_table(gaps: pd.DataFrame) -> ReadableTable:
     order = [s.label for s in Strategy if s.label in wide.columns]
     wide = wide[["game", "codewords", "optimal_total"] + order]
     return readable(wide, formats={label: 2 for label in order},
-                    names={"optimal_total": "optimum, possible guesses only (turns)",
-                           **{label: f"{titles[label]} gap (%)" for label in order}},
-                    note="each strategy guesses only secrets still possible, from its best opening")
+                    names={"optimal_total": optimum, **{label: f"{titles[label]} gap (%)" for label in order}},
+                    note=note)
 
 
 def rules_table(frame: pd.DataFrame) -> ReadableTable:
-    """A table of notebook 9 (`studies.rule_variants`): turns per game with three decimals, gaps in
-    percent with two."""
-    turns = {c: 3 for c in frame.columns if c in ("classic", "norepeat", "black") or c.endswith(" - classic")
-             or "gap_per_game" in c}
+    """A table of notebook 9 (`studies.rule_variants`), in the rules menu's and the legends' words:
+    rule sets as "no repeated colors" and "black pegs only", strategies as "Expected Size", a
+    difference as "no repeated colors − classic". Turns per game with three decimals, gaps in percent
+    with two. A column with one value in every row (the pins or strategy a cell chose) goes to the
+    note; so do the rules beside a game name that already says them, and the raw gap in turns."""
+    from .widgets import RULE_TITLES
+
+    frame = frame.copy()
+    titles = {s.label: s.title for s in Strategy}
+    if "strategy" in frame.columns:
+        frame["strategy"] = frame["strategy"].map(lambda label: titles.get(label, label))
+    if "rules" in frame.columns:
+        frame["rules"] = frame["rules"].map(lambda rules: RULE_TITLES.get(rules, rules))
+    dropped = [c for c in ("pins", "strategy") if c in frame.columns and len(frame) > 1 and frame[c].nunique() == 1]
+    note = ", ".join(f"{c} {frame[c].iloc[0]}" for c in dropped)
+    frame = frame.drop(columns=dropped + (["rules"] if "game" in frame.columns else [])
+                       + (["gap"] if "gap_per_game" in frame.columns else []), errors="ignore")
+    turns = {c: 3 for c in frame.columns if c in RULE_TITLES or c.endswith(" - classic") or "gap_per_game" in c}
     percent = {c: 2 for c in frame.columns if "percent" in c}
-    return readable(frame, formats={**turns, **percent},
-                    names={c: f"{c} (turns per game)" for c in frame.columns if c.endswith(" - classic")})
+    names = {c: f"{RULE_TITLES.get(c[:-len(' - classic')], c)} − classic (turns per game)"
+             for c in frame.columns if c.endswith(" - classic")}
+    names.update({c: f"{RULE_TITLES[c]} (turns per game)" for c in frame.columns if c in RULE_TITLES})
+    return readable(frame, formats={**turns, **percent}, names=names, note=note)
 
 
 def games_won_by_turn(histograms, max_turns: "int | None" = None) -> dict[str, list[int]]:

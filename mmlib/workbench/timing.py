@@ -37,5 +37,5 @@ def timed_optimal(game: "Game | str", max_turns: "int | None" = None, objective:
     result = optimal(game, max_turns=max_turns, objective=objective)
     wall = time.perf_counter() - started
     print(f"  total {result.total_turns:,} turns, max {result.max_turns}, opening {result.first_guess_text}: "
-          f"{wall:.2f} s wall time, {measured_just_now('optimal')}")
+          f"{wall:.2f} s wall time,\n  {measured_just_now('optimal')}")  # two lines: a narrow page keeps each whole
     return result

@@ -47,8 +47,21 @@ def tree_layout(tree: StrategyTree, max_depth: "int | None" = None) -> tuple[np.
     return shown, x, y
 
 
+FONT_POINTS = 9  # boxes and scores: readable at 100% zoom
+CHAR_INCHES = 0.602 * FONT_POINTS / 72  # a character's width in DejaVu Sans Mono, matplotlib's monospace
+PAD_INCHES = 0.25 * FONT_POINTS / 72  # a box's padding (boxstyle pad=0.25, in font sizes) on each side
+LEAF_INCHES = 0.34  # vertical room per leaf: one box and its score
+
+
+def _box_text(tree: StrategyTree, node: int) -> str:
+    games = int(tree.games[node])
+    return tree.game.format_codeword(tree.guess[node]) + ("" if games == 1 else f" ({games})")
+
+
 def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, title: "str | None" = None) -> Figure:
-    """The strategy tree, left to right: a box per region (guess, games), edges labelled b,w."""
+    """The strategy tree, left to right: a box per region (guess, games), and each score on the
+    last, horizontal stretch of the edge that leads to its box, so that no score sits in the fan of
+    edges at a parent and each one is read beside the box it leads to."""
     shown, x, y = tree_layout(tree, max_depth)
     if len(shown) > MAX_DRAWN_NODES:
         raise ValueError(
@@ -57,33 +70,57 @@ def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, tit
         )
     leaves = int(np.nanmax(y)) + 1
     levels = int(x[shown].max()) + 1
-    fig = Figure(figsize=(1.2 + 1.9 * levels, max(2.5, 0.8 + 0.3 * leaves)), layout="constrained")
-    ax = fig.subplots()
-    top = leaves - 1
+    texts = {int(node): _box_text(tree, int(node)) for node in shown}
+    scores = {}
     for node in shown[1:]:
-        parent = tree.parent[node]
-        ax.plot([x[parent], x[node]], [top - y[parent], top - y[node]], color="0.6", lw=0.8, zorder=1)
         black, white = ordinal_to_score(int(tree.edge_score[node]), tree.game)
-        # The score sits on its edge, nearer the child, where sibling edges have spread apart.
-        along = 0.62
-        label_x = x[parent] + along * (x[node] - x[parent])
-        label_y = top - (y[parent] + along * (y[node] - y[parent]))
-        ax.text(label_x, label_y, format_score(black, white), ha="center", va="center",
-                fontsize=7, color="#08519c", zorder=3,
+        scores[int(node)] = str(black) if tree.game.black_only else format_score(black, white)
+    box_inches = max(len(t) for t in texts.values()) * CHAR_INCHES + 2 * PAD_INCHES
+    score_inches = (max(map(len, scores.values())) * CHAR_INCHES + 0.15) if scores else 0
+    # One level: a box, then the vertical run of the edges (0.3 in), then the score before the next box.
+    level_inches = box_inches + 0.3 + score_inches + 0.15
+    margin_inches = box_inches / 2 + 0.15
+    width = level_inches * (levels - 1) + 2 * margin_inches
+    below, above = (1.0 if (tree.games[shown] == 1).any() else 0.8), 0.45  # turn axis and legend; title
+    height = max(2.5, below + above + LEAF_INCHES * leaves)
+    fig = Figure(figsize=(max(width, 4.5), height))
+    # Axes placed by hand, one level exactly `level_inches` wide, so that the boxes' widths (known
+    # in inches from their text) fix where each edge starts and ends.
+    left = (fig.get_figwidth() - width) / 2 / fig.get_figwidth()
+    ax = fig.add_axes((left, below / height, width / fig.get_figwidth(), 1 - (below + above) / height))
+    top = leaves - 1
+
+    def half_box(node: int) -> float:  # half a box's width, in levels
+        return (len(texts[node]) * CHAR_INCHES + 2 * PAD_INCHES) / 2 / level_inches
+
+    for node in shown[1:]:
+        node = int(node)
+        parent = int(tree.parent[node])
+        bend = x[parent] + (box_inches / 2 + 0.15) / level_inches  # past the widest parent box
+        start = x[parent] + half_box(parent)
+        end = x[node] - half_box(node)
+        ax.plot([start, bend, bend, end], [top - y[parent], top - y[parent], top - y[node], top - y[node]],
+                color="0.6", lw=0.8, zorder=1)
+        ax.text(end - 0.07 / level_inches, top - y[node], scores[node], ha="right", va="center",
+                fontsize=FONT_POINTS, color="#08519c", zorder=3,
                 bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"))
     for node in shown:
-        games = int(tree.games[node])
-        solved = games == 1  # a region of one game: its guess is the secret
-        label = f"{tree.game.format_codeword(tree.guess[node])}" + ("" if solved else f"  ({games})")
-        ax.text(x[node], top - y[node], label, ha="center", va="center", fontsize=8, family="monospace",
-                zorder=4, bbox=dict(boxstyle="round,pad=0.25", fc="#c7e9c0" if solved else "#deebf7",
-                                    ec="#31a354" if solved else "#3182bd", lw=0.8))
-    ax.set_xlim(-0.5, levels - 0.5)
+        solved = int(tree.games[node]) == 1  # a region of one game: its guess is the secret
+        ax.text(x[node], top - y[node], texts[int(node)], ha="center", va="center", fontsize=FONT_POINTS,
+                family="monospace", zorder=4,
+                bbox=dict(boxstyle="round,pad=0.25", fc="#c7e9c0" if solved else "#deebf7",
+                          ec="#31a354" if solved else "#3182bd", lw=0.8))
+    margin = margin_inches / level_inches
+    ax.set_xlim(-margin, levels - 1 + margin)
     ax.set_ylim(-0.7, top + 0.7)
     ax.set_xticks(range(levels), [str(level + 1) for level in range(levels)])
     ax.set_yticks([])
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
-    ax.set_xlabel("turn (guess played; blue: the region's games in brackets, green: a single game, won)")
+    legend = ["turn", "blue: the score, then the next guess (secrets still possible)"]
+    if (tree.games[shown] == 1).any():
+        legend.append("green: a single secret, won by that guess")
+    # One line each, so that a narrow tree (two levels) does not cut its legend off.
+    ax.set_xlabel("\n".join(legend), fontsize=FONT_POINTS)
     ax.set_title(title or f"Strategy tree of {tree.game.name} ({tree.game.size:,} games)", fontsize=11)
     return fig

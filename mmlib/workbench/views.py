@@ -29,7 +29,7 @@ from .plots_results import (
 )
 from .tree_render import strategy_tree_figure
 from .tables import ReadableTable, best_first_guesses_table, readable, solve_summary_table
-from .widgets import GameControls, View, describe_game, game_menu
+from .widgets import RULE_TITLES, GameControls, View, describe_game, game_controls, game_menu, show_interactive
 
 
 def _title(controls: GameControls, rest: str = "") -> str:
@@ -193,10 +193,15 @@ def optimal_game_view(optimal_frame: pd.DataFrame, gaps: pd.DataFrame):
 
     def view(controls: GameControls) -> View:
         game = controls.game
-        items = [optimum_against_heuristics_figure(gaps, game.name)]
         rows = unlimited[unlimited["game"] == game.name]
         described = "" if rows.empty else (f": the optimum is {int(rows['total_turns'].iloc[0]):,} turns "
                                             f"(max {int(rows['max_turns'].iloc[0])}) from {rows['first_guess'].iloc[0]}")
+        # A game the strategies' table lacks gets a line in the caption, not a frame of empty axes.
+        items = []
+        if (gaps["game"] == game.name).any():
+            items.append(optimum_against_heuristics_figure(gaps, game.name))
+        else:
+            described += "; data/results.csv has no solve of it by the four strategies to compare"
         if game.name in stored:
             tree = StrategyTree.from_dict(game, read_tree(stored[game.name])["tree"])
             items.append(strategy_tree_figure(tree, max_depth=1, title=f"Optimal {game.name} strategy: "
@@ -208,13 +213,61 @@ def optimal_game_view(optimal_frame: pd.DataFrame, gaps: pd.DataFrame):
     return view
 
 
+def proven_optima_view(optimal_frame: pd.DataFrame):
+    """A view of `tables.proven_optima_table`: the optima proven of the chosen rule set and pins."""
+    from .tables import proven_optima_table
+
+    def view(controls: GameControls) -> View:
+        rules, pins = controls.chosen_rules, controls.pins.value
+        table = proven_optima_table(optimal_frame, rules=rules, pins=pins)
+        return View(f"<b>Proven optima, {RULE_TITLES[rules]} rules, {pins} pins</b>", [table])
+
+    return view
+
+
+def show_proven_optima(optimal_frame: pd.DataFrame):
+    """The interactive `proven_optima_view`: a rules menu and a pins slider (the table lists every
+    color count of those pins, so the colors slider is hidden)."""
+    from ..studies.optimal_table import proven_optima
+
+    games = list(dict.fromkeys(proven_optima(optimal_frame)["game"]))
+    controls = game_controls(pins=4, colors=6, rules="classic", games=games)
+    controls.colors.layout.display = "none"
+    return show_interactive(proven_optima_view(optimal_frame), controls)
+
+
 # -- notebook 9 -------------------------------------------------------------------
 
 
-def rule_variant_view(controls: GameControls) -> View:
-    """The chosen game under the chosen rules, every secret solved at once on the cpu backend."""
-    game = controls.game
-    result = solve(game, controls.chosen_strategy, "cpu")
-    caption = _title(controls, f", {result.strategy.title} from {result.first_guess_text}: "
-                               f"{result.average_turns:.3f} turns per game, {result.max_turns} at worst")
-    return View(caption, [solve_summary_table(result)])
+def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View:
+    """The chosen board solved with the chosen strategy under every rule set it exists under (cpu
+    backend, every secret at once): the turns each takes, side by side, and the solves' seconds with
+    the machine and engine they ran on. A rule set whose game has more than `max_codewords`
+    codewords (classic 6p6c beside 6p6c-norepeat) is named in the note, not solved, so that a redraw
+    stays as quick as the cell's cap promises."""
+    from ..core.games import NOREPEAT, RULES
+    from ..studies.data_tables import measured_just_now
+    from .plots_rules import rules_histogram_figure
+    from .widgets import RULE_TITLES
+
+    chosen = controls.game
+    results, too_large = {}, []
+    for rules in RULES:
+        if rules == NOREPEAT and chosen.pins > chosen.colors:
+            continue  # no codeword without a repeat
+        game = Game(chosen.pins, chosen.colors, rules)
+        if game != chosen and game.size > max_codewords:
+            too_large.append(f"{game.name} ({game.size:,} codewords)")
+            continue
+        results[rules] = solve(game, controls.chosen_strategy, "cpu")
+    mine = results[chosen.rules]
+    caption = _title(controls, f", {mine.strategy.title} from {mine.first_guess_text}: "
+                               f"{mine.average_turns:.3f} turns per game, {mine.max_turns} at worst")
+    note = f"Seconds of one solve each, {measured_just_now('solve-cpu')}."
+    if too_large:
+        note += f" Not solved here, over {max_codewords:,} codewords: {', '.join(too_large)}."
+    table = readable(pd.DataFrame([{
+        "rules": RULE_TITLES[rules], "game": r.game.name, "codewords": r.game.size, "first guess": r.first_guess_text,
+        "average turns": r.average_turns, "max turns": r.max_turns, "seconds": r.elapsed_s,
+    } for rules, r in results.items()]), formats={"average turns": 3, "seconds": "seconds"}, note=note)
+    return View(caption, [rules_histogram_figure(results), table])

@@ -123,8 +123,18 @@ def game_controls(
             low, high = plain_range(p)
             if rules_menu.value == NOREPEAT:  # no codeword has more pins than colors
                 low = min(max(low, p), MAX_COLORS)
+                if games is None:  # fewer codewords than classic: more colors fit under the cap
+                    high = max([c for c in range(low, MAX_COLORS + 1)
+                                if Game(p, c, NOREPEAT).size <= max_codewords], default=low)
                 high = max(high, low)
             return low, high
+
+        def most_pins() -> int:
+            """Under no repeats, the pins whose smallest game (as many colors as pins) is under the cap."""
+            if rules_menu.value != NOREPEAT or games is not None:
+                return max_pins
+            return max([p for p in range(min_pins, max_pins + 1) if Game(p, p, NOREPEAT).size <= max_codewords],
+                       default=min_pins)
 
     low, high = color_range(pins)
     pins_slider = widgets.IntSlider(
@@ -145,7 +155,12 @@ def game_controls(
 
     pins_slider.observe(limit_colors, names="value")
     if rules_menu is not None:
+        def limit_pins(_change=None):
+            pins_slider.max = most_pins()  # lowers the value too, which limits the colors
+
+        rules_menu.observe(limit_pins, names="value")
         rules_menu.observe(lambda _change: limit_colors({"new": pins_slider.value}), names="value")
+        limit_pins()
     dropdown = None
     if strategy is not None:
         choices = [*Strategy, OPTIMAL] if optimal else list(Strategy)
