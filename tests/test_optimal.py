@@ -181,9 +181,19 @@ def test_table_has_every_game_up_to_1296_codewords_and_the_published_optima():
     # REFERENCE.md's larger published optima, each row with a tree that the test below verifies.
     for key, published in {("4p7c", "total", ""): ("11228", "6"), ("4p8c", "total", ""): ("20471", "7"),
                            ("4p8c", "total", "6"): ("20473", "6"), ("5p5c", "total", ""): ("13496", "6"),
-                           ("3p9c", "total", ""): ("3596", "7")}.items():
+                           }.items():
         assert (rows[key]["total_turns"], rows[key]["max_turns"]) == published, key
         assert rows[key]["tree"], key
+    # 3p9c: the published figure is the total alone. Many trees reach it, and the one a search
+    # returns may change with the engine (max 7 before engine optimal 18, 6 since): its max is held
+    # to the least max instead, and a total tree that reaches the least max makes the row "total
+    # within the least max" the same total.
+    total, worst, within = (rows["3p9c", "total", ""], rows["3p9c", "worst", ""],
+                            rows["3p9c", "total", rows["3p9c", "worst", ""]["max_turns"]])
+    assert total["total_turns"] == "3596" and total["tree"]
+    assert int(total["max_turns"]) >= int(worst["max_turns"])
+    if total["max_turns"] == worst["max_turns"]:
+        assert within["total_turns"] == total["total_turns"]
 
 
 def test_table_optimum_is_at_most_the_best_heuristic():
