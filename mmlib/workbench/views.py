@@ -143,7 +143,7 @@ def turn_histograms_view(controls: GameControls) -> View:
 def turn_by_turn_view(controls: GameControls) -> View:
     """Regions per turn, region sizes per turn and scores per turn of the chosen game and strategy."""
     result = solve(controls.game, controls.chosen_strategy, case_equivalence="off")
-    caption = _title(controls, f", {result.strategy.title} from {result.first_guess_text}: "
+    caption = _title(controls, f", {result.strategy.title} from its default opening {result.first_guess_text}: "
                                f"{len(result.tree):,} regions, {result.scores:,} scores")
     return View(caption, [figure(result) for figure in
                           (regions_per_turn_figure, region_sizes_figure, scores_per_turn_figure)])
