@@ -388,7 +388,7 @@ def seed_times_table(comparison: pd.DataFrame) -> ReadableTable:
         row = {"game": key[0], "strategy": Strategy.parse(key[1]).title, "case equivalence": key[2],
                "seed s": _figure(key[3], "seconds", ""), "seed's machine": key[4]}
         for backend in backends:
-            row[f"mmlib {backend} s"] = _figure(by_backend.get(backend, ""), "seconds", "not timed")
+            row[f"mmlib {backend} s"] = _figure(by_backend.get(backend, ""), "seconds", UNPAIRED)
         rows.append(row)
     where = []
     for (backend, machine), group in timed.groupby(["backend", "machine"], sort=False):
@@ -396,7 +396,11 @@ def seed_times_table(comparison: pd.DataFrame) -> ReadableTable:
         engines = solves.groupby(group["mmlib_engine"], sort=True).apply(lambda g: ", ".join(dict.fromkeys(g)))
         versions = "; ".join(f"engine {engine} ({games})" for engine, games in engines.items())
         where.append(f"mmlib {backend}: {machine}, {versions}")
-    return readable(pd.DataFrame(rows), note=". ".join(where) + ".")
+    frame = pd.DataFrame(rows)
+    untimed = [b for b in backends if (frame[f"mmlib {b} s"] == UNPAIRED).any()]
+    note = ". ".join(where) + "." + "".join(f" {UNPAIRED} under mmlib {b} s: that solve not timed on the {b} backend."
+                                          for b in untimed)
+    return ReadableTable(frame, note, numeric=["seed s"] + [f"mmlib {b} s" for b in backends])
 
 
 def _figure(value, what: str, missing: str) -> str:
