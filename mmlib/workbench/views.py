@@ -169,7 +169,7 @@ def results_view(results: pd.DataFrame, best: pd.DataFrame):
         game = controls.game
         rows = best[(best["game"] == game.name) & (best["strategy"] == strategy.label)]
         described = "" if rows.empty else (
-            f"; {strategy.title}'s best-max first guess {rows['first_guess'].iloc[0]}: "
+            f"; best-max first guess of {strategy.title}: {rows['first_guess'].iloc[0]}, "
             f"{rows['average_turns'].iloc[0]:.3f} turns on average, {int(rows['max_turns'].iloc[0])} at worst")
         items = [first_guesses_figure(results, game), best_first_guesses_table(best, game.name)]
         items += [results_heatmap_figure(best, value, strategy) for value in HEATMAP_VALUES]
