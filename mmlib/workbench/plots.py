@@ -414,7 +414,7 @@ def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | 
         ax.bar_label(bars, labels=[f"{s:,}" if s else "" for s in sizes[slots]], fontsize=BAR_LABEL_FONT_SIZE,
                      padding=1, rotation=90 if many else 0)
         ax.set_title(
-            f"{pattern}: largest {summary['largest']:,}, expected {summary['expected_size']:.1f}, "
+            f"{pattern}: largest {summary['largest']:,}, expected {summary['expected_size']:,.1f}, "
             f"entropy {summary['entropy_bits']:.3f} bits, {summary['parts']} parts",
             fontsize=9, loc="left",
         )

@@ -82,6 +82,7 @@ def regions_per_turn_figure(result: SolveResult) -> Figure:
         ax.bar_label(bars, labels=[f"{int(v):,}" for v in bars.datavalues], fontsize=9, padding=2)
     # A linear axis from zero: bars on a log axis draw 1 region as a sliver and 12 as a third of 1,296.
     ax.set_ylim(0, max(games.max(), regions.max()) * 1.15)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts: no tick at 2.5 labelled "2"
     ax.yaxis.set_major_formatter(lambda value, _pos: f"{value:,.0f}")
     ax.set_xticks(turns)
     ax.set_xlabel("turn")
@@ -136,7 +137,10 @@ def region_sizes_figure(result: SolveResult) -> Figure:
     ax.set_xlabel("turn (regions its scores form, each choosing the next turn's guess)")
     ax.set_ylabel("region size (games)")
     ax.set_title(f"Region sizes per turn\n{_title_of(result)}", fontsize=11)
-    fig.colorbar(image, ax=ax, label="regions (count, log scale)")
+    bar = fig.colorbar(image, ax=ax, label="regions (count, log scale)")
+    bar.ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,.0f}"))  # 1, 10, 100: no 10⁰
+    bar.ax.yaxis.set_minor_formatter(FuncFormatter(
+        lambda value, _pos: f"{value:,.0f}" if counts.max() < 10 and value == round(value) else ""))
     return fig
 
 

@@ -334,12 +334,15 @@ def best_first_guesses_table(best: pd.DataFrame, game: str) -> ReadableTable:
     return readable(shown, formats={"average turns": 3})
 
 
-def seed_comparison_table(comparison: pd.DataFrame) -> ReadableTable:
+def seed_comparison_table(comparison: pd.DataFrame, part: str = "all") -> ReadableTable:
     """The turn and score counts of data/seed_comparison.csv: the seed's beside mmlib's, each in its
     own column, one row per figure compared (a figure compared against two of mmlib's runs shows
     once), and whether they agree; the note says why where they differ. Times are
-    `seed_times_table`'s: they need machines, counts do not."""
-    given = [c for c in ("seed_total_turns", "seed_max_turns", "seed_scores") if c in comparison.columns]
+    `seed_times_table`'s: they need machines, counts do not. `part` "turns" or "scores" keeps only
+    those counts (and the rows where the seed gives them), so that each half fits a page."""
+    wanted = {"all": ("seed_total_turns", "seed_max_turns", "seed_scores"),
+              "turns": ("seed_total_turns", "seed_max_turns"), "scores": ("seed_scores",)}[part]
+    given = [c for c in wanted if c in comparison.columns]
     counted = comparison[comparison[given].apply(lambda r: any(_figure(v, "n", "") for v in r), axis=1)] \
         if len(comparison) else comparison
     rows = []
@@ -357,7 +360,12 @@ def seed_comparison_table(comparison: pd.DataFrame) -> ReadableTable:
             "scores, mmlib": _figure(row.get("mmlib_scores", ""), "scores", "not counted"),
             "agreement": row["agreement"],
         })
-    frame = pd.DataFrame(rows).drop_duplicates() if rows else pd.DataFrame()
+    frame = pd.DataFrame(rows) if rows else pd.DataFrame()
+    if rows and part != "all":
+        kept = [c for c in frame.columns if not c.startswith(("total turns", "max turns", "scores"))
+                or c.startswith({"turns": ("total turns", "max turns"), "scores": ("scores",)}[part])]
+        frame = frame[kept]
+    frame = frame.drop_duplicates()
     reasons = sorted({str(r) for r in counted.get("reason", pd.Series(dtype=object)).dropna() if str(r)})
     note = " ".join(f"Where they differ: {r}." for r in reasons)
     return readable(frame, note=note)
@@ -380,7 +388,7 @@ def seed_times_table(comparison: pd.DataFrame) -> ReadableTable:
         row = {"game": key[0], "strategy": Strategy.parse(key[1]).title, "case equivalence": key[2],
                "seed s": _figure(key[3], "seconds", ""), "seed's machine": key[4]}
         for backend in backends:
-            row[f"mmlib {backend} s"] = _figure(by_backend.get(backend, ""), "seconds", "not timed")
+            row[f"mmlib {backend} s"] = _figure(by_backend.get(backend, ""), "seconds", UNPAIRED)
         rows.append(row)
     where = []
     for (backend, machine), group in timed.groupby(["backend", "machine"], sort=False):
@@ -388,7 +396,11 @@ def seed_times_table(comparison: pd.DataFrame) -> ReadableTable:
         engines = solves.groupby(group["mmlib_engine"], sort=True).apply(lambda g: ", ".join(dict.fromkeys(g)))
         versions = "; ".join(f"engine {engine} ({games})" for engine, games in engines.items())
         where.append(f"mmlib {backend}: {machine}, {versions}")
-    return readable(pd.DataFrame(rows), note=". ".join(where) + ".")
+    frame = pd.DataFrame(rows)
+    untimed = [b for b in backends if (frame[f"mmlib {b} s"] == UNPAIRED).any()]
+    note = ". ".join(where) + "." + "".join(f" {UNPAIRED} under mmlib {b} s: that solve not timed on the {b} backend."
+                                          for b in untimed)
+    return ReadableTable(frame, note, numeric=["seed s"] + [f"mmlib {b} s" for b in backends])
 
 
 def _figure(value, what: str, missing: str) -> str:
@@ -439,9 +451,13 @@ def scoring_variants_table(timings: pd.DataFrame) -> ReadableTable:
                     note=f"One thread, {measured_just_now('scoring')}.")
 
 
+UNPAIRED = "–"  # an unpaired solve's cpu cells; the note says why
+
+
 def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
     """`data_tables.gpu_beside_cpu`: every cuda solve beside the same solve (game, strategy, opening,
-    case equivalence) on the cpu backend; an empty cpu cell says why it is empty."""
+    case equivalence) on the cpu backend; an unpaired row's cpu cells show a dash, and the note says
+    once why each is unpaired."""
     pairs = gpu_beside_cpu(benchmarks)
     if len(pairs) == 0:
         return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no cuda rows yet")
@@ -450,16 +466,26 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
         "game": pairs["game"], "strategy": [Strategy.parse(s).title for s in pairs["strategy"]],
         "opening": pairs["opening"], "case equivalence": pairs["case_equivalence"],
         "cuda s": [format_seconds(v) for v in pairs["cuda_s"]],
-        "cpu s": [format_seconds(v) if ok else why for v, ok, why in
-                  zip(pairs["cpu_s"], paired, pairs["no_cpu_because"])],
-        "cpu / cuda": [f"{v:,.0f}x" if ok else "no pair" for v, ok in zip(pairs["cpu_over_cuda"], paired)],
+        "cpu s": [format_seconds(v) if ok else UNPAIRED for v, ok in zip(pairs["cpu_s"], paired)],
+        "cpu / cuda": [f"{v:,.0f}x" if ok else UNPAIRED for v, ok in zip(pairs["cpu_over_cuda"], paired)],
     })
+    titles = {s: Strategy.parse(s).title for s in pairs["strategy"]}
+
+    def titled(reason: str) -> str:
+        for raw, title in titles.items():
+            reason = reason.replace(f" {raw} ", f" {title} ")
+        return reason
+
+    why = "; ".join(dict.fromkeys(titled(str(r)).removeprefix("no cpu run of ")
+                                  for r, ok in zip(pairs["no_cpu_because"], paired) if not ok))
     days = sorted(set(pairs["cuda_date"].astype(str).str.slice(0, 10)))  # said once, not in every row
     when = f", measured {days[0]}" if len(days) == 1 else f", measured {days[0]} to {days[-1]}" if days else ""
     gpus = ", ".join(dict.fromkeys(f"{g}, engine {e}{when}" for g, e in zip(pairs["gpu"], pairs["cuda_engine"])))
     cpus = ", ".join(dict.fromkeys(f"{m}, engine {e}" for m, e in
                                    zip(pairs.loc[paired, "cpu_machine"], pairs.loc[paired, "cpu_engine"])))
-    return readable(shown, note=f"cuda: {gpus}; cpu: {cpus or 'none paired'}. Each time is one run's median.")
+    unpaired = f" {UNPAIRED}: no run of the same solve by the current cpu engine ({why})." if why else ""
+    return ReadableTable(shown, f"cuda: {gpus}; cpu: {cpus or 'none paired'}. Each time is one run's median.{unpaired}",
+                         numeric=["cuda s", "cpu s", "cpu / cuda"])
 
 
 def ce_threshold_table(timings: pd.DataFrame) -> ReadableTable:

@@ -143,7 +143,7 @@ def turn_histograms_view(controls: GameControls) -> View:
 def turn_by_turn_view(controls: GameControls) -> View:
     """Regions per turn, region sizes per turn and scores per turn of the chosen game and strategy."""
     result = solve(controls.game, controls.chosen_strategy, case_equivalence="off")
-    caption = _title(controls, f", {result.strategy.title} from {result.first_guess_text}: "
+    caption = _title(controls, f", {result.strategy.title} from its default opening {result.first_guess_text}: "
                                f"{len(result.tree):,} regions, {result.scores:,} scores")
     return View(caption, [figure(result) for figure in
                           (regions_per_turn_figure, region_sizes_figure, scores_per_turn_figure)])
@@ -169,7 +169,7 @@ def results_view(results: pd.DataFrame, best: pd.DataFrame):
         game = controls.game
         rows = best[(best["game"] == game.name) & (best["strategy"] == strategy.label)]
         described = "" if rows.empty else (
-            f"; {strategy.title}'s best-max first guess {rows['first_guess'].iloc[0]}: "
+            f"; best-max first guess of {strategy.title}: {rows['first_guess'].iloc[0]}, "
             f"{rows['average_turns'].iloc[0]:.3f} turns on average, {int(rows['max_turns'].iloc[0])} at worst")
         items = [first_guesses_figure(results, game), best_first_guesses_table(best, game.name)]
         items += [results_heatmap_figure(best, value, strategy) for value in HEATMAP_VALUES]
