@@ -81,6 +81,8 @@ def test_packed_score_loop_assembly():
     assert all(instruction in assembly.asm for instruction in narrow.instructions[:3])
     assert narrow.scores_per_iteration >= 1 and 0 < narrow.instructions_per_score < 100
     assert narrow.instructions[-1].startswith("j")
+    # the whole score: the listing reads the color counts (all hits), not only the packed words
+    assert narrow.full_score and any(",8)" in line for line in narrow.instructions)
 
 
 @pytest.mark.parametrize("cache", [False, True])

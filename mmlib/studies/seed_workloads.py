@@ -192,6 +192,13 @@ class AssemblyLoop:
     def instructions_per_score(self) -> float:
         return len(self.instructions) / self.scores_per_iteration
 
+    @property
+    def full_score(self) -> bool:
+        """Whether the loop computes the whole score: it reads the 64-bit color counts (an index
+        scaled by 8) for all hits. LLVM also writes black-only copies of the loop (it unswitches
+        on the loop-invariant BLACK_ONLY_BIT of the score mask), which read the 32-bit words only."""
+        return any(_COUNTS_LOAD.search(line) for line in self.instructions)
+
     def text(self) -> str:
         return "\n".join([f"{self.label}:"] + [f"    {line}" for line in self.instructions])
 
@@ -202,15 +209,17 @@ class PackedScoreAssembly:
     loops: list[AssemblyLoop] = field(default_factory=list)
 
     def loop(self, wide_colors: bool = False) -> AssemblyLoop:
-        """The main loop (fewest instructions per score) for up to 8 colors, or for more;
-        the others are the remainder loops that finish the last few secrets."""
-        return min((loop for loop in self.loops if loop.wide_colors == wide_colors),
+        """The main loop (fewest instructions per score) of the whole score, black and all hits,
+        for up to 8 colors, or for more; the others are the remainder loops that finish the last
+        few secrets, and the black-only copies (rule variants that score black pins only)."""
+        return min((loop for loop in self.loops if loop.wide_colors == wide_colors and loop.full_score),
                    key=lambda loop: loop.instructions_per_score)
 
 
 _LABEL = re.compile(r"^(\.LBB\d+_\d+):")
 _JUMP = re.compile(r"^\s+j\w+\s+(\.LBB\d+_\d+)")
 _STEP = re.compile(r"^add[ql]\s+\$(\d+),\s+(%\w+)")
+_COUNTS_LOAD = re.compile(r"\(%\w+,%\w+,8\)")  # a load of 64-bit color counts: base, index scaled by 8
 
 
 def packed_score_loop(game: "Game | str" = "4p6c") -> PackedScoreAssembly:
