@@ -297,3 +297,16 @@ def test_turn_histograms_are_linear_from_zero_and_the_legend_covers_no_bar(game)
     results = [solve(game, s, backend="reference" if game == "3p3c" else "cpu") for s in Strategy]
     assert_readable(plots.turn_histograms_figure(results))
     assert_readable(plots.turn_histograms_figure(results, highlight="entropy"))
+
+
+@pytest.mark.parametrize("game", ["2p6c", "4p7c-norepeat"])
+def test_the_rules_histogram_legend_covers_no_bar(game):
+    # Notebook 9's widget: inside the axes the legend hid the tallest bar at these two games.
+    from mmlib.core.games import NOREPEAT, RULES
+    from mmlib.workbench.plots_rules import rules_histogram_figure
+
+    chosen = Game.parse(game)
+    games = [Game(chosen.pins, chosen.colors, rules) for rules in RULES
+             if not (rules == NOREPEAT and chosen.pins > chosen.colors)]
+    results = {g.rules: solve(g, "entropy", "cpu") for g in games if g == chosen or g.size <= 1296}
+    assert_readable(rules_histogram_figure(results))

@@ -64,6 +64,20 @@ def gaps_by_rules(optimal: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
     return gaps
 
 
+def best_of_four_optimal(optimal: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
+    """Per rule set: the games data/optimal.csv proves (objective total, no turn limit), how many of
+    them data/results.csv holds too (the games the gaps are over), and in how many of those the
+    best of the four strategies reaches the optimum."""
+    proven = optimal[(optimal["objective"] == "total") & optimal["max_turns_limit"].isna()]
+    proven_rules = proven["game"].map(lambda name: Game.parse(name).rules)
+    best = gaps_by_rules(optimal, results).groupby(["rules", "game"])["gap"].min()
+    rows = [{"rules": rules, "games proven": int(proven.loc[proven_rules == rules, "game"].nunique()),
+             "with strategy results": int((best.index.get_level_values("rules") == rules).sum()),
+             "best of the four optimal in": int((best.loc[rules] == 0).sum()) if rules in best.index else 0}
+            for rules in RULES]
+    return pd.DataFrame(rows)
+
+
 def gap_summary(optimal: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
     """Per rule set and strategy: how many games have an optimum, the median and the largest gap
     per game (extra average turns) and the median gap in percent."""

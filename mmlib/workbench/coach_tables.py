@@ -79,7 +79,8 @@ def hint_value_table(game: str, seed: int = 0) -> pd.DataFrame:
     frame = pd.DataFrame([player_loss(game, player) for player in players])
     return pd.DataFrame({
         "player": frame["player"],
-        "average turns": frame["average_turns"].round(DIGITS + 1),
+        # Rounded once, to the decimals shown: rounding 4.44753 to 4.4475 first would show 4.447.
+        "average turns": frame["average_turns"].round(DIGITS),
         "turns lost per game": frame["loss_per_game"].round(DIGITS + 1),
         "turns lost per move": frame["loss_per_move"].round(DIGITS + 1),
     })

@@ -57,7 +57,7 @@ def rules_turns_figure(results: pd.DataFrame, pins: int = 4) -> Figure:
 
 def rules_histogram_figure(results_by_rules) -> Figure:
     """One board solved under each rule set (`{rules: SolveResult}`, one strategy): the share of
-    secrets won on each turn, bars side by side per turn, from zero."""
+    secrets won on each turn, bars side by side per turn, from zero, the legend under the axes."""
     from .widgets import RULE_TITLES
 
     fig = Figure(figsize=(8, 3.8), layout="constrained")
@@ -80,5 +80,7 @@ def rules_histogram_figure(results_by_rules) -> Figure:
     ax.set_ylim(0, None)
     strategy = next(iter(results_by_rules.values())).strategy.title
     ax.set_title(f"{strategy}: on which turn each secret is found, per rule set", fontsize=11)
-    ax.legend(fontsize=9)
+    # Under the axes, not inside them: inside, the legend hid the tallest bar (2p6c, 4p7c-norepeat).
+    handles, labels = ax.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside lower center", ncols=1, fontsize=9)
     return fig

@@ -648,9 +648,14 @@ def openings_table(optimal_frame: pd.DataFrame, results: pd.DataFrame) -> Readab
     # Only the games where some strategy's best opening is not the optimal one: the rest say nothing.
     differs = frame[strategies].ne(frame["optimal opening"], axis=0) & frame[strategies].notna()
     shown = frame[differs.any(axis=1)]
+    # The rest are counted only where results.csv holds some strategy: a game with none says nothing.
+    held = frame[strategies].notna().any(axis=1)
+    same, missing = int((held & ~differs.any(axis=1)).sum()), int((~held).sum())
+    note = f"{same} other games: every strategy's best opening is the optimal one"
+    if missing:
+        note += f"; {missing} games of data/optimal.csv have no strategy in data/results.csv"
     titles = {s.label: s.title for s in Strategy if s.label in strategies}
-    return readable(shown, names={"its max": "its max turns", **titles}, blank="not in results.csv",
-                    note=f"{len(frame) - len(shown)} other games: every strategy's best opening is the optimal one")
+    return readable(shown, names={"its max": "its max turns", **titles}, blank="not in results.csv", note=note)
 
 
 def gap_table(gaps: pd.DataFrame, max_codewords: int = 1296) -> ReadableTable:
