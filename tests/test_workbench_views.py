@@ -199,8 +199,8 @@ def test_benchmark_figures_name_machines_and_leave_out_other_openings():
     # only the opening tells them apart.
     def latest(backend):
         rows = frame[(frame["backend"] == backend) & (frame["game"] == "6p6c") & (frame["strategy"] == "knuth")]
-        return rows[rows["engine"] == rows["engine"].map(engine_parts).max()[0] + " " + str(
-            rows["engine"].map(engine_parts).max()[1])].iloc[[-1]].copy()
+        engines = rows["engine"].map(engine_parts)
+        return rows[engines == engines.max()].iloc[[-1]].copy()
     cpu_off, cuda_off = latest("cpu"), latest("cuda")
     cpu_off["case_equivalence"], cpu_off["first_guess"] = "off", "112233"
     cuda_off["case_equivalence"], cuda_off["first_guess"] = "off", "111234"
