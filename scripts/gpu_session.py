@@ -12,6 +12,12 @@ through PYTHONPATH, no install needed):
             [--check-cpu] [--csv data/benchmarks.csv]
         times every game with every strategy, prints a table and appends one row
         per solve to the CSV, with the device's name
+    PYTHONPATH=. python3 scripts/gpu_session.py ab [--games 7p7c] [--strategies knuth] [--rounds 3]
+        config.SUBSET_HITS "lanes" against "thermometer", solves taking turns in one process
+        (compile excluded), the same guesses required; rows to data/gpu_hits_ab.csv
+    PYTHONPATH=. python3 scripts/gpu_session.py phases [--games 7p7c] [--strategies knuth]
+        where one solve's seconds go, turn by turn: phase 1, phase 2 up to host sync 2, the
+        host's search plan, the searches; rows to data/gpu_phases.csv
     PYTHONPATH=. python3 scripts/gpu_session.py all      check, then bench with the defaults
 
 The device image of 2026-11-26 has numpy 2.5.2, which removed np.row_stack; its numba-cuda still
@@ -111,9 +117,130 @@ def run_bench(games, strategies, modes, csv_path: Path, check_cpu: bool, repeats
     return 1 if failures else 0
 
 
+AB_CSV = ROOT / "data" / "gpu_hits_ab.csv"
+PHASES_CSV = ROOT / "data" / "gpu_phases.csv"
+
+
+def append_table(rows: list, path: Path) -> None:
+    """Append rows to a table of their own columns (the file's first, then any new), atomically."""
+    import csv
+    import io
+
+    from mmlib.core.files import locked, write_atomically
+    from mmlib.core.tables import read_table
+
+    with locked(path):
+        old = read_table(path) if path.exists() else []
+        columns = list(old[0]) if old else []
+        for row in rows:
+            columns += [column for column in row if column not in columns]
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows({column: row.get(column, "") for column in columns} for row in old + rows)
+        write_atomically(path, out.getvalue())
+
+
+def _setup_device_imports():
+    sys.path.insert(0, str(ROOT))
+    import warnings
+
+    from numba.core.errors import NumbaPerformanceWarning
+
+    # Small turns launch small grids on purpose; numba-cuda's occupancy warning would drown the table.
+    warnings.simplefilter("ignore", NumbaPerformanceWarning)
+
+
+def run_ab(games, strategies, mode: str, rounds: int, csv_path: Path = AB_CSV) -> int:
+    """Each form of the subsetting kernel's hits, solves taking turns: medians and their ratio."""
+    _setup_device_imports()
+    import statistics
+
+    import numpy as np
+
+    from mmlib.core import config
+    from mmlib.core.games import Game
+    from mmlib.core.machine import provenance
+    from mmlib.core.solve import solve
+    from mmlib.studies.commands import rerun_command
+
+    command = rerun_command("python3 scripts/gpu_session.py", sys.argv[1:])
+    forms = ("lanes", "thermometer")
+    failures = 0
+    for game in games:
+        for strategy in strategies:
+            first = {}
+            for form in forms:  # warm-up: compiles each form's kernels, and the result to compare
+                config.SUBSET_HITS = form
+                first[form] = solve(game, strategy, "cuda", case_equivalence=mode)
+            same = np.array_equal(first["lanes"].guesses, first["thermometer"].guesses) and \
+                first["lanes"].scores == first["thermometer"].scores
+            failures += not same
+            seconds = {form: [] for form in forms}
+            rows = []
+            for round_number in range(1, rounds + 1):
+                for form in (forms if round_number % 2 else forms[::-1]):
+                    config.SUBSET_HITS = form
+                    result = solve(game, strategy, "cuda", case_equivalence=mode)
+                    seconds[form].append(result.elapsed_s)
+                    rows.append({**provenance("solve-cuda", "cuda"), "game": Game.parse(game).name,
+                                 "strategy": strategy, "case_equivalence": "on" if result.case_equivalence else "off",
+                                 "hits_form": form, "round": str(round_number), "seconds": f"{result.elapsed_s:.4f}",
+                                 "scores": str(int(result.scores)), "total_turns": str(result.total_turns),
+                                 "same_guesses": "yes" if same else "no", "command": command})
+            config.SUBSET_HITS = "thermometer"
+            append_table(rows, csv_path)
+            medians = {form: statistics.median(seconds[form]) for form in forms}
+            print(f"{game:6} {strategy:14} ce {mode:4} lanes {medians['lanes']:.3f} s  thermometer "
+                  f"{medians['thermometer']:.3f} s  ratio {medians['lanes'] / medians['thermometer']:.2f}x  "
+                  f"(medians of {rounds}; each: {seconds})  same guesses and scores: {same}", flush=True)
+    return 1 if failures else 0
+
+
+def run_phases(games, strategies, mode: str, csv_path: Path = PHASES_CSV) -> int:
+    """One warm solve per game and strategy, its seconds turn by turn."""
+    _setup_device_imports()
+    from mmlib.core.games import Game
+    from mmlib.core.machine import provenance
+    from mmlib.core.solve import solve
+    from mmlib.core.solver_cuda import solve_cuda
+    from mmlib.core.openings import default_first_guess
+    from mmlib.core.strategies import Strategy
+    from mmlib.studies.commands import rerun_command
+
+    command = rerun_command("python3 scripts/gpu_session.py", sys.argv[1:])
+    for name in games:
+        for strategy in strategies:
+            game, parsed = Game.parse(name), Strategy.parse(strategy)
+            solve(game, parsed, "cuda", case_equivalence=mode)  # compiles
+            turns: list = []
+            result = solve_cuda(game, parsed, default_first_guess(game, parsed), case_equivalence=mode,
+                                phase_times=turns)
+            keys = ("phase1_s", "settle_s", "plan_s", "search_s")
+            totals = {k: sum(t[k] for t in turns) for k in keys}
+            host = result.elapsed_s - sum(totals.values())
+            print(f"{game.name} {parsed.label} ce {mode}: {result.elapsed_s:.3f} s; "
+                  + ", ".join(f"{k} {v:.3f} s ({v / result.elapsed_s:.0%})" for k, v in totals.items())
+                  + f", outside the turns {host:.3f} s", flush=True)
+            print("turn  games_active  regions  searched  phase1_s  settle_s  plan_s  search_s")
+            rows = []
+            for t in turns:
+                print(f"{t['turn']:4} {t['games_active']:13,} {t['regions']:8,} {t['searched_regions']:9,} "
+                      + "  ".join(f"{t[k]:8.4f}" for k in keys))
+                rows.append({**provenance("solve-cuda", "cuda"), "game": game.name, "strategy": parsed.label,
+                             "case_equivalence": "on" if result.case_equivalence else "off",
+                             "turn": str(t["turn"]), "games_active": str(t["games_active"]),
+                             "regions": str(t["regions"]), "searched_regions": str(t["searched_regions"]),
+                             **{k: f"{t[k]:.4f}" for k in keys}, "solve_seconds": f"{result.elapsed_s:.4f}",
+                             "command": command})
+            append_table(rows, csv_path)
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("check", "bench", "all"))
+    parser.add_argument("what", choices=("check", "bench", "ab", "phases", "all"))
+    parser.add_argument("--rounds", type=int, default=3, help="ab: solves of each form, taking turns")
     parser.add_argument("--games", default=",".join(DEFAULT_GAMES))
     parser.add_argument("--strategies", default=",".join(STRATEGIES))
     parser.add_argument("--case-equivalence", default="auto", choices=("auto", "on", "off", "both"))
@@ -128,6 +255,14 @@ def main(argv=None) -> int:
     status = 0
     if args.what in ("check", "all"):
         status = run_check()
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
+    if args.what == "ab":
+        mode = "on" if args.case_equivalence == "auto" else args.case_equivalence
+        status = run_ab(games, strategies, mode, args.rounds)
+    if args.what == "phases":
+        mode = "on" if args.case_equivalence == "auto" else args.case_equivalence
+        status = run_phases(games, strategies, mode)
     if args.what in ("bench", "all"):
         modes = ("off", "on") if args.case_equivalence == "both" else (args.case_equivalence,)
         status = run_bench([g.strip() for g in args.games.split(",") if g.strip()],

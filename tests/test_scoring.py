@@ -4,9 +4,9 @@ import pytest
 from mmlib.core.games import Game
 from mmlib.core.scoring import (
     all_scores, ordinal_to_score, packed_score, reference_score, score_matrix_reference,
-    score_ordinals, score_pairs, score_to_ordinal,
+    score_ordinals, score_pairs, score_to_ordinal, thermometer_codes, thermometer_words,
 )
-from naive import naive_pair_ordinals, small_games
+from naive import digits_of, naive_pair_ordinals, small_games
 
 SMALL = small_games(1296)
 LARGE = [Game(p, c) for p in range(2, 9) for c in range(2, 16) if c**p > 1296]
@@ -79,3 +79,40 @@ def test_ordinals_for_five_pins():
     expected = {(0, 0): 0, (0, 5): 5, (1, 0): 6, (1, 4): 10, (2, 0): 11, (2, 3): 14,
                 (3, 0): 15, (3, 2): 17, (4, 0): 18, (5, 0): 20}
     assert {s: score_to_ordinal(*s, 5) for s in expected} == expected
+
+
+def _set_bits(words: np.ndarray) -> np.ndarray:
+    """Set bits of each uint64, counted byte by byte (numpy's own popcount needs numpy 2)."""
+    return np.unpackbits(np.ascontiguousarray(words).view(np.uint8).reshape(-1, 8), axis=1).sum(axis=1)
+
+
+@pytest.mark.parametrize("game", [Game(2, 3), Game(4, 6), Game(3, 15), Game(5, 8), Game(7, 7), Game(8, 8),
+                                  Game(5, 13), Game(8, 15), Game(6, 9, "norepeat")], ids=str)
+def test_thermometer_codes_count_the_hits(game):
+    """The GPU's all hits: set bits of the AND of two thermometer codes = sum over colors of
+    the smaller count, counted color by color from the digits; the high word only past 64 bits."""
+    rng = np.random.default_rng(game.size)
+    guesses, secrets = rng.integers(0, game.size, size=(2, min(game.size, 100_000)))
+    guesses[:2] = secrets[:3:2] = game.size - 1  # the last codeword: the highest bits there are
+    if game.size <= 1296:  # every pair
+        everyone = np.arange(game.size)
+        guesses, secrets = np.repeat(everyone, game.size), np.tile(everyone, game.size)
+    size = len(guesses)
+    both = np.concatenate([guesses, secrets])
+    if game.norepeat:  # indices of the norepeat game; its digits through its own codewords
+        digits = game.codewords.digits[both].astype(np.int64)
+        lo, hi = thermometer_codes(game.codewords)
+        lo, hi = lo[both], hi[both]
+    else:
+        from mmlib.core.games import Codewords
+
+        digits = digits_of(game, both)
+        lo, hi = thermometer_codes(Codewords.of(game, both))
+    g, s = digits[:size], digits[size:]
+    expected = sum(np.minimum((g == color).sum(axis=1), (s == color).sum(axis=1)) for color in range(game.colors))
+    hits = _set_bits(lo[:size] & lo[size:]) + _set_bits(hi[:size] & hi[size:])
+    np.testing.assert_array_equal(hits, expected)
+    # Each code holds exactly its codeword's pins, and the high word is used only past 64 bits.
+    np.testing.assert_array_equal(_set_bits(lo) + _set_bits(hi), np.full(len(both), game.pins))
+    assert (thermometer_words(game) == 2) == (game.pins * game.colors > 64)
+    assert bool(hi.any()) == (game.pins * game.colors > 64 and not game.norepeat)

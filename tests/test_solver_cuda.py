@@ -207,6 +207,57 @@ def test_wide_counters_give_the_same_guesses(counter_bytes, game, strategy, monk
     assert result.scores == expected.scores
 
 
+@pytest.mark.parametrize("hits_form", ["lanes", "thermometer"])
+@pytest.mark.parametrize("game, strategy", [("3p4c", "expected-size"), ("2p9c", "most-parts")])
+def test_both_forms_of_the_hits_give_the_same_guesses(hits_form, game, strategy, monkeypatch):
+    """config.SUBSET_HITS: the subsetting kernel's two ways to count all hits, one game each."""
+    monkeypatch.setattr(config, "SUBSET_HITS", hits_form)
+    result = solve(game, strategy, "cuda", case_equivalence="on")
+    expected = reference(game, strategy)
+    assert_same_games(result, expected)
+    assert result.scores + result.scores_saved == expected.scores
+
+
+@pytest.mark.parametrize("hits_form", ["lanes", "thermometer"])
+@pytest.mark.parametrize("game", ["6p11c", "5p13c", "4p10c"])
+def test_the_subsetting_kernel_ranks_as_the_reference_past_64_thermometer_bits(game, hits_form, monkeypatch):
+    """Games of pins x colors > 64 need the thermometer's high word (6p11c, 5p13c; 4p10c has one
+    word): too large to solve on the simulator, so the kernel ranks candidates of one region
+    (through `GpuSearcher`, the cluster's path to the same kernel, one task per candidate)
+    against numpy's scores, every candidate's rank and in-PS flag."""
+    from mmlib.core.solver_cuda import GpuSearcher
+    from mmlib.core.scoring import score_block_reference
+    from mmlib.core.strategies import Strategy, entropy_table, rank_rows
+
+    monkeypatch.setattr(config, "SUBSET_HITS", hits_form)
+    game = Game.parse(game)
+    rng = np.random.default_rng(game.colors)
+    # The last codewords hold 5 or 6 of the last color T, whose thermometer bits reach past 64 in
+    # 6p11c: TTTTTx (last), TTTTxT (swapped) and TTTTxy beside them. A count lost from the high
+    # word would move a secret into a subset that is not empty, and change the ranks: against
+    # TTTTTx, TTTTxT (4, 2) would fall in with TTTTxy (4, 1).
+    last = game.size - 1 - np.arange(game.colors)
+    swapped = game.size - 1 - game.colors * np.arange(game.colors)
+    secrets = np.unique(np.concatenate([rng.integers(0, game.size, size=20), last[:6], swapped[:6],
+                                        swapped[1:6] - 1]))
+    # Candidates: near copies of secrets (many blacks and hits), last codewords, random ones,
+    # and two secrets themselves.
+    candidates = np.unique(np.concatenate([
+        np.clip(secrets[:8] + rng.integers(-2, 3, size=8), 0, game.size - 1),
+        last[::2], rng.integers(0, game.size, size=10), secrets[:2]]))
+    counts = np.zeros((candidates.size, game.score_slots), dtype=np.int64)
+    for row, ordinals in enumerate(score_block_reference(game, candidates, secrets)):
+        counts[row] = np.bincount(ordinals, minlength=game.score_slots)
+    every = np.arange(candidates.size)
+    for strategy in Strategy:
+        searcher = GpuSearcher(game, strategy)
+        index, rank, in_ps = searcher.search(secrets, [secrets.size], ([0], [candidates.size], candidates),
+                                             (np.zeros_like(every), every, every + 1))
+        np.testing.assert_array_equal(index, candidates)
+        np.testing.assert_array_equal(rank, rank_rows(counts, int(strategy), entropy_table(game.size)))
+        np.testing.assert_array_equal(in_ps, np.isin(candidates, secrets))
+
+
 def test_device_acr_lists_equal_the_class_representatives():
     """build_acr on the device lists exactly acr_candidates, for several Zero/Free sets."""
     from numba import cuda

@@ -40,6 +40,10 @@ FD_MAX_BLOCKS = 4096
 # counters for |PS| < 256, 16-bit below 65,536, else 32-bit. 8 pins have 45
 # slots: 45 * 128 * 4 bytes = 22.5 KiB, so 256 threads fit only the narrow ones.
 SUBSET_THREADS = {1: 256, 2: 256, 4: 128}
+# How the subsetting kernel counts all hits (`kernels_cuda.make_subset_kernel`):
+# "thermometer" (popc of the AND of two thermometer codes: 23 SASS instructions a
+# score on sm_90 against 52 for "lanes", the color-count lanes of the CPU's form).
+SUBSET_HITS = "thermometer"
 # The narrowest counter the solver may pick (1, 2 or 4 bytes); tests raise it
 # to run the 16- and 32-bit specialisations on small games.
 MIN_COUNTER_BYTES = 1

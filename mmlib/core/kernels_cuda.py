@@ -33,7 +33,7 @@ from numba import config, cuda
 
 from .case_equivalence import class_representative, count_lanes_mask, zero_free_of_masks
 from .scoring import (all_hits, lane_min_sum, matching_pins, ordinal_of, packed_score_ordinal,
-                      BLACK_ONLY_BIT, unused_pins_mask)
+                      thermometer_code, BLACK_ONLY_BIT, unused_pins_mask)
 from .strategies import is_better, rank_of_counts
 
 INT32_MAX = np.int32(2**31 - 1)
@@ -273,11 +273,13 @@ def make_phase1_kernels():
 
     @cuda.jit
     def scatter(active, order, region_of_position, ordinals, slots, win, bucket_cursor,
-                region_number, secret_words, secret_lo, secret_hi,
+                region_number, secret_words, secret_lo, secret_hi, secret_hits_lo, secret_hits_hi,
                 new_order, new_region_of_position, new_secret_words, new_secret_lo, new_secret_hi,
-                region_of_game):
+                new_secret_hits_lo, new_secret_hits_hi, region_of_game):
         """Move every game not yet won to its new region; won games drop out.
 
+        The secrets' hit codes (the subsetting kernel's form of their color counts,
+        `make_subset_kernel`) move with them; a hit-code array of length 0 is not kept.
         The order of games inside a region is whatever the atomics give: every
         later step is order-free (integer sums, minimum index, exact tie-breaks).
         """
@@ -295,6 +297,10 @@ def make_phase1_kernels():
             new_secret_words[position] = secret_words[i]
             new_secret_lo[position] = secret_lo[i]
             new_secret_hi[position] = secret_hi[i]
+            if secret_hits_lo.shape[0] > 0:
+                new_secret_hits_lo[position] = secret_hits_lo[i]
+            if secret_hits_hi.shape[0] > 0:
+                new_secret_hits_hi[position] = secret_hits_hi[i]
             region_of_game[game] = r
 
     @cuda.jit
@@ -418,8 +424,8 @@ def make_acr_kernel(norepeat: bool = False):
 
 
 @lru_cache(maxsize=None)
-def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors: bool,
-                       black_only: bool = False):
+def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: int,
+                       black_only: bool = False, hits_form: str = "thermometer"):
     """The subsetting kernel for `pins`, `threads` per block, `counter_bytes` counters.
 
     Grid: (candidate blocks, regions of the chunk). Thread t of block x scores
@@ -428,24 +434,38 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors:
     sizes in shared memory, ranks them, and the block reduces to its best
     (rank, in PS, index). A second kernel reduces the blocks of each region.
 
-    Pins are a compile-time constant, and so is `wide_colors`: with at most 8
-    colors the high color-count word is zero for every codeword, so the score
-    is `packed_score_ordinal` without its second lane sum (the same functions).
-    `black_only` (the black rules): the score mask carries BLACK_ONLY_BIT and there are
-    p + 1 score slots.
+    Pins are a compile-time constant, and so is the form of the all hits,
+    `hits_form` (config.SUBSET_HITS):
+    * "thermometer" (the default): the secrets' hit codes are their thermometer
+      codes (`scoring.thermometer_code`) and all hits = popc(secret & guess) over
+      `hit_words` (1 or 2, `scoring.thermometer_words`) words. With the black pins
+      counted by popc too and the loop kept in 32-bit and unsigned indices, a
+      score is about half the instructions of the lane form;
+    * "lanes": the secrets' hit codes are their color-count lanes and all hits is
+      `lane_min_sum` (`hit_words` 2: also the high lanes, past 8 colors), the form
+      the CPU vectorizes, in 64-bit arithmetic; kept to measure one against the other.
+    `black_only` (the black rules): the score mask carries BLACK_ONLY_BIT, there are
+    p + 1 score slots, and no hits are counted.
     """
+    if hits_form not in ("thermometer", "lanes"):
+        raise ValueError(f"hits_form must be 'thermometer' or 'lanes', not {hits_form!r}")
+    thermometer = hits_form == "thermometer"
+    two_words = hit_words == 2
     counter_type = COUNTER_TYPES[counter_bytes]
     slots = pins + 1 if black_only else pins * (pins + 3) // 2 + 1
     unused = unused_pins_mask(pins) | (BLACK_ONLY_BIT if black_only else np.uint64(0))
+    unused32 = np.uint32(unused_pins_mask(pins))
     # The dense ordinal of (black, hits), looked up: `ordinal_of` fills the table once per block,
-    # so the score loop spends no 64-bit multiply and division on it.
+    # so the score loop spends no multiply or division on it. Unsigned entries and indices: no
+    # negative-index wraparound code in the loop.
     stride = pins + 1
     table_size = stride * stride
 
     @cuda.jit
     def subsetting(chunk_regions, chunk_base, chunk_count, acr, region_offset, region_length,
-                   region_of_game, words, counts_lo, counts_hi, secret_words, secret_lo, secret_hi,
-                   strategy, entropy, results_stride, block_rank, block_in_ps, block_index):
+                   region_of_game, words, counts_lo, counts_hi, secret_words, secret_hits_lo,
+                   secret_hits_hi, strategy, entropy, results_stride, block_rank, block_in_ps,
+                   block_index):
         counters = cuda.shared.array((slots, threads), counter_type)
         best_rank = cuda.shared.array(threads, np.int64)
         best_in_ps = cuda.shared.array(threads, np.uint8)
@@ -455,7 +475,7 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors:
         count = chunk_count[row]
         if cuda.blockIdx.x * threads >= count:
             return  # the whole block is past this region's candidates
-        ordinal_table = cuda.shared.array(table_size, np.int32)
+        ordinal_table = cuda.shared.array(table_size, np.uint32)
         for k in range(tid, table_size, threads):
             ordinal_table[k] = ordinal_of(k // stride, k % stride, pins, unused)
         cuda.syncthreads()
@@ -470,18 +490,34 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors:
             for o in range(slots):
                 counters[o, tid] = 0
             guess_word = words[candidate]
-            guess_lo = counts_lo[candidate]
-            guess_hi = counts_hi[candidate]
             offset = region_offset[region]
-            # Unsigned positions: no negative-index wraparound code in the hot loop.
-            for j in range(np.uint64(offset), np.uint64(offset + region_length[region])):
-                # `black_hits` with the popc instruction (one 32-bit count; the matches fit in 32 bits).
-                black = cuda.popc(np.uint32(matching_pins(secret_words[j], guess_word, unused)))
-                if wide_colors:
-                    hits = all_hits(secret_lo[j], secret_hi[j], guess_lo, guess_hi)
-                else:
-                    hits = lane_min_sum(secret_lo[j], guess_lo)
-                counters[ordinal_table[black * stride + hits], tid] += 1
+            if thermometer:
+                guess_lo, guess_hi = thermometer_code(counts_lo[candidate], counts_hi[candidate], pins)
+                # Pointer-style 32-bit loop: the popc form of `black_hits` (the matches fit in
+                # 32 bits), the thermometer's all hits, one table lookup and one counter.
+                guess32 = np.uint32(guess_word)
+                j = np.uint32(offset)
+                end = np.uint32(offset + region_length[region])
+                while j < end:
+                    black = cuda.popc(np.uint32(matching_pins(secret_words[j], guess32, unused32)))
+                    hits = np.uint32(0)
+                    if not black_only:
+                        hits = np.uint32(cuda.popc(secret_hits_lo[j] & guess_lo))
+                        if two_words:
+                            hits += np.uint32(cuda.popc(secret_hits_hi[j] & guess_hi))
+                    slot = ordinal_table[np.uint32(black) * np.uint32(stride) + hits]
+                    counters[slot, tid] += 1
+                    j += np.uint32(1)
+            else:
+                guess_lo = counts_lo[candidate]
+                guess_hi = counts_hi[candidate]
+                for j in range(np.uint64(offset), np.uint64(offset + region_length[region])):
+                    black = cuda.popc(np.uint32(matching_pins(secret_words[j], guess_word, unused)))
+                    if two_words:
+                        hits = all_hits(secret_hits_lo[j], secret_hits_hi[j], guess_lo, guess_hi)
+                    else:
+                        hits = lane_min_sum(secret_hits_lo[j], guess_lo)
+                    counters[ordinal_table[black * stride + hits], tid] += 1
             rank = rank_of_counts_on_device(counters[:, tid], strategy, entropy)
             in_ps = region_of_game[candidate] == region
             index = candidate
@@ -495,7 +531,8 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, wide_colors:
             block_in_ps[at] = best_in_ps[0]
             block_index[at] = best_index[0]
 
-    return _named(subsetting, "make_subset_kernel", pins, threads, counter_bytes, wide_colors, black_only)
+    return _named(subsetting, "make_subset_kernel", pins, threads, counter_bytes, hit_words, black_only,
+                  hits_form)
 
 
 @lru_cache(maxsize=None)

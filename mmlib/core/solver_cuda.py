@@ -53,7 +53,7 @@ from .games import Game
 from .memory import require_fits
 from .progress import SolveProgress
 from .results import SolveResult, TurnStats, make_turn_stats
-from .scoring import score_mask
+from .scoring import score_mask, thermometer_codes, thermometer_words
 from .strategies import Strategy, entropy_table
 
 NO_GPU_MESSAGE = "no CUDA GPU found; use --backend cpu"
@@ -97,13 +97,38 @@ def device_name() -> str:
     return name.decode() if isinstance(name, bytes) else str(name)
 
 
+def subset_hits(game: Game) -> tuple[str, int, bool]:
+    """(form, words, kept apart) of the hit codes the subsetting kernel reads
+    (`kernels_cuda.make_subset_kernel`): the form config.SUBSET_HITS names, its 64-bit words
+    per codeword, and whether they are arrays of their own (thermometer codes) or the
+    color-count lanes every position carries anyway."""
+    form = config.SUBSET_HITS
+    if form == "thermometer":
+        return form, thermometer_words(game), True
+    return form, 2 if game.colors > 8 else 1, False
+
+
+def hit_code_arrays(game: Game) -> tuple[np.ndarray, np.ndarray]:
+    """The secrets' own hit codes for the subsetting kernel, every codeword in index order:
+    (low words, high words) of the thermometer codes, each of length 0 where the kernel
+    reads none (the lane form reads the color counts; one thermometer word leaves no high one)."""
+    form, words, kept_apart = subset_hits(game)
+    empty = np.zeros(0, dtype=np.uint64)
+    if not kept_apart:
+        return empty, empty
+    lo, hi = thermometer_codes(game.codewords)
+    return lo, hi if words == 2 else empty
+
+
 def estimate_device_bytes(game: Game, case_equivalence: bool) -> int:
     """GPU memory the solver needs for `game` at its peak, on the generous side."""
     n = game.size
     slots = game.score_slots
+    _form, words, kept_apart = subset_hits(game)
+    hit_codes = 8 * words if kept_apart else 0
     per_game = (
-        4 + 8 + 8  # packed codewords
-        + 2 * (4 + 4 + 4 + 8 + 8)  # order, region, packed secrets: this turn and the next
+        4 + 8 + 8 + hit_codes  # packed codewords
+        + 2 * (4 + 4 + 4 + 8 + 8 + hit_codes)  # order, region, packed secrets: this turn and the next
         + 1 + 4  # score ordinals, region of each game
         + 5 * 4  # per region (at most one per game): offset, length, guess, Zero, Free
         + 4 * 4 * slots  # buckets (slots per region): count, start, flag, region number
@@ -117,12 +142,15 @@ def estimate_device_bytes(game: Game, case_equivalence: bool) -> int:
 
 
 def solve_cuda(game: Game, strategy: Strategy, first_guess: int, case_equivalence: str = "auto",
-               progress: bool = False, ce_min_region: int = 0, **_options) -> SolveResult:
+               progress: bool = False, ce_min_region: int = 0, phase_times: "list | None" = None,
+               **_options) -> SolveResult:
     """Play every game of `game` with `strategy` from `first_guess`, on the GPU.
 
     `case_equivalence`: 'auto' (on from `case_equivalence.AUTO_MIN_CODEWORDS`
     codewords), 'on' or 'off'; regions of fewer than `ce_min_region` games search
     every codeword all the same. `progress` shows a bar per turn on stderr.
+    `phase_times`, a list, gets one dict per turn saying where its seconds went
+    (`_DeviceRun.phase_times`; for `scripts/gpu_session.py phases`).
     Raises NoCudaGpuError (a ValueError) without a GPU.
     """
     game = Game.parse(game)
@@ -139,6 +167,7 @@ def solve_cuda(game: Game, strategy: Strategy, first_guess: int, case_equivalenc
                      f"solving {game.name} on the cuda backend")
     started = time.perf_counter()
     run = _DeviceRun(game, strategy, with_ce, ce_min_region)
+    run.phase_times = phase_times
     label = f"{game.name} {strategy.label} cuda"
     with SolveProgress(progress, label) as reporter:
         run.play(int(first_guess), reporter)
@@ -215,11 +244,18 @@ class _DeviceRun:
         self.guess_blocks: list = []
         self.turns_played = 0
         self.acr_sizes: dict[tuple[int, int], int] = {}
+        # Where each turn's seconds went, when asked for (a list): phase 1; phase 2 up to host
+        # sync 2 (the small-region kernels, the Zero/Free masks, the copies); the host's search
+        # plan; the searches, from the plan's upload until the device is done. Compile time out.
+        self.phase_times: "list | None" = None
+        self._marks: dict[str, float] = {}
 
         codewords = game.codewords
         self.words = cuda.to_device(codewords.words)
         self.counts_lo = cuda.to_device(codewords.counts_lo)
         self.counts_hi = cuda.to_device(codewords.counts_hi)
+        self.hits_form, self.hit_words, self.hits_kept_apart = subset_hits(game)
+        self.hits_lo, self.hits_hi = (cuda.to_device(a) for a in hit_code_arrays(game))
         table = entropy_table(self.n) if strategy == Strategy.ENTROPY else entropy_table(2)
         self.entropy = cuda.to_device(table)
         self.phase1 = kc.make_phase1_kernels()
@@ -278,6 +314,8 @@ class _DeviceRun:
                 "words": get(f"words_{side}", n, np.uint32),
                 "lo": get(f"lo_{side}", n, np.uint64),
                 "hi": get(f"hi_{side}", n, np.uint64),
+                "hits_lo": get(f"hits_lo_{side}", self.hits_lo.shape[0], np.uint64),
+                "hits_hi": get(f"hits_hi_{side}", self.hits_hi.shape[0], np.uint64),
             })
         now, later = sides
         now["order"].copy_to_device(np.arange(n, dtype=np.int32))
@@ -285,6 +323,9 @@ class _DeviceRun:
         now["words"].copy_to_device(self.words)
         now["lo"].copy_to_device(self.counts_lo)
         now["hi"].copy_to_device(self.counts_hi)
+        for name, codes in (("hits_lo", self.hits_lo), ("hits_hi", self.hits_hi)):
+            if codes.shape[0]:
+                now[name].copy_to_device(codes)
         self.ordinals = get("ordinals", n, np.uint8)
         self.region_of_game = get("region_of_game", n, np.int32)
         self.region_offset = get("region_offset", n, np.int32)
@@ -317,10 +358,24 @@ class _DeviceRun:
             # turn's host sync 1 would wait for them anyway).
             self.cuda.synchronize()
             phase2_s = time.perf_counter() - phase2_started - (self.compile_s - compile_phase1)
+            if self.phase_times is not None:
+                self._note_phase_times(turn, games_active, regions, searched, phase1_s, phase2_s,
+                                       phase2_started)
             self.total_scores += turn_scores
             self.stats.append(make_turn_stats(turn, games_active, turn_scores, lengths, searched,
                                               phase1_s, phase2_s))
             reporter.end_turn(active, regions, self.total_scores)
+
+    def _note_phase_times(self, turn, games_active, regions, searched, phase1_s, phase2_s, started):
+        marks, ended = self._marks, time.perf_counter()
+        settled = marks.get("settled", ended) - started
+        planned = marks.get("planned", marks.get("settled", ended)) - marks.get("settled", ended)
+        self.phase_times.append({
+            "turn": turn, "games_active": games_active, "regions": regions, "searched_regions": searched,
+            "phase1_s": phase1_s, "phase2_s": phase2_s, "settle_s": settled, "plan_s": planned,
+            "search_s": phase2_s - settled - planned, "compile_s": self.compile_s,
+        })
+        self._marks = {}
 
     def _phase1(self, turn: int, active: int, regions: int, now: dict, later: dict, totals):
         """Play `turn` for the `active` games; split `regions` by score. Returns (active, regions)."""
@@ -352,9 +407,9 @@ class _DeviceRun:
         self._launch(k1["scatter"], _grid(active, threads), threads,
                      np.int64(active), now["order"], now["region"], self.ordinals, np.int64(slots),
                      np.int64(game.win_ordinal), bucket_start, region_number,
-                     now["words"], now["lo"], now["hi"],
+                     now["words"], now["lo"], now["hi"], now["hits_lo"], now["hits_hi"],
                      later["order"], later["region"], later["words"], later["lo"], later["hi"],
-                     self.region_of_game)
+                     later["hits_lo"], later["hits_hi"], self.region_of_game)
         playing, new_regions = (int(x) for x in totals.copy_to_host())  # host sync 1
         return playing, new_regions
 
@@ -381,6 +436,7 @@ class _DeviceRun:
             zero, free = zero.copy_to_host(), free.copy_to_host()
             small = lengths < self.ce_min_region  # no Zero, no Free: every codeword
             zero[small], free[small] = 0, 0
+        self._marks["settled"] = time.perf_counter()
 
         fd_tried = (lengths >= 3) & (lengths <= game.num_scores)
         scores = games_active + int(np.sum(lengths[fd_tried] ** 2))
@@ -477,6 +533,7 @@ class _DeviceRun:
         plan = np.concatenate([searched[order], base[order], candidates[order]]).astype(np.int32)
         device_plan = get("plan", plan.size, np.int32)
         device_plan.copy_to_device(plan)  # the one upload of the turn
+        self._marks["planned"] = time.perf_counter()
         plan_region = device_plan[:count]
         plan_base = device_plan[count:2 * count]
         plan_count = device_plan[2 * count:]
@@ -516,12 +573,13 @@ class _DeviceRun:
         block_rank = get("block_rank", results, np.int64)
         block_in_ps = get("block_in_ps", results, np.uint8)
         block_index = get("block_index", results, np.int32)
-        subset = kc.make_subset_kernel(self.game.pins, tpb, width, self.game.colors > 8,
-                                         self.game.black_only)
+        subset = kc.make_subset_kernel(self.game.pins, tpb, width, self.hit_words, self.game.black_only,
+                                       self.hits_form)
+        hits = ("hits_lo", "hits_hi") if self.hits_kept_apart else ("lo", "hi")
         self._launch(subset, (blocks_x, stop - row), tpb,
                      plan_region[row:stop], plan_base[row:stop], plan_count[row:stop], acr,
                      self.region_offset, self.region_length, self.region_of_game,
-                     self.words, self.counts_lo, self.counts_hi, now["words"], now["lo"], now["hi"],
+                     self.words, self.counts_lo, self.counts_hi, now["words"], now[hits[0]], now[hits[1]],
                      np.int64(self.strategy), self.entropy, np.int64(blocks_x),
                      block_rank, block_in_ps, block_index)
         reduce_best = kc.make_reduce_kernel(config.REDUCE_THREADS)
@@ -562,6 +620,8 @@ class GpuSearcher:
         self.counts_lo = cuda.to_device(codewords.counts_lo)
         self.counts_hi = cuda.to_device(codewords.counts_hi)
         self.host = (codewords.words, codewords.counts_lo, codewords.counts_hi)
+        self.hits_form, self.hit_words, self.hits_kept_apart = subset_hits(game)
+        self.host_hits = hit_code_arrays(game)
         table = entropy_table(game.size) if self.strategy == Strategy.ENTROPY else entropy_table(2)
         self.entropy = cuda.to_device(table)
         self.compile_s = 0.0
@@ -605,6 +665,10 @@ class GpuSearcher:
             "lo": cuda.to_device(lo[secrets]),
             "hi": cuda.to_device(hi[secrets]),
         }
+        for name, codes in zip(("hits_lo", "hits_hi"), self.host_hits):
+            device[name] = cuda.to_device(codes[secrets] if codes.shape[0] else codes)
+        if not self.hits_kept_apart:  # the lane form reads the color counts
+            device["hits_lo"], device["hits_hi"] = device["lo"], device["hi"]
         width = kc.counter_bytes_for(lengths[task_region[live]], config.MIN_COUNTER_BYTES)
         order = live[np.lexsort((-task_count[live], width))]  # by counter width, most candidates first
         width_sorted = np.sort(width)
@@ -630,15 +694,16 @@ class GpuSearcher:
         block_rank = cuda.device_array(results, dtype=np.int64)
         block_in_ps = cuda.device_array(results, dtype=np.uint8)
         block_index = cuda.device_array(results, dtype=np.int32)
-        subset = kc.make_subset_kernel(game.pins, threads, width, game.colors > 8, game.black_only)
+        subset = kc.make_subset_kernel(game.pins, threads, width, self.hit_words, game.black_only,
+                                       self.hits_form)
         self.compile_s += kc.launch(
             subset, (blocks_x, chunk.size), threads,
             cuda.to_device(task_region[chunk].astype(np.int32)),
             cuda.to_device(task_base[chunk].astype(np.int32)),
             cuda.to_device(task_count[chunk].astype(np.int32)), device["acr"],
             device["offset"], device["length"], device["region_of_game"],
-            self.words, self.counts_lo, self.counts_hi, device["words"], device["lo"], device["hi"],
-            np.int64(self.strategy), self.entropy, np.int64(blocks_x),
+            self.words, self.counts_lo, self.counts_hi, device["words"], device["hits_lo"],
+            device["hits_hi"], np.int64(self.strategy), self.entropy, np.int64(blocks_x),
             block_rank, block_in_ps, block_index)
         rank = block_rank.copy_to_host().reshape(chunk.size, blocks_x)
         in_ps = block_in_ps.copy_to_host().reshape(chunk.size, blocks_x).astype(np.bool_)
