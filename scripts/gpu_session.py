@@ -12,9 +12,10 @@ through PYTHONPATH, no install needed):
             [--check-cpu] [--csv data/benchmarks.csv]
         times every game with every strategy, prints a table and appends one row
         per solve to the CSV, with the device's name
-    PYTHONPATH=. python3 scripts/gpu_session.py ab [--games 7p7c] [--strategies knuth] [--rounds 3]
-        config.SUBSET_HITS "lanes" against "thermometer", solves taking turns in one process
-        (compile excluded), the same guesses required; rows to data/gpu_hits_ab.csv
+    PYTHONPATH=. python3 scripts/gpu_session.py ab --tunable SUBSET_HITS --values lanes,thermometer
+            [--games 7p7c] [--strategies knuth] [--rounds 3]
+        one tunable of mmlib.core.config at each value, solves taking turns in one process
+        (compile excluded), the same guesses required; rows to data/gpu_ab.csv
     PYTHONPATH=. python3 scripts/gpu_session.py phases [--games 7p7c] [--strategies knuth]
         where one solve's seconds go, turn by turn: phase 1, phase 2 up to host sync 2, the
         host's search plan, the searches; rows to data/gpu_phases.csv
@@ -117,7 +118,7 @@ def run_bench(games, strategies, modes, csv_path: Path, check_cpu: bool, repeats
     return 1 if failures else 0
 
 
-AB_CSV = ROOT / "data" / "gpu_hits_ab.csv"
+AB_CSV = ROOT / "data" / "gpu_ab.csv"
 PHASES_CSV = ROOT / "data" / "gpu_phases.csv"
 
 
@@ -151,8 +152,10 @@ def _setup_device_imports():
     warnings.simplefilter("ignore", NumbaPerformanceWarning)
 
 
-def run_ab(games, strategies, mode: str, rounds: int, csv_path: Path = AB_CSV) -> int:
-    """Each form of the subsetting kernel's hits, solves taking turns: medians and their ratio."""
+def run_ab(games, strategies, mode: str, rounds: int, tunable: str, values: list,
+           csv_path: Path = AB_CSV) -> int:
+    """config.`tunable` at each of `values` (the first is the baseline), solves taking turns:
+    medians and their ratios to the first."""
     _setup_device_imports()
     import statistics
 
@@ -165,35 +168,39 @@ def run_ab(games, strategies, mode: str, rounds: int, csv_path: Path = AB_CSV) -
     from mmlib.studies.commands import rerun_command
 
     command = rerun_command("python3 scripts/gpu_session.py", sys.argv[1:])
-    forms = ("lanes", "thermometer")
+    if not hasattr(config, tunable):
+        raise SystemExit(f"mmlib.core.config has no tunable {tunable}")
+    kept = getattr(config, tunable)
     failures = 0
     for game in games:
         for strategy in strategies:
             first = {}
-            for form in forms:  # warm-up: compiles each form's kernels, and the result to compare
-                config.SUBSET_HITS = form
-                first[form] = solve(game, strategy, "cuda", case_equivalence=mode)
-            same = np.array_equal(first["lanes"].guesses, first["thermometer"].guesses) and \
-                first["lanes"].scores == first["thermometer"].scores
+            for value in values:  # warm-up: compiles each value's kernels, and the result to compare
+                setattr(config, tunable, value)
+                first[value] = solve(game, strategy, "cuda", case_equivalence=mode)
+            base = first[values[0]]
+            same = all(np.array_equal(r.guesses, base.guesses) and r.scores == base.scores
+                       for r in first.values())
             failures += not same
-            seconds = {form: [] for form in forms}
+            seconds = {value: [] for value in values}
             rows = []
             for round_number in range(1, rounds + 1):
-                for form in (forms if round_number % 2 else forms[::-1]):
-                    config.SUBSET_HITS = form
+                for value in (values if round_number % 2 else values[::-1]):
+                    setattr(config, tunable, value)
                     result = solve(game, strategy, "cuda", case_equivalence=mode)
-                    seconds[form].append(result.elapsed_s)
+                    seconds[value].append(result.elapsed_s)
                     rows.append({**provenance("solve-cuda", "cuda"), "game": Game.parse(game).name,
                                  "strategy": strategy, "case_equivalence": "on" if result.case_equivalence else "off",
-                                 "hits_form": form, "round": str(round_number), "seconds": f"{result.elapsed_s:.4f}",
-                                 "scores": str(int(result.scores)), "total_turns": str(result.total_turns),
-                                 "same_guesses": "yes" if same else "no", "command": command})
-            config.SUBSET_HITS = "thermometer"
+                                 "tunable": tunable, "value": str(value), "round": str(round_number),
+                                 "seconds": f"{result.elapsed_s:.4f}", "scores": str(int(result.scores)),
+                                 "total_turns": str(result.total_turns), "same_guesses": "yes" if same else "no",
+                                 "command": command})
+            setattr(config, tunable, kept)
             append_table(rows, csv_path)
-            medians = {form: statistics.median(seconds[form]) for form in forms}
-            print(f"{game:6} {strategy:14} ce {mode:4} lanes {medians['lanes']:.3f} s  thermometer "
-                  f"{medians['thermometer']:.3f} s  ratio {medians['lanes'] / medians['thermometer']:.2f}x  "
-                  f"(medians of {rounds}; each: {seconds})  same guesses and scores: {same}", flush=True)
+            medians = {value: statistics.median(seconds[value]) for value in values}
+            print(f"{game:6} {strategy:14} ce {mode:4} {tunable}: "
+                  + "  ".join(f"{v} {m:.3f} s ({medians[values[0]] / m:.2f}x)" for v, m in medians.items())
+                  + f"  (medians of {rounds}: {seconds})  same guesses and scores: {same}", flush=True)
     return 1 if failures else 0
 
 
@@ -240,7 +247,10 @@ def run_phases(games, strategies, mode: str, csv_path: Path = PHASES_CSV) -> int
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=("check", "bench", "ab", "phases", "all"))
-    parser.add_argument("--rounds", type=int, default=3, help="ab: solves of each form, taking turns")
+    parser.add_argument("--rounds", type=int, default=3, help="ab: solves of each value, taking turns")
+    parser.add_argument("--tunable", default="SUBSET_HITS", help="ab: the name of a tunable of mmlib.core.config")
+    parser.add_argument("--values", default="lanes,thermometer",
+                        help="ab: its values, comma-separated, the baseline first (whole numbers are read as such)")
     parser.add_argument("--games", default=",".join(DEFAULT_GAMES))
     parser.add_argument("--strategies", default=",".join(STRATEGIES))
     parser.add_argument("--case-equivalence", default="auto", choices=("auto", "on", "off", "both"))
@@ -259,7 +269,8 @@ def main(argv=None) -> int:
     strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
     if args.what == "ab":
         mode = "on" if args.case_equivalence == "auto" else args.case_equivalence
-        status = run_ab(games, strategies, mode, args.rounds)
+        values = [int(v) if v.strip().isdigit() else v.strip() for v in args.values.split(",") if v.strip()]
+        status = run_ab(games, strategies, mode, args.rounds, args.tunable, values)
     if args.what == "phases":
         mode = "on" if args.case_equivalence == "auto" else args.case_equivalence
         status = run_phases(games, strategies, mode)

@@ -207,11 +207,17 @@ def test_wide_counters_give_the_same_guesses(counter_bytes, game, strategy, monk
     assert result.scores == expected.scores
 
 
-@pytest.mark.parametrize("hits_form", ["lanes", "thermometer"])
+@pytest.mark.parametrize("hits_form, layout, counter_bytes", [
+    ("lanes", "rows", 1), ("thermometer", "rows", 2), ("thermometer", "interleaved", 2),
+    ("lanes", "interleaved", 4), ("thermometer", "interleaved", 1)])
 @pytest.mark.parametrize("game, strategy", [("3p4c", "expected-size"), ("2p9c", "most-parts")])
-def test_both_forms_of_the_hits_give_the_same_guesses(hits_form, game, strategy, monkeypatch):
-    """config.SUBSET_HITS: the subsetting kernel's two ways to count all hits, one game each."""
+def test_every_form_of_the_subsetting_kernel_gives_the_same_guesses(hits_form, layout, counter_bytes, game,
+                                                                     strategy, monkeypatch):
+    """config.SUBSET_HITS and SUBSET_COUNTER_LAYOUT: the subsetting kernel's two ways to count all
+    hits and its two layouts of the counters, with counters of each width."""
     monkeypatch.setattr(config, "SUBSET_HITS", hits_form)
+    monkeypatch.setattr(config, "SUBSET_COUNTER_LAYOUT", layout)
+    monkeypatch.setattr(config, "MIN_COUNTER_BYTES", counter_bytes)
     result = solve(game, strategy, "cuda", case_equivalence="on")
     expected = reference(game, strategy)
     assert_same_games(result, expected)

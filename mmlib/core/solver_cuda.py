@@ -574,7 +574,7 @@ class _DeviceRun:
         block_in_ps = get("block_in_ps", results, np.uint8)
         block_index = get("block_index", results, np.int32)
         subset = kc.make_subset_kernel(self.game.pins, tpb, width, self.hit_words, self.game.black_only,
-                                       self.hits_form)
+                                       self.hits_form, config.SUBSET_COUNTER_LAYOUT)
         hits = ("hits_lo", "hits_hi") if self.hits_kept_apart else ("lo", "hi")
         self._launch(subset, (blocks_x, stop - row), tpb,
                      plan_region[row:stop], plan_base[row:stop], plan_count[row:stop], acr,
@@ -695,7 +695,7 @@ class GpuSearcher:
         block_in_ps = cuda.device_array(results, dtype=np.uint8)
         block_index = cuda.device_array(results, dtype=np.int32)
         subset = kc.make_subset_kernel(game.pins, threads, width, self.hit_words, game.black_only,
-                                       self.hits_form)
+                                       self.hits_form, config.SUBSET_COUNTER_LAYOUT)
         self.compile_s += kc.launch(
             subset, (blocks_x, chunk.size), threads,
             cuda.to_device(task_region[chunk].astype(np.int32)),
