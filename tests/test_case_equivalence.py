@@ -12,6 +12,7 @@ import pytest
 
 from mmlib.core.case_equivalence import (
     AUTO_MIN_CODEWORDS,
+    CUDA_AUTO_MIN_CODEWORDS,
     acr_candidates,
     acr_size,
     color_mask,
@@ -280,6 +281,13 @@ def test_auto_rule():
     assert use_case_equivalence(Game(6, 4), "auto") is False and use_case_equivalence(Game(7, 5), "auto") is False
     assert use_case_equivalence(Game(6, 5), "auto") is True and use_case_equivalence(Game(8, 7), "auto") is True
     assert use_case_equivalence(below, "on") is True and use_case_equivalence(at_or_above, "off") is False
+    # On the GPU, from CUDA_AUTO_MIN_CODEWORDS (as measured on an H200: it costs time on 5p8c and
+    # 6p6c there, and pays from 7p6c); 'on' and 'off' are the same on every backend.
+    assert CUDA_AUTO_MIN_CODEWORDS == 100_000
+    for game, on in ((Game(4, 6), False), (Game(5, 8), False), (Game(6, 6), False), (Game(7, 6), True),
+                     (Game(7, 7), True), (Game(8, 5), False)):
+        assert use_case_equivalence(game, "auto", "cuda") is on, game
+        assert use_case_equivalence(game, "on", "cuda") is True and use_case_equivalence(game, "off", "cuda") is False
     assert solve(below, "knuth", "reference", case_equivalence="auto").case_equivalence is False
     with pytest.raises(ValueError, match="choose one of auto, on, off"):
         use_case_equivalence(below, "sometimes")

@@ -85,6 +85,22 @@ def cpu_solve_rate() -> str:
     return f"the cpu backend scores {rate.min():.1f} to {rate.max():.1f} billion scores a second"
 
 
+def gpu_over_cpu_6p6c() -> str:
+    """How many times the cpu's scores a second the GPU scores in 6p6c Most Parts and Knuth with case
+    equivalence (notebook 6's benchmark table), and which GPU."""
+    from mmlib.studies.data_tables import load_benchmarks
+    from mmlib.workbench.tables import solve_benchmark_table
+
+    table = solve_benchmark_table(load_benchmarks().frame).frame
+    rows = table[(table["game"] == "6p6c") & (table["case equivalence"] == "on")
+                 & table["strategy"].isin(["Most Parts", "Knuth"])]
+    rate = rows.assign(rate=rows["M scores/s"].str.replace(",", "").astype(float)).pivot_table(
+        index="strategy", columns="backend", values="rate")
+    ratios = rate["cuda"] / rate["cpu"]
+    gpu = current_cuda_solves()["machine"].iloc[0]
+    return f"one {gpu} about {ratios.min():.0f} to {ratios.max():.0f} times as many in the same solve"
+
+
 def ce_share() -> str:
     scores = case_equivalence_scores(load_results().frame).dropna(subset=["scores_with_ce", "scores_without_ce"])
     share = scores["scores_with_ce"] / scores["scores_without_ce"]
@@ -176,6 +192,7 @@ CLAIMS = [
     ("05_all_games_at_once.ipynb", lambda: f"over in {small_cuda_range()}"),
     ("05_all_games_at_once.ipynb", lambda: f"7p7c with Knuth's strategy in {cuda_knuth_7p7c('on')}"),
     ("06_results.ipynb", ce_share),
+    ("06_results.ipynb", gpu_over_cpu_6p6c),
     ("06_results.ipynb", cpu_solve_rate),
     ("06_results.ipynb", lambda: f"account for {ce_threshold('saved scores from regions of 3-5', percent=True)}"),
     ("06_results.ipynb", lambda: f"makes the solve {ce_threshold('time on from 6 / on from 1', ['5p5c', '4p8c', '5p6c', '5p7c'])} slower"),

@@ -207,16 +207,13 @@ def test_wide_counters_give_the_same_guesses(counter_bytes, game, strategy, monk
     assert result.scores == expected.scores
 
 
-@pytest.mark.parametrize("hits_form, layout, counter_bytes", [
-    ("lanes", "rows", 1), ("thermometer", "rows", 2), ("thermometer", "interleaved", 2),
-    ("lanes", "interleaved", 4), ("thermometer", "interleaved", 1)])
+@pytest.mark.parametrize("hits_form, counter_bytes", [("lanes", 1), ("thermometer", 2), ("lanes", 4),
+                                                     ("thermometer", 4)])
 @pytest.mark.parametrize("game, strategy", [("3p4c", "expected-size"), ("2p9c", "most-parts")])
-def test_every_form_of_the_subsetting_kernel_gives_the_same_guesses(hits_form, layout, counter_bytes, game,
-                                                                     strategy, monkeypatch):
-    """config.SUBSET_HITS and SUBSET_COUNTER_LAYOUT: the subsetting kernel's two ways to count all
-    hits and its two layouts of the counters, with counters of each width."""
+def test_both_forms_of_the_hits_give_the_same_guesses(hits_form, counter_bytes, game, strategy, monkeypatch):
+    """config.SUBSET_HITS: the subsetting kernel's two ways to count all hits, with counters of
+    each width."""
     monkeypatch.setattr(config, "SUBSET_HITS", hits_form)
-    monkeypatch.setattr(config, "SUBSET_COUNTER_LAYOUT", layout)
     monkeypatch.setattr(config, "MIN_COUNTER_BYTES", counter_bytes)
     result = solve(game, strategy, "cuda", case_equivalence="on")
     expected = reference(game, strategy)
@@ -377,12 +374,47 @@ def test_every_kernel_compiles_to_ptx_for_h100(tmp_path, monkeypatch):
     assert smallest > 1000  # real PTX, not an empty module
 
 
+def _sass_tools_missing_reason() -> "str | None":
+    reason = _nvvm_missing_reason()
+    if reason:
+        return reason
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from score_loop_sass import cuda_tool
+
+    try:
+        for tool in ("ptxas", "cuobjdump", "nvdisasm"):
+            cuda_tool(tool)
+    except SystemExit as missing:
+        return str(missing)
+    return None
+
+
+def test_the_thermometer_score_loop_takes_half_the_instructions(tmp_path):
+    """scripts/score_loop_sass.py on sm_90: the thermometer form's score loop is at most 24 SASS
+    instructions a score and under half the lane form's (where NVVM, ptxas and cuobjdump are
+    installed: pip install nvidia-nvvm nvidia-cuda-nvrtc nvidia-cuda-nvcc nvidia-cuda-cuobjdump
+    nvidia-cuda-nvdisasm; skipped otherwise)."""
+    reason = _sass_tools_missing_reason()
+    if reason:
+        pytest.skip(reason)
+    out = tmp_path / "loop.csv"
+    counted = subprocess.run([sys.executable, "scripts/score_loop_sass.py", "--csv", str(out)], cwd=ROOT,
+                             env=_without_simulator_env(), capture_output=True, text=True, timeout=600)
+    assert counted.returncode == 0, counted.stderr[-3000:]
+    import pandas as pd
+
+    per_score = pd.read_csv(out).set_index(["hits_form", "counter_bytes"])["instructions_per_score"]
+    for width in (1, 2, 4):
+        assert per_score["thermometer", width] <= 24
+        assert per_score["thermometer", width] < per_score["lanes", width] / 2
+
+
 @pytest.mark.skipif(SIMULATED, reason="needs a real GPU (MMLIB_REAL_GPU=1)")
 @pytest.mark.parametrize("strategy", STRATEGIES)
 @pytest.mark.parametrize("game", ["4p6c", "5p5c", "3p10c"])
 def test_gpu_equals_cpu_on_larger_games(game, strategy):
     """Same games, and the same scores per turn as the cpu backend in the same case-equivalence mode
-    (the backends' default, auto, turns it on for these games: compare mode with mode)."""
+    (compared mode with mode: `auto` differs between the backends on these games)."""
     for mode in ("off", "on"):
         expected = solve(game, strategy, "cpu", case_equivalence=mode)
         result = solve(game, strategy, "cuda", case_equivalence=mode)

@@ -101,6 +101,14 @@ from .options import parse_case_equivalence
 # saved and it runs 0.97-1.02x as fast. Below about 1,000 codewords a game takes milliseconds either way.
 AUTO_MIN_CODEWORDS = 1000
 AUTO_MIN_COLORS_MINUS_PINS = -1
+# On a GPU, small games are bound by launches and copies, and building each region's class
+# representatives every turn costs more than the scores it saves: on an NVIDIA H200 (2026-11-27,
+# engine solve-cuda 6, `scripts/gpu_session.py bench --case-equivalence both`, medians of 3) 5p8c
+# took 0.036-0.049 s off against 0.053-0.074 s on and 6p6c (46,656 codewords) 0.041-0.057 s
+# against 0.050-0.073 s, each strategy; 7p7c Knuth 5.72 s off against 3.65 s on (and on an H100,
+# 2026-11-23, 7p6c, 117,649 codewords: 0.74-0.77 s off against 0.63-0.65 s on). So the cuda
+# backend's `auto` turns it on from 100,000 codewords.
+CUDA_AUTO_MIN_CODEWORDS = 100_000
 
 
 # -- color masks ------------------------------------------------------------------
@@ -435,10 +443,12 @@ def possible_zero_free(colors: int) -> list[tuple[int, int]]:
     return pairs
 
 
-def use_case_equivalence(game: Game, mode: "str | bool") -> bool:
-    """Whether a solve with `mode` ('auto', 'on' or 'off') uses case equivalence (under
-    every rule set: see the module docstring)."""
+def use_case_equivalence(game: Game, mode: "str | bool", backend: str = "cpu") -> bool:
+    """Whether a solve with `mode` ('auto', 'on' or 'off') on `backend` uses case equivalence
+    (under every rule set: see the module docstring). `auto` turns it on from AUTO_MIN_CODEWORDS
+    codewords, CUDA_AUTO_MIN_CODEWORDS on the cuda backend, where colors - pins >= -1."""
     mode = parse_case_equivalence(mode)
     if mode == "auto":
-        return game.size >= AUTO_MIN_CODEWORDS and game.colors - game.pins >= AUTO_MIN_COLORS_MINUS_PINS
+        least = CUDA_AUTO_MIN_CODEWORDS if backend == "cuda" else AUTO_MIN_CODEWORDS
+        return game.size >= least and game.colors - game.pins >= AUTO_MIN_COLORS_MINUS_PINS
     return mode == "on"

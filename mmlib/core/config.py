@@ -44,11 +44,6 @@ SUBSET_THREADS = {1: 256, 2: 256, 4: 128}
 # "thermometer" (popc of the AND of two thermometer codes: 23 SASS instructions a
 # score on sm_90 against 52 for "lanes", the color-count lanes of the CPU's form).
 SUBSET_HITS = "thermometer"
-# Where the subsetting kernel keeps a thread's counters in shared memory: "interleaved" (the
-# counters of one 32-bit word are one thread's, so a warp's 32 threads use 32 banks) or "rows"
-# (a row per score: 8-bit counters of four neighbouring threads share a word, and a warp's
-# updates collide four ways).
-SUBSET_COUNTER_LAYOUT = "interleaved"
 # The narrowest counter the solver may pick (1, 2 or 4 bytes); tests raise it
 # to run the 16- and 32-bit specialisations on small games.
 MIN_COUNTER_BYTES = 1

@@ -425,8 +425,7 @@ def make_acr_kernel(norepeat: bool = False):
 
 @lru_cache(maxsize=None)
 def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: int,
-                       black_only: bool = False, hits_form: str = "thermometer",
-                       counter_layout: str = "interleaved"):
+                       black_only: bool = False, hits_form: str = "thermometer"):
     """The subsetting kernel for `pins`, `threads` per block, `counter_bytes` counters.
 
     Grid: (candidate blocks, regions of the chunk). Thread t of block x scores
@@ -447,35 +446,18 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: i
       the CPU vectorizes, in 64-bit arithmetic; kept to measure one against the other.
     `black_only` (the black rules): the score mask carries BLACK_ONLY_BIT, there are
     p + 1 score slots, and no hits are counted.
-
-    The counters' layout in shared memory, `counter_layout` (config.SUBSET_COUNTER_LAYOUT):
-    * "interleaved" (the default): the 4 / counter_bytes counters of one 32-bit word belong to
-      one thread (slots o .. o+3 of 8-bit counters), and thread t's words sit in bank t mod 32,
-      so the 32 threads of a warp never touch one bank at once, whatever their scores;
-    * "rows": a row of each slot's counters, thread after thread: with 8-bit counters four
-      neighbouring threads share a word, and when their scores differ their read and write of
-      the counter are serialised (four ways; two with 16-bit counters). Kept to measure.
-    Either way the ordinal table holds each score's offset in the block's counters, and a
-    thread copies its counters out, in slot order, to rank them.
     """
     if hits_form not in ("thermometer", "lanes"):
         raise ValueError(f"hits_form must be 'thermometer' or 'lanes', not {hits_form!r}")
-    if counter_layout not in ("interleaved", "rows"):
-        raise ValueError(f"counter_layout must be 'interleaved' or 'rows', not {counter_layout!r}")
     thermometer = hits_form == "thermometer"
     two_words = hit_words == 2
     counter_type = COUNTER_TYPES[counter_bytes]
     slots = pins + 1 if black_only else pins * (pins + 3) // 2 + 1
     unused = unused_pins_mask(pins) | (BLACK_ONLY_BIT if black_only else np.uint64(0))
     unused32 = np.uint32(unused_pins_mask(pins))
-    # Counters of one thread per 32-bit word, and the counters of one row of words (a word each
-    # thread): slot o of thread t is at (o // per_word) * word_row + o % per_word + t * per_word.
-    per_word = 4 // counter_bytes if counter_layout == "interleaved" else 1
-    word_row = threads * per_word
-    counter_elements = (slots + per_word - 1) // per_word * word_row
-    # The offset of each (black, hits)'s counter, looked up: `ordinal_of` gives its dense ordinal
-    # once per block, so the score loop spends no multiply or division on it. Unsigned entries
-    # and indices: no negative-index wraparound code in the loop.
+    # The dense ordinal of (black, hits), looked up: `ordinal_of` fills the table once per block,
+    # so the score loop spends no multiply or division on it. Unsigned entries and indices: no
+    # negative-index wraparound code in the loop.
     stride = pins + 1
     table_size = stride * stride
 
@@ -484,7 +466,7 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: i
                    region_of_game, words, counts_lo, counts_hi, secret_words, secret_hits_lo,
                    secret_hits_hi, strategy, entropy, results_stride, block_rank, block_in_ps,
                    block_index):
-        counters = cuda.shared.array(counter_elements, counter_type)
+        counters = cuda.shared.array((slots, threads), counter_type)
         best_rank = cuda.shared.array(threads, np.int64)
         best_in_ps = cuda.shared.array(threads, np.uint8)
         best_index = cuda.shared.array(threads, np.int32)
@@ -495,8 +477,7 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: i
             return  # the whole block is past this region's candidates
         ordinal_table = cuda.shared.array(table_size, np.uint32)
         for k in range(tid, table_size, threads):
-            o = ordinal_of(k // stride, k % stride, pins, unused)
-            ordinal_table[k] = (o // per_word) * word_row + o % per_word
+            ordinal_table[k] = ordinal_of(k // stride, k % stride, pins, unused)
         cuda.syncthreads()
         region = chunk_regions[row]
         rank = INT64_MAX
@@ -506,9 +487,8 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: i
         if position < count:
             base = chunk_base[row]
             candidate = acr[base + position] if base >= 0 else position
-            mine = np.uint32(tid * per_word)
             for o in range(slots):
-                counters[(o // per_word) * word_row + o % per_word + mine] = 0
+                counters[o, tid] = 0
             guess_word = words[candidate]
             offset = region_offset[region]
             if thermometer:
@@ -525,7 +505,8 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: i
                         hits = np.uint32(cuda.popc(secret_hits_lo[j] & guess_lo))
                         if two_words:
                             hits += np.uint32(cuda.popc(secret_hits_hi[j] & guess_hi))
-                    counters[ordinal_table[np.uint32(black) * np.uint32(stride) + hits] + mine] += 1
+                    slot = ordinal_table[np.uint32(black) * np.uint32(stride) + hits]
+                    counters[slot, tid] += 1
                     j += np.uint32(1)
             else:
                 guess_lo = counts_lo[candidate]
@@ -536,11 +517,8 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: i
                         hits = all_hits(secret_hits_lo[j], secret_hits_hi[j], guess_lo, guess_hi)
                     else:
                         hits = lane_min_sum(secret_hits_lo[j], guess_lo)
-                    counters[ordinal_table[black * stride + hits] + mine] += 1
-            own = cuda.local.array(slots, counter_type)
-            for o in range(slots):
-                own[o] = counters[(o // per_word) * word_row + o % per_word + mine]
-            rank = rank_of_counts_on_device(own, strategy, entropy)
+                    counters[ordinal_table[black * stride + hits], tid] += 1
+            rank = rank_of_counts_on_device(counters[:, tid], strategy, entropy)
             in_ps = region_of_game[candidate] == region
             index = candidate
         best_rank[tid] = rank
@@ -554,7 +532,7 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: i
             block_index[at] = best_index[0]
 
     return _named(subsetting, "make_subset_kernel", pins, threads, counter_bytes, hit_words, black_only,
-                  hits_form, counter_layout)
+                  hits_form)
 
 
 @lru_cache(maxsize=None)

@@ -146,8 +146,8 @@ def solve_cuda(game: Game, strategy: Strategy, first_guess: int, case_equivalenc
                **_options) -> SolveResult:
     """Play every game of `game` with `strategy` from `first_guess`, on the GPU.
 
-    `case_equivalence`: 'auto' (on from `case_equivalence.AUTO_MIN_CODEWORDS`
-    codewords), 'on' or 'off'; regions of fewer than `ce_min_region` games search
+    `case_equivalence`: 'auto' (on from `case_equivalence.CUDA_AUTO_MIN_CODEWORDS`
+    codewords: below, on a GPU, it costs more than it saves), 'on' or 'off'; regions of fewer than `ce_min_region` games search
     every codeword all the same. `progress` shows a bar per turn on stderr.
     `phase_times`, a list, gets one dict per turn saying where its seconds went
     (`_DeviceRun.phase_times`; for `scripts/gpu_session.py phases`).
@@ -158,7 +158,7 @@ def solve_cuda(game: Game, strategy: Strategy, first_guess: int, case_equivalenc
     if not 0 <= int(first_guess) < game.size:
         raise ValueError(f"first guess {first_guess} is not a codeword index of {game.name}")
     require_cuda_gpu()
-    with_ce = use_case_equivalence(game, case_equivalence)
+    with_ce = use_case_equivalence(game, case_equivalence, "cuda")
     if not using_simulator():
         from numba import cuda
 
@@ -574,7 +574,7 @@ class _DeviceRun:
         block_in_ps = get("block_in_ps", results, np.uint8)
         block_index = get("block_index", results, np.int32)
         subset = kc.make_subset_kernel(self.game.pins, tpb, width, self.hit_words, self.game.black_only,
-                                       self.hits_form, config.SUBSET_COUNTER_LAYOUT)
+                                       self.hits_form)
         hits = ("hits_lo", "hits_hi") if self.hits_kept_apart else ("lo", "hi")
         self._launch(subset, (blocks_x, stop - row), tpb,
                      plan_region[row:stop], plan_base[row:stop], plan_count[row:stop], acr,
@@ -695,7 +695,7 @@ class GpuSearcher:
         block_in_ps = cuda.device_array(results, dtype=np.uint8)
         block_index = cuda.device_array(results, dtype=np.int32)
         subset = kc.make_subset_kernel(game.pins, threads, width, self.hit_words, game.black_only,
-                                       self.hits_form, config.SUBSET_COUNTER_LAYOUT)
+                                       self.hits_form)
         self.compile_s += kc.launch(
             subset, (blocks_x, chunk.size), threads,
             cuda.to_device(task_region[chunk].astype(np.int32)),
