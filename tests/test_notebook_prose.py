@@ -20,6 +20,7 @@ from mmlib.studies.data_tables import (case_equivalence_scores, latest_rows, loa
 from mmlib.studies.optimal_table import heuristic_gaps, load_optimal
 from mmlib.studies.rule_variants import gaps_by_rules, harder_by_strategy, rules_side_by_side
 from mmlib.studies.seed_workloads import SEED_SCORING_SECONDS
+from mmlib.workbench.plots import significant
 from mmlib.workbench.tables import ce_threshold_table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -175,15 +176,29 @@ def bulls_and_cows(what: str) -> str:
 
 
 CLAIMS = [
-    ("01_scoring.ipynb", lambda: f": {workload('numba-packed-array')['ns_per_score']:.1f} ns on the seed's workload"),
-    ("01_scoring.ipynb", lambda: f"plain Python ({workload('python')['ns_per_score']:,.1f} ns on the same workload)"),
+    ("01_scoring.ipynb", lambda: f": {significant(workload('numba-packed-array')['ns_per_score'])} ns on the seed's workload"),
+    ("01_scoring.ipynb", lambda: f"plain Python ({significant(workload('python')['ns_per_score'])} ns on the same workload)"),
     ("01_scoring.ipynb", lambda: f"{workload('numba-packed-array')['workload_scores'] / 1e6:.1f} million scores"),
-    ("01_scoring.ipynb", lambda: f"it takes {workload('numba-packed-array')['workload_s']:.2f} s on the machine its row names"),
+    ("01_scoring.ipynb", lambda: f"it takes {significant(workload('numba-packed-array')['workload_s'])} s on the machine its row names"),
     # The machine and engine version the summary names are the row's own.
-    ("01_scoring.ipynb", lambda: "({}; scoring engine {})".format(
-        workload('numba-packed-array')['machine'], workload('numba-packed-array')['engine'].split()[-1])),
-    ("01_scoring.ipynb", lambda: "the seed's {:.2f} s (plain) and {:.2f} s (hand-vectorized)".format(
-        *SEED_SCORING_SECONDS.values())),
+    ("01_scoring.ipynb", lambda: "({}; engine {})".format(
+        workload('numba-packed-array')['machine'], workload('numba-packed-array')['engine'])),
+    ("01_scoring.ipynb", lambda: "the seed's {} s (plain) and {} s (hand-vectorized)".format(
+        *(significant(s) for s in SEED_SCORING_SECONDS.values()))),
+    # The answer names the stored row's machine, engine, commit and day.
+    ("01_scoring.ipynb", lambda: "measured on {}, by engine {}, mmlib {}, {}".format(*(
+        str(workload('numba-packed-array')[k]) for k in ("machine", "engine", "mmlib_version")),
+        str(workload('numba-packed-array')['date'])[:10])),
+    ("01_scoring.ipynb", lambda: "about {} times less than scoring strings".format(
+        significant(workload('python')['ns_per_score'] / workload('numba-packed-array')['ns_per_score']))),
+    ("01_scoring.ipynb", lambda: f"in {int(workload('numba-packed-array')['searches_timed']):,} searches"),
+    ("01_scoring.ipynb", lambda: "{:.0f} on average ({:,} scores over 1,296 codewords × {:,} searches)".format(
+        workload('numba-packed-array')['workload_scores'] / 1296 / workload('numba-packed-array')['searches_timed'],
+        int(workload('numba-packed-array')['workload_scores']), int(workload('numba-packed-array')['searches_timed']))),
+    ("01_scoring.ipynb", lambda: "The plain version takes {} times as long".format(
+        significant(SEED_SCORING_SECONDS["seed: plain C++"] / workload('numba-packed-array')['workload_s']))),
+    ("01_scoring.ipynb", lambda: "The hand-vectorized version takes {} times as long".format(
+        significant(SEED_SCORING_SECONDS["seed: hand-vectorized"] / workload('numba-packed-array')['workload_s']))),
     ("05_all_games_at_once.ipynb", lambda: f"{one_at_a_time_ratios('one at a time, cache of positions')} the time of all at once"),
     ("05_all_games_at_once.ipynb", lambda: f"positions, {one_at_a_time_ratios('one at a time, no cache').removesuffix(' times')} times without"),
     ("05_all_games_at_once.ipynb", lambda: f"7p7c Knuth takes {cuda_knuth_7p7c('on')} with case equivalence and "
@@ -228,6 +243,6 @@ def test_prose_quotes_data_as_it_is(notebook, expected):
 
 def test_a_stale_figure_is_caught():
     """The same check against prose that quotes an older figure fails."""
-    stale = prose("01_scoring.ipynb").replace(f"{workload('numba-packed-array')['workload_s']:.2f} s", "0.52 s")
+    stale = prose("01_scoring.ipynb").replace(f"{significant(workload('numba-packed-array')['workload_s'])} s", "0.52 s")
     expected = CLAIMS[3][1]()
     assert expected in prose("01_scoring.ipynb") and expected not in stale

@@ -202,10 +202,12 @@ def test_images_command_only_and_bad_names(tmp_path, capsys):
 # -- issue 40: notebook 1's figures read at every slider position ---------------------
 
 
-@pytest.mark.parametrize("game, guess", [("4p6c", "1122"), ("8p3c", "11112222")])
-def test_score_distribution_bars_start_at_zero_with_level_labels(game, guess):
+@pytest.mark.parametrize("game, guess, missing", [("4p6c", "1122", "1,3 (no secret"), ("8p3c", "11112222", "1,7; 3,5; 5,3"),
+                                                   ("8p3c", "11111111", "35 of the 44"), ("4p6c", "1234", "")])
+def test_score_distribution_bars_start_at_zero_with_level_labels(game, guess, missing):
     """Horizontal bars from zero at every pin count: the score labels stay level (not rotated) and
-    at least 9 pt, and every bar carries its count with thousands separators."""
+    at least 9 pt, and every bar carries its count with thousands separators. A bar for every score
+    some secret gets, and none for the others, which the note under the bars names (or counts)."""
     fig = plots.score_distribution_figure(game, guess)
     ax = fig.axes[0]
     assert ax.get_xlim()[0] == 0 and ax.get_xscale() == "linear"
@@ -213,7 +215,12 @@ def test_score_distribution_bars_start_at_zero_with_level_labels(game, guess):
     for label in ax.get_yticklabels():
         assert label.get_rotation() == 0 and label.get_fontsize() >= 9
     counts = [t.get_text() for t in ax.texts]
-    assert len(counts) == Game.parse(game).num_scores and all(t.replace(",", "").isdigit() for t in counts)
+    sizes = plots.subset_sizes(game, guess)
+    assert len(counts) == np.count_nonzero(sizes) and all(t.replace(",", "").isdigit() for t in counts)
+    assert sorted(int(t.replace(",", "")) for t in counts) == sorted(sizes[sizes > 0])
+    note = fig._supxlabel.get_text() if fig._supxlabel is not None else ""
+    assert (missing in note) if missing else note == ""
+    assert fig.get_figheight() * fig.dpi <= 900  # the tallest (8 pins) fits a screen
 
 
 def test_timing_figures_of_notebook_1_draw_dots_not_bars_on_log_axes():

@@ -44,6 +44,51 @@ def test_a_menu_follows_the_game_and_redraws_once():
     assert calls[-1] == ("3p4c", "3p4c-a") and len(calls) == 3
 
 
+def test_the_guess_keeps_its_pattern_and_says_when_it_changed():
+    """Notebook 1's guess menu: a new game keeps the repeat pattern of the guess picked (1122 is
+    pairs at every pin count), spreads the pins evenly where the pattern needs more colors than the
+    game has, says so in the caption, and comes back to the pick with its game."""
+    controls = game_controls(pins=4, colors=6, max_codewords=50_000)
+    menu = views.opening_menu()
+    box = show_interactive(views.score_distribution_view, controls, menus=[menu])
+    label = box.children[-2]
+    assert menu.value == "1122" and "changed" not in label.value
+    controls.pins.value = 5
+    assert menu.value == "11223" and "11223 repeats its colors as 1122 (picked in 4p6c) does" in label.value
+    controls.pins.value = 8  # at most 3 colors: pairs would need 4
+    assert controls.game.name == "8p3c" and menu.value == "11122233"
+    assert "would need 4 colors at 8 pins, so 11122233 spreads the pins evenly over the 3 colors" in label.value
+    assert label.value.count("the colors go up to 3") == 1  # the cap said once
+    controls.pins.value, controls.colors.value = 4, 6
+    assert menu.value == "1122" and "changed" not in label.value
+    menu.widget.value = "1123"  # a pick by hand is what later games carry
+    controls.pins.value = 6
+    assert menu.value == "112234" and "as 1123 (picked in 4p6c) does" in label.value
+
+
+@pytest.mark.parametrize("picked, game, carried", [
+    ("1122", "2p6c", "11"), ("1122", "7p4c", "1122334"), ("1111", "8p3c", "11111111"), ("1234", "6p6c", "123456"),
+    ("1123", "5p8c", "11234"), ("1234", "4p2c", "1122"), ("11223", "4p6c", "1122")])
+def test_carried_opening_is_an_opening_of_the_new_game(picked, game, carried):
+    from mmlib.core.openings import first_guess_patterns
+
+    value, note = views.carried_opening(Game.parse(game), picked, Game.parse(f"{len(picked)}p6c"))
+    assert value == carried and value in first_guess_patterns(Game.parse(game)) and note
+
+
+def test_scoring_tables_write_times_to_three_significant_figures():
+    from mmlib.core.scoring_variants import time_variants
+    from mmlib.workbench.plots import significant
+    from mmlib.workbench.tables import scoring_variants_table
+
+    assert [significant(v) for v in (2851.05, 56.51, 8.26, 0.73, 0.0012, 99.96, 1168.93)] == \
+        ["2,850", "56.5", "8.26", "0.730", "0.00120", "100", "1,170"]
+    table = scoring_variants_table(time_variants("2p3c", repeats=2))
+    assert list(table.frame.columns) == ["variant", "scores timed", "best of 2 (ms)", "slowest ÷ best", "ns per score",
+                                         "times faster than Python"]
+    assert table.frame["times faster than Python"].iloc[0] == "1.00" and this_machine() in table.note
+
+
 def test_sliders_reach_only_the_games_given():
     controls = game_controls(pins=4, colors=6, games=["3p2c", "3p5c", "4p3c", "4p6c", "6p2c"])
     assert (controls.pins.min, controls.pins.max) == (3, 6)
@@ -141,13 +186,20 @@ def test_seed_tables_put_the_seed_beside_mmlib():
     assert len(seven) == 2 and list(seven["seed's machine"]) == ["RTX 4090, CUDA"] * 2
     assert {"mmlib cpu s", "mmlib cuda s"} <= set(times.frame.columns)
     assert "mmlib cpu:" in times.note and "engine solve-cpu" in times.note and "engine solve-cuda" in times.note
-    workload = scoring_workload_table(load_table("seed_scoring_workload.csv", ()).frame, SEED_SCORING_SECONDS).frame
+    shown = scoring_workload_table(load_table("seed_scoring_workload.csv", ()).frame, SEED_SCORING_SECONDS)
+    workload = shown.frame
     assert list(workload["variant"][:2]) == ["seed: plain C++", "seed: hand-vectorized"]
     assert list(workload["seconds for the workload"][:2]) == ["4.49", "0.924"]
     # The seed's ns per score: its seconds over the workload's scores, not "not given".
     scores = int(load_table("seed_scoring_workload.csv", ()).frame["workload_scores"].iloc[0])
     assert workload["ns per score"].iloc[0] == f"{4.4948 / scores * 1e9:,.1f}"
-    assert not workload["scores timed"].str.contains(" ").any()  # values, not sentences
+    # What the rows share is said once in the note, not repeated in a column: the scores and
+    # searches, the stored rows' commit, and the variants that timed a share of the searches.
+    assert list(workload.columns) == ["variant", "seconds for the workload", "ns per score"]
+    rows = load_table("seed_scoring_workload.csv", ()).frame.set_index("variant")
+    assert f"{scores:,} scores in " in shown.note and f"mmlib {rows['mmlib_version'].iloc[0]}" in shown.note
+    share = {v: f"{100 * rows.loc[v, 'scores_timed'] / rows.loc[v, 'workload_scores']:.3g}%" for v in ("python", "numpy")}
+    assert f"except Python ({share['python']}) and numpy ({share['numpy']})" in shown.note
     thresholds = ce_threshold_table(load_table("ce_threshold.csv", ()).frame).frame
     assert "time on from 6 / on from 1" in thresholds.columns and len(thresholds) >= 1
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -42,51 +42,61 @@ _LANE_ONES = 0x0101010101010101
 _WORD64_MASK = 0xFFFFFFFFFFFFFFFF
 
 
-def black_hits_steps(secret_word: int, guess_word: int, pins: int) -> list[tuple[str, int]]:
+class Step(NamedTuple):
+    """One step of a bit trick: the operation in symbols, the word it leaves, and its effect in a
+    few words (`value` second, so that `steps[-1][1]` is the trick's result)."""
+
+    operation: str
+    value: int
+    effect: str
+
+
+def black_hits_steps(secret_word: int, guess_word: int, pins: int) -> list[Step]:
     """The zero-nibble trick of `scoring.black_hits`, one named 32-bit word per step.
 
-    The last step is the number of black hits.
+    `x` is secret xor guess with the unused pins set, `y` the word being worked on. The last step
+    is the number of black hits.
     """
     steps = []
-    v = int(secret_word) ^ int(guess_word)
-    steps.append(("secret xor guess: equal pins become 0 nibbles", v))
-    v |= int(unused_pins_mask(pins))
-    steps.append(("| unused-pins mask: nibbles above the pins never match", v))
-    low = v & _NIBBLE_LOW3
-    steps.append(("& 0x77777777: clear each nibble's high bit", low))
-    added = low + _NIBBLE_LOW3
-    steps.append(("+ 0x77777777: high bit set unless the low 3 bits were 0", added))
-    with_high = added | v
-    steps.append(("| v: put the original high bits back", with_high))
-    all_low = with_high | _NIBBLE_LOW3
-    steps.append(("| 0x77777777: only zero nibbles still have a clear bit", all_low))
-    ones = ~all_low & _WORD_MASK
-    steps.append(("~: one bit (bit 3) per matching pin", ones))
-    steps.append(("popcount: black hits", bin(ones).count("1")))
+    x = int(secret_word) ^ int(guess_word)
+    steps.append(Step("x = secret xor guess", x, "equal pins become 0 nibbles"))
+    x |= int(unused_pins_mask(pins))
+    steps.append(Step("x = x | unused-pins mask", x, "nibbles past the pins never match"))
+    y = x & _NIBBLE_LOW3
+    steps.append(Step("y = x & 0x77777777", y, "each nibble's high bit cleared"))
+    y = y + _NIBBLE_LOW3
+    steps.append(Step("y = y + 0x77777777", y, "high bit set unless the low 3 bits were 0"))
+    y = y | x
+    steps.append(Step("y = y | x", y, "x's own high bits put back"))
+    y = y | _NIBBLE_LOW3
+    steps.append(Step("y = y | 0x77777777", y, "a clear bit only in zero nibbles"))
+    ones = ~y & _WORD_MASK
+    steps.append(Step("~y", ones, "one bit (bit 3) per matching pin"))
+    steps.append(Step("popcount", bin(ones).count("1"), "black hits"))
     return steps
 
 
-def lane_min_steps(a: int, b: int) -> list[tuple[str, int]]:
+def lane_min_steps(a: int, b: int) -> list[Step]:
     """The lane-wise minimum and lane sum of `scoring.lane_min_sum`, one 64-bit word per step.
 
-    `a` and `b` hold eight 8-bit color counts each; the last step is the sum of
-    the lane-wise minimums.
+    `a` and `b` hold eight 8-bit color counts each (the secret's and the guess's); `h` is
+    0x80 in every lane. The last step is the sum of the lane-wise minimums.
     """
     steps = []
     a, b = int(a), int(b)
-    raised = a | _LANE_HIGH
-    steps.append(("a | 0x80 per lane: a borrow can never cross a lane", raised))
-    difference = (raised - b) & _WORD64_MASK
-    steps.append(("- b: a lane keeps its high bit exactly where a >= b", difference))
-    keep_b = (difference & _LANE_HIGH) >> 7
-    steps.append(("& 0x80 per lane, >> 7: 1 in each lane where a >= b", keep_b))
-    keep_b_mask = (keep_b * 0xFF) & _WORD64_MASK
-    steps.append(("* 0xFF: 0xFF in each lane where a >= b", keep_b_mask))
-    minimum = (b & keep_b_mask) | (a & ~keep_b_mask & _WORD64_MASK)
-    steps.append(("select b where a >= b, else a: the lane-wise minimum", minimum))
+    d = a | _LANE_HIGH
+    steps.append(Step("d = a | h", d, "a borrow can never cross a lane"))
+    d = (d - b) & _WORD64_MASK
+    steps.append(Step("d = d − b", d, "high bit kept where a ≥ b"))
+    m = (d & _LANE_HIGH) >> 7
+    steps.append(Step("m = (d & h) >> 7", m, "1 where a ≥ b"))
+    m = (m * 0xFF) & _WORD64_MASK
+    steps.append(Step("m = m × 0xff", m, "0xff where a ≥ b"))
+    minimum = (b & m) | (a & ~m & _WORD64_MASK)
+    steps.append(Step("n = (b & m) | (a & ~m)", minimum, "the smaller count in each lane"))
     summed = (minimum * _LANE_ONES) & _WORD64_MASK
-    steps.append(("* 0x0101010101010101: the top lane sums all lanes", summed))
-    steps.append((">> 56: all hits from these colors", summed >> 56))
+    steps.append(Step("s = n × 0x0101010101010101", summed, "the top lane sums all lanes"))
+    steps.append(Step("s >> 56", summed >> 56, "all hits of these colors"))
     return steps
 
 
@@ -234,7 +244,9 @@ def time_variants(game: "Game | str", repeats: int = 3):
     """A DataFrame with one row per variant: scores computed, best time, ns per score.
 
     Each variant runs once untimed first (Numba compiles on first use), then
-    `repeats` times; the best run counts.
+    `repeats` times; the best run counts (`slowest_s` says how far the runs spread). A variant
+    with `sample_rows` scores that many guesses (`guesses`), spread over the game, against every
+    secret.
     """
     import pandas as pd
 
@@ -245,17 +257,21 @@ def time_variants(game: "Game | str", repeats: int = 3):
         # Spread sampled rows over the game, so no corner of it is favoured.
         guesses = np.linspace(0, game.size - 1, count).round().astype(np.int64)
         score_rows(game, chosen.name, guesses[:1])
-        best = float("inf")
+        runs = []
         for _ in range(max(1, repeats)):
             started = time.perf_counter()
             score_rows(game, chosen.name, guesses)
-            best = min(best, time.perf_counter() - started)
+            runs.append(time.perf_counter() - started)
+        best = min(runs)
         scores = count * game.size
         rows.append({
             "variant": chosen.name,
             "description": chosen.description,
+            "guesses": count,
             "scores": scores,
+            "runs": len(runs),
             "best_s": best,
+            "slowest_s": max(runs),
             "ns_per_score": best / scores * 1e9,
         })
     frame = pd.DataFrame(rows)

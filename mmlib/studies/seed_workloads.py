@@ -176,6 +176,40 @@ def time_scoring_workload(workload: KnuthWorkload, variants=None, repeats: int =
     return rows
 
 
+@dataclass
+class WorkloadCoverage:
+    """What rows of data/seed_scoring_workload.csv timed: the workload's scores and searches, the
+    runs each row's median is of, and the variants that timed a share of the searches (with that
+    share of the scores), for a caption to say once."""
+
+    scores: int
+    searches: int
+    repeats: list[int]
+    sampled: list[tuple[str, float]]  # (description, share of the scores timed)
+
+    def sampled_text(self) -> str:
+        """'Python (0.124%) and numpy (12.1%)' (each variant by the first words of its description), or
+        '' if every variant timed everything."""
+        parts = [f"{name.split(',')[0]} ({100 * share:.3g}%)" for name, share in self.sampled]
+        if len(parts) <= 1:
+            return "".join(parts)
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def workload_coverage(rows) -> WorkloadCoverage:
+    """`WorkloadCoverage` of the rows (a DataFrame of SCORING_WORKLOAD_COLUMNS). The searches are
+    those of a variant that timed every score (every such row names them all)."""
+    scores = int(rows["workload_scores"].iloc[0]) if len(rows) else 0
+    timed = rows["scores_timed"].astype(int) if "scores_timed" in rows else rows["workload_scores"].astype(int)
+    whole = rows[timed >= rows["workload_scores"].astype(int)]
+    searches = int(whole["searches_timed"].max()) if len(whole) and "searches_timed" in whole else 0
+    names = rows["description"] if "description" in rows else rows["variant"]
+    sampled = [(str(name), int(part) / int(total)) for name, part, total
+               in zip(names, timed, rows["workload_scores"]) if int(part) < int(total)]
+    repeats = sorted({int(r) for r in rows["repeats"]}) if "repeats" in rows else []
+    return WorkloadCoverage(scores, searches, repeats, sampled)
+
+
 # -- the assembly of the packed score loop ---------------------------------------------------
 
 

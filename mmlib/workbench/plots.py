@@ -61,6 +61,17 @@ def compact_count(count: int) -> str:
     return f"{count:,}"
 
 
+def significant(value: float, digits: int = 3) -> str:
+    """`value` to `digits` significant figures, trailing zeros kept, thousands separated, never an
+    exponent: 2,850; 56.5; 8.26; 0.730; 0.00120. Every time notebook 1 shows is written this way."""
+    value = float(value)
+    if value == 0:
+        return "0"
+    value = float(f"{value:.{digits}g}")  # rounded first, so that 99.96 becomes 100 before the decimals
+    decimals = digits - 1 - math.floor(math.log10(abs(value)))
+    return f"{value:,.{max(0, decimals)}f}"
+
+
 def subset_sizes(game: "Game | str", guess: "str | int", secrets: "np.ndarray | None" = None) -> np.ndarray:
     """How many of `secrets` (default: all) give each score ordinal against `guess`.
 
@@ -137,30 +148,46 @@ def _codeword_text(game: Game, guess: "str | int") -> str:
 def score_distribution_figure(game: "Game | str", guess: "str | int") -> Figure:
     """Horizontal bars: how many secrets give each score against `guess`, each bar labelled with
     its count. Horizontal at every pin count, so that the score labels stay level and readable
-    (8 pins have 44 scores) and the view keeps one look while the sliders move."""
+    (8 pins have 44 scores) and the view keeps one look while the sliders move. Only the scores
+    some secret gets are drawn (a guess of one color gets no white pin at all): a note under the
+    bars names the others, or counts them where there are many."""
     game = Game.parse(game)
     guess_text = _codeword_text(game, guess)
-    sizes = subset_sizes(game, guess_text)[_score_slots(game.pins)]
-    fig = Figure(figsize=(8, 1.4 + 0.24 * len(sizes)), layout="constrained")
+    every = subset_sizes(game, guess_text)[_score_slots(game.pins)]
+    labels = _score_labels(game.pins)
+    shown = every > 0
+    sizes = every[shown]
+    fig = Figure(figsize=(8, 1.5 + 0.17 * len(sizes)), layout="constrained")
     ax = fig.add_subplot()
     positions = np.arange(len(sizes))
     bars = ax.barh(positions, sizes, color="#4c72b0")
     ax.bar_label(bars, labels=[f"{s:,}" for s in sizes], fontsize=9, padding=2)
-    ax.set_yticks(positions, _score_labels(game.pins), fontsize=9)
+    ax.set_yticks(positions, [label for label, kept in zip(labels, shown) if kept], fontsize=9)
     ax.set_ylim(len(sizes) - 0.5, -0.5)  # 0,0 at the top, as the scores are listed; no empty margin
     ax.set_xlim(0, sizes.max() * 1.15)  # room for the labels; bars start at zero
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:,.0f}"))
     ax.set_title(f"Score distribution of {game.name}, guess {guess_text} ({game.size:,} secrets)")
-    ax.set_ylabel("score (black,white)")
+    ax.set_ylabel("score b,w (black, white)")
     ax.set_xlabel("secrets (count)")
+    missing = [label for label, kept in zip(labels, shown) if not kept]
+    if len(missing) > 6:
+        note = (f"Not drawn: {len(missing)} of the {game.num_scores} scores of {game.pins} pins, which no secret "
+                f"gets against {guess_text}.")
+    elif missing:
+        these = "this score" if len(missing) == 1 else "these scores"
+        note = f"Not drawn: {'; '.join(missing)} (no secret gets {these} against {guess_text})."
+    if missing:
+        fig.supxlabel(note, fontsize=9, color="0.3", x=0.01, ha="left")
     return fig
 
 
 def scoring_variants_figure(timings, game: "Game | str") -> Figure:
     """Dots on a log axis: nanoseconds per score of each scoring variant (dots, not bars: a bar's
-    length on a log axis starts nowhere in particular and would mislead).
+    length on a log axis starts nowhere in particular and would mislead), each labelled to three
+    significant figures as the table beside it writes them.
 
-    `timings` is the DataFrame of `scoring_variants.time_variants`.
+    `timings` is the DataFrame of `scoring_variants.time_variants`; a variant that scored a sample
+    of the guesses is named in the title with its number of guesses.
     """
     from ..studies.data_tables import measured_just_now
 
@@ -171,7 +198,7 @@ def scoring_variants_figure(timings, game: "Game | str") -> Figure:
     ns = timings["ns_per_score"].to_numpy()
     ax.plot(ns, positions, "o", color="#55a868", markersize=8)
     for value, position in zip(ns, positions):
-        ax.annotate(f"{value:,.1f} ns", (value, position), xytext=(8, 0), textcoords="offset points",
+        ax.annotate(f"{significant(value)} ns", (value, position), xytext=(8, 0), textcoords="offset points",
                     va="center", fontsize=9)
     ax.set_yticks(positions, timings["description"], fontsize=9)
     ax.invert_yaxis()
@@ -179,7 +206,12 @@ def scoring_variants_figure(timings, game: "Game | str") -> Figure:
     ax.set_xlim(ns.min() / 2, ns.max() * 8)
     ax.set_ylim(len(ns) - 0.5, -0.5)
     ax.grid(axis="x", which="major", alpha=0.3)
-    ax.set_title(f"Time per score on {game.name}, every guess against every secret, best of 3 runs\n"
+    sampled = timings[timings["scores"] < game.size * game.size] if "scores" in timings else timings.iloc[0:0]
+    # "Python, reference_score on strings" is "Python" here: the first words of its description.
+    samples = "".join(f" ({row.description.split(',')[0]}: {row.scores // game.size:,} guesses)"
+                      for row in sampled.itertuples())
+    runs = int(timings["runs"].max()) if "runs" in timings else 3
+    ax.set_title(f"Time per score on {game.name}, every guess against every secret{samples}, best of {runs} runs\n"
                  f"one thread, {measured_just_now('scoring')}", fontsize=10)
     ax.set_xlabel("time per score (ns, log scale; lower is faster)")
     ax.set_ylabel("scoring variant")

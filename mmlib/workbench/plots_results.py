@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MaxNLocator, NullLocator
 
 from ..core.games import MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS, Game
-from .plots import STRATEGY_COLORS, compact_count
+from .plots import STRATEGY_COLORS, compact_count, significant
 from ..core.results import SolveResult
 from ..core.strategies import Strategy
 from ..studies.data_tables import (  # noqa: F401 (latest_rows is re-exported for the tests)
@@ -594,10 +594,19 @@ def secrets_left_figure(after: dict, game: "str | Game", strategy: "str | Strate
 # -- the seed's workloads ---------------------------------------------------------------
 
 
+def mmlib_versions(rows: pd.DataFrame) -> str:
+    """', mmlib b163b50' (every commit the rows name), or ', no mmlib version recorded'."""
+    versions = sorted(set(rows["mmlib_version"].dropna().astype(str)) - {"", "unrecorded"}) \
+        if "mmlib_version" in rows else []
+    return f", mmlib {', '.join(versions)}" if versions else ", no mmlib version recorded"
+
+
 def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
     """Seconds for the seed's scoring workload (every score Knuth's algorithm needs for 4p6c, one game
     at a time): the seed's two figures beside each of mmlib's variants, as dots on a log axis (a bar
     on a log axis starts nowhere in particular and would mislead)."""
+    from ..studies.seed_workloads import workload_coverage
+
     fig = Figure(figsize=(8, 4), layout="constrained")
     ax = fig.subplots()
     timings = one_machine_one_engine(workload)
@@ -614,19 +623,22 @@ def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
         positions = np.arange(len(names))
         ax.scatter(seconds, positions, c=colors, s=60, zorder=3)
         for value, position in zip(seconds, positions):
-            # Three significant digits, as the table beside it writes them (4.49, 30.6, 2,919).
-            ax.annotate(f"{value:,.0f} s" if value >= 100 else f"{value:.3g} s", (value, position), xytext=(8, 0),
+            # Three significant figures, as the table beside it writes them (4.49, 0.924, 1,170).
+            ax.annotate(f"{significant(value)} s", (value, position), xytext=(8, 0),
                         textcoords="offset points", va="center", fontsize=9)
         ax.set_yticks(positions, names, fontsize=9)
         ax.set_ylim(len(names) - 0.5, -0.5)
         ax.set_xscale("log")
         ax.set_xlim(min(seconds) / 2, max(seconds) * 8)
         ax.grid(axis="x", which="major", alpha=0.3)
-        scores = int(mine["workload_scores"].iloc[0])
-        ax.set_title(f"The seed's scoring workload: {scores:,} scores (Knuth, 4p6c, one game at a time)",
-                     fontsize=10)
-    ax.set_xlabel("seconds for the whole workload (log scale)\ngrey: the seed's, on its own machine; blue: mmlib's,\n"
-                  f"{timings.caption()}", fontsize=9)
+        coverage = workload_coverage(mine)
+        searches = f" in {coverage.searches:,} searches" if coverage.searches else ""
+        ax.set_title(f"The seed's scoring workload: {coverage.scores:,} scores{searches} (Knuth, 4p6c, one game "
+                     "at a time)", fontsize=10)
+    repeats = " or ".join(str(r) for r in workload_coverage(workload).repeats) if len(workload) else ""
+    ax.set_xlabel("seconds for the whole workload (log scale)\ngrey: the seed's, on a machine it does not name; "
+                  f"blue: mmlib's, {f'the median of {repeats} runs' if repeats else 'medians'},\n"
+                  f"{timings.caption()}{mmlib_versions(workload)}", fontsize=9)
     _footnote(fig, timings.left_out_note())
     return fig
 

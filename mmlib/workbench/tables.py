@@ -26,7 +26,7 @@ from ..core.games import Game
 from ..core.strategies import Strategy
 from ..studies.data_tables import (KERNEL_STRATEGY, SOLVE_STRATEGIES, gpu_beside_cpu, latest_rows, machine_names,
                                    one_machine_one_engine, per_engine, this_machine)
-from .plots_results import format_seconds
+from .plots_results import format_seconds, mmlib_versions
 
 
 # Human names for the raw column names of mmlib's tables (a name not here loses its underscores).
@@ -412,43 +412,120 @@ def _figure(value, what: str, missing: str) -> str:
     return f"{number:,.0f}" if number >= 100 else f"{number:.3g}"
 
 
-def scoring_workload_table(workload: pd.DataFrame, seed_seconds: dict) -> ReadableTable:
-    """mmlib's scoring variants on the seed's workload (data/seed_scoring_workload.csv), fastest last,
-    after the seed's own figures for the same workload (its ns per score: its seconds over the same
-    number of scores); mmlib's rows of one machine and engine version
-    (`data_tables.one_machine_one_engine`), named in the note."""
-    timings = one_machine_one_engine(workload)
-    workload = timings.rows
-    scores = int(workload["workload_scores"].iloc[0]) if len(workload) else 0
-    rows = [{"variant": f"seed: {name.removeprefix('seed: ')}",
-             "seconds for the workload": _figure(seconds, "seconds", ""),
-             "ns per score": f"{seconds / scores * 1e9:,.1f}" if scores else "",
-             "scores timed": "all"}
-            for name, seconds in seed_seconds.items()]
-    sampled = False
-    for _, row in workload.sort_values("workload_s", ascending=False).iterrows():
-        share = int(row["scores_timed"]) / int(row["workload_scores"])
-        sampled |= share < 1
-        rows.append({"variant": f"mmlib: {row.get('description', row['variant'])}",
-                     "seconds for the workload": _figure(row["workload_s"], "seconds", ""),
-                     "ns per score": f"{float(row['ns_per_score']):,.1f}",
-                     "scores timed": "all" if share >= 1 else f"{share:.1%}"})
-    note = (f"The seed's seconds are its own, on its own machine. mmlib's rows {timings.caption()}"
-            + ("; a variant that timed a share of the searches has its seconds scaled up to the whole workload"
-               if sampled else "") + f". {timings.left_out_note()}")
-    return readable(pd.DataFrame(rows), note=note.strip())
+# -- notebook 1: scoring ----------------------------------------------------------------
+
+
+def black_hits_steps_table(game: "Game | str", secret: str, guess: str) -> ReadableTable:
+    """Every step of the zero-nibble trick (`scoring_variants.black_hits_steps`) for `guess`
+    against `secret`: the operation, the 32-bit word it leaves in hex and in nibbles, its effect."""
+    from ..core.scoring_variants import black_hits_steps
+
+    game = Game.parse(game)
+    words = game.codewords.words
+    steps = black_hits_steps(words[game.parse_codeword(secret)], words[game.parse_codeword(guess)], game.pins)
+    rows = [{"operation": step.operation, "hex": f"{step.value:08x}",
+             "nibbles (binary)": " ".join(f"{step.value:032b}"[k:k + 4] for k in range(0, 32, 4)),
+             "effect": step.effect} for step in steps[:-1]]
+    return ReadableTable(pd.DataFrame(rows), numeric=[])
+
+
+def lane_min_steps_table(game: "Game | str", secret: str, guess: str) -> ReadableTable:
+    """Every step of the lane-wise minimum (`scoring_variants.lane_min_steps`) of the color counts
+    of `secret` (a) and `guess` (b), colors 1 to 8: the operation, the 64-bit word it leaves as
+    eight hex lanes (lane 7, color 8, first), its effect."""
+    from ..core.scoring_variants import lane_min_steps
+
+    game = Game.parse(game)
+    counts = game.codewords.counts_lo
+    steps = lane_min_steps(counts[game.parse_codeword(secret)], counts[game.parse_codeword(guess)])
+    rows = [{"operation": step.operation,
+             "lanes 7 to 0 (colors 8 to 1), hex": " ".join(f"{step.value:016x}"[k:k + 2] for k in range(0, 16, 2)),
+             "effect": step.effect} for step in steps]
+    return ReadableTable(pd.DataFrame(rows), numeric=[])
+
+
+def _three_figures(value) -> str:
+    from .plots import significant
+
+    return significant(value, 3)
 
 
 def scoring_variants_table(timings: pd.DataFrame) -> ReadableTable:
     """The live timings of the scoring variants (`scoring_variants.time_variants`), one row per
-    variant named as the figure beside it names it, and the machine they ran on in the note."""
+    variant named as the figure beside it names it, every time to three significant figures; the
+    machine they ran on, and which variant scored a sample of the guesses, in the note."""
     from ..studies.data_tables import measured_just_now
 
-    shown = timings[["description", "scores", "best_s", "ns_per_score", "speedup_vs_python"]]
-    return readable(shown, formats={"best_s": "seconds", "ns_per_score": 2, "speedup_vs_python": 0},
-                    names={"description": "variant", "scores": "scores timed", "best_s": "best of 3 (s)",
-                           "ns_per_score": "ns per score", "speedup_vs_python": "times faster than Python"},
-                    note=f"One thread, {measured_just_now('scoring')}.")
+    runs = int(timings["runs"].max())
+    size = int(round(timings["scores"].max() ** 0.5))  # every guess against every secret: size²
+    shown = pd.DataFrame({
+        "variant": timings["description"],
+        "scores timed": [f"{int(s):,}" for s in timings["scores"]],
+        f"best of {runs} (ms)": [_three_figures(s * 1e3) for s in timings["best_s"]],
+        "slowest ÷ best": [_three_figures(w / b) for w, b in zip(timings["slowest_s"], timings["best_s"])],
+        "ns per score": [_three_figures(v) for v in timings["ns_per_score"]],
+        "times faster than Python": [_three_figures(v) for v in timings["speedup_vs_python"]],
+    })
+    sampled = timings[timings["scores"] < timings["scores"].max()]
+    samples = "".join(f" {row.description.split(',')[0]} scored {int(row.scores) // size:,} of the {size:,} "
+                      f"guesses, spread over the game, against every secret." for row in sampled.itertuples())
+    return ReadableTable(shown, f"One thread, {measured_just_now('scoring')}.{samples}")
+
+
+def scoring_workload_table(workload: pd.DataFrame, seed_seconds: dict) -> ReadableTable:
+    """mmlib's scoring variants on the seed's workload (data/seed_scoring_workload.csv), fastest last,
+    after the seed's own figures for the same workload (its ns per score: its seconds over the same
+    number of scores), every time to three significant figures; mmlib's rows of one machine and
+    engine version (`data_tables.one_machine_one_engine`). The note says once what every row
+    shares: the scores and searches, where and by what mmlib's rows were measured, and which
+    variants timed a share of the searches."""
+    from ..studies.seed_workloads import workload_coverage
+
+    timings = one_machine_one_engine(workload)
+    workload = timings.rows
+    coverage = workload_coverage(workload)
+    scores = coverage.scores
+    rows = [{"variant": f"seed: {name.removeprefix('seed: ')}",
+             "seconds for the workload": _three_figures(seconds),
+             "ns per score": _three_figures(seconds / scores * 1e9) if scores else ""}
+            for name, seconds in seed_seconds.items()]
+    for _, row in workload.sort_values("workload_s", ascending=False).iterrows():
+        rows.append({"variant": f"mmlib: {row.get('description', row['variant'])}",
+                     "seconds for the workload": _three_figures(row["workload_s"]),
+                     "ns per score": _three_figures(row["ns_per_score"])})
+    return readable(pd.DataFrame(rows), note=workload_note(workload, timings))
+
+
+def workload_note(workload: pd.DataFrame, timings) -> str:
+    """What the rows of the seed's workload share, said once under its table and figure."""
+    from ..studies.seed_workloads import workload_coverage
+
+    coverage = workload_coverage(workload)
+    repeats = " or ".join(str(r) for r in coverage.repeats)
+    searches = f" in {coverage.searches:,} searches" if coverage.searches else ""
+    note = (f"{coverage.scores:,} scores{searches}. The seed's seconds are its own, on a "
+            f"machine it does not name. mmlib's rows: {f'the median of {repeats} runs' if repeats else 'medians'}, "
+            f"{timings.caption()}"
+            f"{mmlib_versions(workload)}.")
+    if coverage.sampled:
+        note += (f" Every variant timed all the scores except {coverage.sampled_text()}, which timed an even share "
+                 "of the searches and have their seconds scaled up to the whole workload.")
+    return (note + f" {timings.left_out_note()}").strip()
+
+
+def scoring_summary_table(workload: pd.DataFrame) -> ReadableTable:
+    """The five ways to score, named as the timing tables name them, with their ns per score on the
+    seed's workload (data/seed_scoring_workload.csv, one machine and engine version, named in the note)."""
+    from ..studies.seed_workloads import workload_coverage
+
+    timings = one_machine_one_engine(workload)
+    rows = timings.rows.sort_values("ns_per_score", ascending=False)
+    shown = pd.DataFrame({"way to score": rows["description"] if "description" in rows else rows["variant"],
+                          "ns per score, the seed's workload": [_three_figures(v) for v in rows["ns_per_score"]]})
+    repeats = " or ".join(str(r) for r in workload_coverage(timings.rows).repeats)
+    return ReadableTable(shown.reset_index(drop=True),
+                         f"data/seed_scoring_workload.csv: {f'the median of {repeats} runs' if repeats else 'medians'}, "
+                         f"{timings.caption()}{mmlib_versions(timings.rows)}.")
 
 
 UNPAIRED = "–"  # an unpaired solve's cpu cells; the note says why

@@ -10,11 +10,13 @@ reads, for example::
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pandas as pd
 
 from ..core.case_equivalence import acr_size, possible_zero_free
-from ..core.games import Game
+from ..core.games import COLOR_CHARS, MAX_COLORS, Game
 from ..core.openings import first_guess_patterns, pairs_first_guess
 from ..core.scoring import all_scores, score_to_ordinal
 from ..core.solve import solve
@@ -41,14 +43,60 @@ def _title(controls: GameControls, rest: str = "") -> str:
 
 def opening_menu():
     """A guess menu (CSS class `mm-guess`) offering the game's distinct openings, one per pattern of
-    repeated colors, starting at 1122, 11223, ... as Knuth opened."""
-    return game_menu("guess", first_guess_patterns, pairs_first_guess, css_class="mm-guess")
+    repeated colors, starting at 1122, 11223, ... as Knuth opened; a new game keeps the pattern of
+    the guess picked (`carried_opening`)."""
+    return game_menu("guess", first_guess_patterns, pairs_first_guess, css_class="mm-guess",
+                     carry=carried_opening)
+
+
+def _repeats(codeword: str) -> list[int]:
+    """How often each color of `codeword` occurs, most first: 1123 -> [2, 1, 1]."""
+    return sorted(Counter(codeword).values(), reverse=True)
+
+
+def _opening(repeats: list[int]) -> str:
+    """The opening whose colors occur `repeats` times, in order: [2, 2, 1] -> 11223."""
+    return "".join(COLOR_CHARS[color] * count for color, count in enumerate(repeats))
+
+
+def carried_opening(game: Game, picked: str, picked_game: Game) -> tuple[str, str]:
+    """The opening of `game` that repeats its colors as `picked` (an opening of `picked_game`) does,
+    and a note for the caption ('' when it is `picked` itself).
+
+    The counts of `picked`'s colors are repeated in turn up to the pins, the last cut short (1122:
+    11 at 2 pins, 11223 at 5, 11223344 at 8; 1123: 11234 at 5); one color stays one color (1111:
+    11111111). Where that needs more colors than `game` has, the pins are spread as evenly as its
+    colors allow (8 pins, 3 colors: 11122233), and the note says why."""
+    counts = _repeats(picked)
+    if game.norepeat:
+        wanted = [1] * game.pins
+    elif len(counts) == 1:
+        wanted = [game.pins]
+    else:
+        wanted, k = [], 0
+        while sum(wanted) < game.pins:
+            wanted.append(min(counts[k % len(counts)], game.pins - sum(wanted)))
+            k += 1
+        wanted.sort(reverse=True)
+    if len(wanted) <= game.colors:
+        value = _opening(wanted)
+        why = "" if value == picked else (f"; the guess changed with the game: {value} repeats its colors as "
+                                          f"{picked} (picked in {picked_game.name}) does")
+        return value, why
+    spread, extra = divmod(game.pins, game.colors)
+    value = _opening([spread + 1] * extra + [spread] * (game.colors - extra))
+    return value, (f"; the guess changed with the game: {picked}'s pattern (picked in {picked_game.name}) would "
+                   f"need {len(wanted)} colors at {game.pins} pins, so {value} spreads the pins evenly over the "
+                   f"{game.colors} colors")
 
 
 def score_distribution_view(controls: GameControls, guess: str) -> View:
     """How `guess` splits the secrets of the chosen game by score."""
-    # The colors slider narrows with more pins (the game's size is capped): say so, or it moves unexplained.
-    limit = f" (at {controls.game.pins} pins the colors go up to {controls.colors.max})"
+    # The colors slider narrows with more pins (the game's size is capped): say so once, or it moves
+    # unexplained. At the cap the controls' own note says it (show_interactive adds it).
+    cap = controls.max_codewords
+    limit = "" if controls.cap_note() or cap is None or controls.colors.max >= MAX_COLORS else (
+        f" (at {controls.game.pins} pins the colors go up to {controls.colors.max}, to stay within {cap:,} codewords)")
     return View(_title(controls, f", guess {guess}{limit}"), [score_distribution_figure(controls.game, guess)])
 
 

@@ -208,11 +208,19 @@ def _display_all(items) -> None:
 @dataclass
 class GameMenu:
     """A dropdown whose options follow the chosen game: `options_for(game)` lists them and
-    `preferred_for(game)` picks the value shown first."""
+    `preferred_for(game)` picks the value shown first.
+
+    With `carry`, a new game keeps what was picked: `carry(game, picked, picked_game)` returns the
+    value of `game` that stands for the value `picked` in `picked_game` (the last one picked from the
+    menu, or the first shown) and a note for the caption ('' when the value is `picked` itself), so
+    that moving a slider away and back returns to the pick, and a value that moved by itself says so."""
 
     widget: widgets.Dropdown
     options_for: object
     preferred_for: object
+    carry: object = None
+    picked: "tuple | None" = None  # (value, game) of the last pick
+    note: str = ""  # why the value is not the pick, for the caption; '' if it is
 
     @property
     def value(self):
@@ -220,17 +228,29 @@ class GameMenu:
 
     def refill(self, game: Game) -> None:
         options = list(self.options_for(game))
-        preferred = self.preferred_for(game)
+        value, note = (self.carry(game, *self.picked) if self.carry is not None and self.picked is not None
+                       else (self.preferred_for(game), ""))
+        if value not in options:
+            value, note = self.preferred_for(game), ""
         self.widget.options = options
-        self.widget.value = preferred if preferred in options else options[0]
+        self.widget.value = value if value in options else options[0]
+        self.note = note
+        if self.picked is None:
+            self.pick(game)
+
+    def pick(self, game: Game) -> None:
+        """The value shown is the one picked (by hand, or first): later games carry it."""
+        self.picked, self.note = (self.widget.value, game), ""
 
 
-def game_menu(description: str, options_for, preferred_for, css_class: "str | None" = None) -> GameMenu:
-    """A `GameMenu` (a dropdown named `description`, with CSS class `css_class` if given)."""
+def game_menu(description: str, options_for, preferred_for, css_class: "str | None" = None,
+              carry=None) -> GameMenu:
+    """A `GameMenu` (a dropdown named `description`, with CSS class `css_class` if given; `carry`:
+    see `GameMenu`)."""
     dropdown = widgets.Dropdown(description=description)
     if css_class:
         dropdown.add_class(css_class)
-    return GameMenu(dropdown, options_for, preferred_for)
+    return GameMenu(dropdown, options_for, preferred_for, carry)
 
 
 def show_interactive(draw, controls: GameControls, *, menus=(), caption=None) -> widgets.VBox:
@@ -239,7 +259,8 @@ def show_interactive(draw, controls: GameControls, *, menus=(), caption=None) ->
     `draw(controls, *menu_values)` returns a `View`, or the item(s) to display (then
     `caption(controls)`, or the game's name, makes the caption). `menus` are `GameMenu`s shown under the game controls: a new
     game refills them first (holding their redraws, so the output is drawn once), then redraws; a
-    menu's own change redraws. All the observe / unobserve / clear-output wiring of the notebooks is
+    menu's own change redraws. The caption ends with each menu's note (a value that moved by itself
+    with the game says so) and the controls' `cap_note`. All the observe / unobserve / clear-output wiring of the notebooks is
     here, so an interactive cell only names what it shows.
     """
     label = game_label()
@@ -255,7 +276,7 @@ def show_interactive(draw, controls: GameControls, *, menus=(), caption=None) ->
         else:
             label.value = caption(controls) if caption else f"<b>{describe_game(controls.game)}</b>"
             items = shown
-        label.value += controls.cap_note()
+        label.value += "".join(menu.note for menu in menus) + controls.cap_note()
         with output:
             output.clear_output(wait=True)
             _display_all(items)
@@ -270,9 +291,18 @@ def show_interactive(draw, controls: GameControls, *, menus=(), caption=None) ->
             refilling = False
         redraw()
 
+    def picked(menu):
+        def on_change(_change=None):
+            if refilling:
+                return
+            menu.pick(controls.game)
+            redraw()
+
+        return on_change
+
     controls.observe(new_game)
     for menu in menus:
-        menu.widget.observe(redraw, names="value")
+        menu.widget.observe(picked(menu), names="value")
     new_game()
     return widgets.VBox([controls.box(), *[menu.widget for menu in menus], label, output])
 
