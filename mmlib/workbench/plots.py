@@ -243,7 +243,7 @@ def score_matrix_figure(game: "Game | str") -> Figure:
         ax.set_yticks(range(game.size), printed, fontsize=9, family="monospace")
     bar = fig.colorbar(image, ax=ax, ticks=range(game.num_scores))
     bar.ax.set_yticklabels(_score_labels(game.pins), fontsize=9)
-    bar.set_label("score (black,white)")
+    bar.set_label("score b,w (black, white)")
     ax.set_title(f"Score of every guess against every secret, {game.name} ({game.size}×{game.size})")
     ax.set_xlabel("secret (codeword, index order)")
     ax.set_ylabel("guess (codeword, index order)")
