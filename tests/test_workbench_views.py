@@ -87,6 +87,7 @@ def test_scoring_tables_write_times_to_three_significant_figures():
     assert list(table.frame.columns) == ["variant", "scores timed", "best of 2 (ms)", "slowest ÷ best", "ns per score",
                                          "times faster than Python"]
     assert table.frame["times faster than Python"].iloc[0] == "1.00" and this_machine() in table.note
+    assert "load average was" in table.note  # how busy the shared machine was, read as the timing began
 
 
 def test_sliders_reach_only_the_games_given():

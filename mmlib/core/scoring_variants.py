@@ -20,6 +20,7 @@ intermediate word; tests check that the last step equals the kernels' result.
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
 from typing import Callable, NamedTuple
@@ -244,13 +245,18 @@ def time_variants(game: "Game | str", repeats: int = 3):
     """A DataFrame with one row per variant: scores computed, best time, ns per score.
 
     Each variant runs once untimed first (Numba compiles on first use), then
-    `repeats` times; the best run counts (`slowest_s` says how far the runs spread). A variant
+    `repeats` times; the best run counts (`slowest_s` says how far the runs spread, `load_avg` how
+    busy the machine was as the timing began: its 1-minute load average). A variant
     with `sample_rows` scores that many guesses (`guesses`), spread over the game, against every
     secret.
     """
     import pandas as pd
 
     game = classic_game(game)
+    try:  # how busy the machine was as the timing began: a shared machine stretches every time
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        load = float("nan")
     rows = []
     for chosen in VARIANTS:
         count = game.size if chosen.sample_rows is None else min(game.size, chosen.sample_rows)
@@ -275,5 +281,6 @@ def time_variants(game: "Game | str", repeats: int = 3):
             "ns_per_score": best / scores * 1e9,
         })
     frame = pd.DataFrame(rows)
+    frame["load_avg"] = load
     frame["speedup_vs_python"] = frame["ns_per_score"].iloc[0] / frame["ns_per_score"]
     return frame

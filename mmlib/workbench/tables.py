@@ -469,7 +469,10 @@ def scoring_variants_table(timings: pd.DataFrame) -> ReadableTable:
     sampled = timings[timings["scores"] < timings["scores"].max()]
     samples = "".join(f" {row.description.split(',')[0]} scored {int(row.scores) // size:,} of the {size:,} "
                       f"guesses, spread over the game, against every secret." for row in sampled.itertuples())
-    return ReadableTable(shown, f"One thread, {measured_just_now('scoring')}.{samples}")
+    load = float(timings["load_avg"].iloc[0]) if "load_avg" in timings else float("nan")
+    busy = "" if math.isnan(load) else (f" The machine's load average was {load:.1f} as the timing began "
+                                         "(other work on its cores stretches every time).")
+    return ReadableTable(shown, f"One thread, {measured_just_now('scoring')}.{samples}{busy}")
 
 
 def scoring_workload_table(workload: pd.DataFrame, seed_seconds: dict) -> ReadableTable:
