@@ -40,6 +40,12 @@ PUBLISHED_SIZES = [(4, 6, 0, 2, 776), (4, 6, 0, 4, 151), (4, 6, 2, 0, 625), (4, 
                    (4, 6, 3, 0, 256), (4, 6, 4, 0, 81), (5, 8, 0, 2, 20272)]
 
 
+def test_the_published_sizes_notebook_3_shows_are_reference_mds():
+    from mmlib.core.case_equivalence import PUBLISHED_ACR_SIZES
+
+    assert list(PUBLISHED_ACR_SIZES) == PUBLISHED_SIZES
+
+
 @pytest.mark.parametrize("pins, colors, zero, free, size", PUBLISHED_SIZES)
 def test_closed_form_gives_the_published_sizes(pins, colors, zero, free, size):
     assert acr_size(pins, colors, zero, free) == size

@@ -268,8 +268,12 @@ def assert_readable(fig) -> None:
     for ax in fig.axes:
         drawn = [p for p in ax.patches if isinstance(p, Rectangle) and p.get_height() > 0]
         if drawn:
-            assert ax.get_yscale() == "linear", f"bars on a {ax.get_yscale()} axis: {ax.get_title()}"
-            assert ax.get_ylim()[0] == 0, f"bars from {ax.get_ylim()[0]}, not zero: {ax.get_title()}"
+            # Horizontal bars (barh) all start at x = 0 and share one thickness: their value axis is x.
+            horizontal = (all(p.get_x() == 0 for p in drawn) and len({p.get_height() for p in drawn}) == 1
+                          and len({p.get_width() for p in drawn}) > 1)
+            scale, limits = (ax.get_xscale(), ax.get_xlim()) if horizontal else (ax.get_yscale(), ax.get_ylim())
+            assert scale == "linear", f"bars on a {scale} axis: {ax.get_title()}"
+            assert limits[0] == 0, f"bars from {limits[0]}, not zero: {ax.get_title()}"
             bars += drawn
     small = [(t.get_text(), t.get_fontsize()) for t in fig.findobj(Text)
              if t.get_visible() and t.get_text().strip() and t.get_fontsize() < MIN_FONT_POINTS]

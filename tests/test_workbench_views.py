@@ -232,15 +232,36 @@ def test_the_acr_map_writes_every_size_in_full_and_readable():
     assert not any(reader_checks.problems_in(t.get_text()) for t in texts)
 
 
-def test_the_acr_map_of_two_colors_has_a_scale_and_frames_have_a_key():
+def test_the_acr_maps_share_one_scale_and_their_key_says_what_grey_and_frames_mean():
+    """Issue r1 of notebook 3: each game's map had its own color scale (50%-100% for two colors,
+    0.05%-100% for 5p10c), and its empty rows and columns said nothing."""
     from mmlib.workbench.plots import acr_sizes_figure
 
-    fig = acr_sizes_figure("4p2c")  # every cell is 100%: the scale must still run from 50%
-    bar_labels = [t.get_text() for t in fig.axes[1].get_yticklabels()]
-    assert "50%" in bar_labels and "100%" in bar_labels
-    assert not acr_sizes_figure("4p6c").legends
-    assert [t.get_text() for t in acr_sizes_figure("4p6c", marked=[(2, 4)]).legends[0].get_texts()] == \
-        ["framed: a region of the example path"]
+    def scale(fig):
+        return [t.get_text() for t in fig.axes[1].get_yticklabels()]
+
+    two_colors = acr_sizes_figure("4p2c")  # every cell after a guess is 100%: the scale is still the shared one
+    assert scale(two_colors) == scale(acr_sizes_figure("4p6c")) == scale(acr_sizes_figure("5p10c")) == \
+        ["0.01%", "0.1%", "1%", "10%", "100%"]
+    key = [t.get_text() for t in acr_sizes_figure("4p6c").legends[0].get_texts()]
+    assert len(key) == 3 and key[0].startswith("dashed: before the first guess")
+    assert key[1].startswith("grey: one Zero or one Free color") and key[2].startswith("light grey: no region")
+    framed = [t.get_text() for t in acr_sizes_figure("4p6c", marked=[(2, 4)]).legends[0].get_texts()]
+    assert framed == ["framed: a region of the example path", *key]
+    # Before the first guess (all six colors Free): the 15 first guesses left by renaming colors.
+    assert "15" in [t.get_text() for t in acr_sizes_figure("4p6c").axes[0].texts]
+
+
+def test_the_captions_of_notebooks_2_and_3_say_where_the_colors_stop_at_every_position():
+    controls = game_controls(pins=5, colors=4, max_codewords=4096)
+    box = show_interactive(views.score_ordinals_view, controls)
+    label = box.children[-2]
+    assert label.value.endswith("(at 5 pins the colors go up to 5, to stay within 4,096 codewords)")
+    controls.pins.value = 8  # at the cap: said once, not twice
+    assert label.value.count("the colors go up to 2") == 1 and "25 of them occur in 8p2c" in label.value
+    caption = views.acr_sizes_view(game_controls(pins=5, colors=2, max_codewords=100_000)).caption
+    assert "|ACr| = |AC| = 32" in caption and "16 by renaming colors and 3 first-guess patterns" in caption
+    assert caption.endswith("(at 5 pins the colors go up to 10, to stay within 100,000 codewords)")
 
 
 def test_benchmark_figures_name_machines_and_leave_out_other_openings():

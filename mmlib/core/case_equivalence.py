@@ -134,18 +134,25 @@ def format_mask(mask: int) -> str:
     return "".join(COLOR_CHARS[k] for k in mask_colors(mask)) or "-"
 
 
-def region_zero_free(game: Game, ps, played) -> tuple[int, int]:
-    """(zero mask, free mask) of a region: its secrets `ps` and the guesses `played`
-    on its path (codeword indices). The readable version; see `region_zero_free_packed`.
-    """
+def region_color_sets(game: Game, ps, played) -> tuple[set, set]:
+    """(Zero colors, Free colors) of a region as sets of zero-based colors, before a set of one
+    color counts as empty: the colors absent from every secret of `ps`, and the colors neither
+    Zero nor in any guess `played` on its path (codeword indices)."""
     ps = np.asarray(ps, dtype=np.int64)
     if len(ps) == 0:
         raise ValueError("a region needs at least one possible secret")
     every_color = set(range(game.colors))
-    present = _colors_in(game, ps)
-    in_guesses = _colors_in(game, np.asarray(list(played), dtype=np.int64))
-    zero = every_color - present
-    free = every_color - in_guesses - zero
+    zero = every_color - _colors_in(game, ps)
+    free = every_color - _colors_in(game, np.asarray(list(played), dtype=np.int64)) - zero
+    return zero, free
+
+
+def region_zero_free(game: Game, ps, played) -> tuple[int, int]:
+    """(zero mask, free mask) of a region: its secrets `ps` and the guesses `played`
+    on its path (codeword indices), a set of one color counted as empty (it allows no swap).
+    The readable version; see `region_zero_free_packed`.
+    """
+    zero, free = region_color_sets(game, ps, played)
     return (color_mask(zero) if len(zero) > 1 else 0, color_mask(free) if len(free) > 1 else 0)
 
 
@@ -420,6 +427,14 @@ def acr_size(pins: int, colors: int, zero: int, free: int, norepeat: bool = Fals
         for k in range(free + 1)
         for j in range(k, pins + 1)
     )
+
+
+# |ACr| as the seed published it (its notebook "Symmetry and Case Equivalence in Mastermind", quoted
+# in REFERENCE.md): (pins, colors, |Zero|, |Free|, |ACr|).
+PUBLISHED_ACR_SIZES = ((4, 6, 0, 2, 776), (4, 6, 0, 4, 151), (4, 6, 2, 0, 625), (4, 6, 2, 2, 353),
+                       (4, 6, 3, 0, 256), (4, 6, 4, 0, 81), (5, 8, 0, 2, 20272))
+PUBLISHED_ACR_SOURCE = ("the seed's notebook Symmetry and Case Equivalence in Mastermind, as quoted in "
+                        "REFERENCE.md")
 
 
 def possible_zero_free(colors: int) -> list[tuple[int, int]]:

@@ -292,32 +292,31 @@ def ordinal_grid_figure(pins: int) -> Figure:
 def score_frequencies_figure(game: "Game | str") -> Figure:
     """Bars over the counter slots: how many of all (guess, secret) pairs give each score.
 
-    The axis is linear from zero and every bar carries its count, so a score that occurs only a few
-    times still shows (its label), and a slot no pair uses says "unused" (or "hole") in words."""
+    One layout for every game: a row per slot, slot 0 at the top as in the table of ordinals, each
+    row named "slot: score" on one line and its count written level after the bar, so the labels
+    stay readable from 6 slots to 45. The count axis is linear from zero; a slot no pair uses says
+    "unused" (or "hole") in words."""
     game = Game.parse(game)
     totals = score_frequencies(game)
     hole = game.num_scores - 1
     slots = np.arange(game.score_slots)
-    many = game.score_slots > 21  # past 21 slots the tick labels turn upright and hold one line
-    fig = Figure(figsize=(8.5, 4.8 if many else 4.4), layout="constrained")
+    fig = Figure(figsize=(8.5, max(3.0, 1.4 + 0.22 * game.score_slots)), layout="constrained")
     ax = fig.add_subplot()
-    bars = ax.bar(slots, totals, color="#4c72b0")
+    bars = ax.barh(slots, totals, height=0.75, color="#4c72b0")
     labels = [f"{n:,}" if n else ("hole" if slot == hole else "unused") for slot, n in zip(slots, totals)]
-    texts = ax.bar_label(bars, labels=labels, fontsize=BAR_LABEL_FONT_SIZE, padding=2, rotation=90)
+    texts = ax.bar_label(bars, labels=labels, fontsize=9, padding=3)
     for text, n in zip(texts, totals):
         if not n:
             text.set_color("#b2182b")
-    ax.set_ylim(0, totals.max() * 1.3)  # room for the upright labels over the tallest bar
-    ticks = []
-    for slot in slots:
-        score = "hole" if slot == hole else format_score(*ordinal_to_score(int(slot), game))
-        ticks.append(f"{slot}: {score}" if many else f"{slot}\n{score}")
-    ax.set_xticks(slots, ticks, fontsize=8 if many else 9, rotation=90 if many else 0)
-    ax.set_xlim(-0.6, game.score_slots - 0.4)
+    ax.set_xlim(0, totals.max() * 1.14)  # room for the count after the longest bar
+    ticks = [f"{slot}: " + ("hole" if slot == hole else format_score(*ordinal_to_score(int(slot), game)))
+             for slot in slots]
+    ax.set_yticks(slots, ticks, fontsize=9)
+    ax.set_ylim(game.score_slots - 0.4, -0.6)  # slot 0 on top
     ax.set_title(f"How often each score occurs among all {game.size ** 2:,} (guess, secret) pairs of {game.name}")
-    ax.set_xlabel("counter slot (the score ordinal): score black,white")
-    ax.set_ylabel("pairs (count)")
-    thousands_axis(ax.yaxis)
+    ax.set_ylabel("counter slot: score b,w")
+    ax.set_xlabel("pairs (count)")
+    thousands_axis(ax.xaxis)
     return fig
 
 
@@ -330,7 +329,7 @@ def counter_slots_figure(highlight_pins: "int | None" = None) -> Figure:
     fig = Figure(figsize=(7.5, 4.2), layout="constrained")
     ax = fig.add_subplot()
     ax.plot(pins, nibbles, "s-", color="#8c8c8c", label="packed byte key 16·b + w: 16p + 1")
-    ax.plot(pins, square, "^-", color="#dd8452", label="(b, w) square: (p + 1)²")
+    ax.plot(pins, square, "^-", color="#dd8452", label="b,w square: (p + 1)²")
     ax.plot(pins, dense, "o-", color="#4c72b0", label="dense ordinal: p(p + 3)/2 + 1")
     for x, y in zip(pins, dense):
         ax.annotate(str(y), (x, y), xytext=(0, -15), textcoords="offset points", ha="center",
@@ -356,13 +355,10 @@ def counter_slots_figure(highlight_pins: "int | None" = None) -> Figure:
 # -- notebook 3: symmetry and case equivalence ------------------------------------------
 
 
-def _share_ticks(bar, lowest: float) -> None:
-    """Ticks at 1, 2 and 5 times each power of ten on a log colorbar of shares, as percentages,
-    so that a colorbar spanning one decade still carries several readable ticks."""
-    ticks = [m * 10.0 ** e for e in range(math.floor(math.log10(lowest)), 1) for m in (1, 2, 5)]
-    ticks = [t for t in ticks if lowest <= t <= 1.0]
-    bar.set_ticks(ticks, labels=[_percent(t) for t in ticks])
-    bar.minorticks_off()
+# One color scale for every game's map (|ACr| / |AC|, log): from 0.01%, below the smallest share
+# of any game up to 100,000 codewords (0.032% in 4p15c), to 100%. The same color is the same share
+# whatever the game, so maps can be compared side by side or through the slider.
+ACR_SHARE_RANGE = (1e-4, 1.0)
 
 
 def _percent(share: float) -> str:
@@ -372,15 +368,18 @@ def _percent(share: float) -> str:
 
 
 def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = ()) -> Figure:
-    """Heat map over (|Zero|, |Free|): |ACr| by the closed form, colored by its share of |AC|.
+    """Heat map over (|Zero|, |Free|): |ACr| by the closed form, colored by its share of |AC| on
+    the scale every game shares (`ACR_SHARE_RANGE`).
 
-    Only the pairs that can occur once a guess is played are drawn, each with its size written in
-    full (1,679,616, as every table writes it): the cells grow with the longest number. `marked`
-    pairs (e.g. the regions of an example path) get a red frame, named under the map.
+    Every pair that can occur once a guess is played carries its size, written in full (1,679,616,
+    as every table writes it): the cells grow with the longest number. The cell of all colors Free
+    (nothing played yet) shows the first guesses left by renaming colors, in a dashed frame. The
+    cells that cannot occur are grey, and the key under the map says why. `marked` pairs (e.g. the
+    regions of an example path) get a red frame, named in the key.
     """
     from matplotlib.colors import LogNorm
     from matplotlib.lines import Line2D
-    from matplotlib.patches import Rectangle
+    from matplotlib.patches import Patch, Rectangle
 
     from ..core.case_equivalence import acr_size, possible_zero_free
 
@@ -388,34 +387,55 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     c = game.colors
     share = np.full((c + 1, c + 1), np.nan)
     sizes = {}
-    for zero, free in possible_zero_free(c):
+    for zero, free in [*possible_zero_free(c), (0, c)]:  # (0, c): before the first guess
         sizes[zero, free] = acr_size(game.pins, c, zero, free, game.norepeat)
         share[zero, free] = sizes[zero, free] / game.size
+    # Grey underneath: darker where one Zero or one Free color counts as none, light where no
+    # region can be (more Zero and Free colors than the game has, or every color Zero).
+    single, impossible = "#c4c4c4", "#eeeeee"
+    grey = np.zeros((c + 1, c + 1, 4))
+    for zero in range(c + 1):
+        for free in range(c + 1):
+            if (zero, free) not in sizes:
+                countable = zero + free <= c and zero < c
+                grey[zero, free] = to_rgba(single if countable and 1 in (zero, free) else impossible)
     longest = max(len(f"{size:,}") for size in sizes.values())
     cell = max(0.45, 0.068 * longest + 0.06)  # inches: room for the longest number at 9 points
-    fig = Figure(figsize=(2.4 + cell * (c + 1), 1.9 + 0.36 * (c + 1)), layout="constrained")
+    keys = 3 + bool(marked)
+    fig = Figure(figsize=(max(5.6, 2.4 + cell * (c + 1)), 2.2 + 0.36 * (c + 1) + 0.24 * keys),
+                 layout="constrained")
     ax = fig.add_subplot()
-    # The scale reaches down to 50% at least, so that a map whose every cell is 100% (two colors)
-    # still has a scale with two ticks and draws 100% in the same yellow as every other map.
-    lowest = min(max(np.nanmin(share), 1e-9), 0.5)
-    image = ax.imshow(share, cmap="viridis", norm=LogNorm(vmin=lowest, vmax=1.0), origin="lower", aspect="auto")
+    ax.imshow(grey, origin="lower", aspect="auto")
+    norm = LogNorm(*ACR_SHARE_RANGE)
+    image = ax.imshow(share, cmap="viridis", norm=norm, origin="lower", aspect="auto")
     for (zero, free), size in sizes.items():
         ax.text(free, zero, f"{size:,}", ha="center", va="center", fontsize=9,
-                color="white" if share[zero, free] < 0.1 else "black")
+                color="white" if norm(share[zero, free]) < 0.6 else "black")
+    ax.add_patch(Rectangle((c - 0.5, -0.5), 1, 1, fill=False, edgecolor="black", linewidth=1.5, linestyle="--"))
     for zero, free in marked:
         ax.add_patch(Rectangle((free - 0.5, zero - 0.5), 1, 1, fill=False, edgecolor="#d62728", linewidth=2))
     ax.set_xticks(range(c + 1))
     ax.set_yticks(range(c + 1))
     bar = fig.colorbar(image, ax=ax, shrink=0.8)
-    _share_ticks(bar, lowest)
-    bar.set_label("|ACr| / |AC| (log scale)")
+    ticks = [10.0 ** e for e in range(round(math.log10(ACR_SHARE_RANGE[0])), 1)]
+    bar.set_ticks(ticks, labels=[_percent(t) for t in ticks])
+    bar.minorticks_off()
+    bar.set_label("|ACr| / |AC| (log scale),\nthe same scale for every game")
     ax.set_title(f"|ACr| of {game.name} by Zero and Free colors (|AC| = {game.size:,})", fontsize=10)
     ax.set_xlabel("Free colors (count)")
     ax.set_ylabel("Zero colors (count)")
+    handles = [
+        Patch(fill=False, edgecolor="black", linewidth=1.5, linestyle="--",
+              label=f"dashed: before the first guess, all {c} colors Free"),
+        Patch(facecolor=single, label="grey: one Zero or one Free color (counts as 0: no swap)"),
+        Patch(facecolor=impossible, edgecolor="#c4c4c4",
+              label="light grey: no region (Zero + Free > colors, or every color Zero)"),
+    ]
     if marked:
-        frame = Line2D([], [], color="#d62728", linewidth=2, marker="s", markersize=12, markerfacecolor="none",
-                       linestyle="none", label="framed: a region of the example path")
-        fig.legend(handles=[frame], loc="outside lower center", fontsize=9, frameon=False)
+        handles.insert(0, Line2D([], [], color="#d62728", linewidth=2, marker="s", markersize=12,
+                                 markerfacecolor="none", linestyle="none",
+                                 label="framed: a region of the example path"))
+    fig.legend(handles=handles, loc="outside lower center", fontsize=9, frameon=False)
     return fig
 
 

@@ -119,25 +119,31 @@ def score_ordinals_view(controls: GameControls) -> View:
     """The ordinals of the chosen pin count, and how often each score occurs in the chosen game."""
     game = controls.game
     used = int((score_frequencies(game) > 0).sum())
-    caption = _title(controls, f": {game.num_scores} possible scores, {game.score_slots} counter slots, "
-                               f"{used} scores occur in this game")
-    return View(caption, [ordinal_table(game.pins), score_frequencies_figure(game)])
+    caption = _title(controls, f": {game.pins} pins give {game.num_scores} possible scores in {game.score_slots} "
+                               f"counter slots; {used} of them occur in {game.name}{controls.colors_limit()}")
+    return View(caption, [ordinal_table(game.pins), score_frequencies_figure(game)], says_colors_limit=True)
 
 
 # -- notebook 3 -------------------------------------------------------------------
 
 
 def acr_sizes_view(controls: GameControls) -> View:
-    """|ACr| for every (|Zero|, |Free|) pair of the chosen game."""
+    """|ACr| for every (|Zero|, |Free|) pair of the chosen game, and what is left before the first
+    guess: the representatives by renaming colors, and the first-guess patterns once pins may be
+    reordered too."""
     game = controls.game
     smallest = min(acr_size(game.pins, game.colors, z, f, game.norepeat) for z, f in possible_zero_free(game.colors))
+    renamed = acr_size(game.pins, game.colors, 0, game.colors, game.norepeat)
     patterns = len(first_guess_patterns(game))
-    sizes = (f"|ACr| ranges from {smallest:,} to {game.size:,} candidates" if smallest < game.size
-             else f"|ACr| is {game.size:,}, all the candidates, whatever the Zero and Free colors")
-    caption = _title(controls, f": {sizes}; before the first "
-                               f"guess {patterns} candidate{'s' if patterns != 1 else ''} (one per pattern of "
-                               "repeated colors)")
-    return View(caption, [acr_sizes_figure(game)])
+    if smallest < game.size:
+        after = f"once a guess is played, |ACr| ranges from {smallest:,} to {game.size:,} candidates"
+    else:  # two colors: at most one unplayed color and at most one Zero color, and one color is no swap
+        after = (f"with {game.colors} colors, once a guess is played, a single unplayed or Zero color allows no "
+                 f"swap, so |ACr| = |AC| = {game.size:,}")
+    before = (f"before the first guess, {renamed:,} by renaming colors and {patterns} first-guess "
+              f"pattern{'s' if patterns != 1 else ''} once pins may be reordered")
+    return View(_title(controls, f": {after}; {before}{controls.colors_limit()}"), [acr_sizes_figure(game)],
+                says_colors_limit=True)
 
 
 # -- notebook 4 -------------------------------------------------------------------

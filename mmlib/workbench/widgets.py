@@ -50,6 +50,17 @@ class GameControls:
         return (f"; with {self.pins.value} pins the colors go up to {self.colors.max}, "
                 f"to stay within {self.max_codewords:,} codewords")
 
+    def colors_limit(self) -> str:
+        """Where the colors slider stops at the chosen pins, and why, said at every position (for a
+        view whose caption always says it): ' (at 5 pins the colors go up to 5, to stay within 4,096
+        codewords)'; at mmlib's most colors, ' (at 2 pins the colors go up to 15, mmlib's most)'."""
+        pins, most = self.pins.value, self.colors.max
+        if most >= MAX_COLORS:
+            return f" (at {pins} pins the colors go up to {most}, mmlib's most)"
+        if self.max_codewords is None:
+            return f" (at {pins} pins the colors go up to {most})"
+        return f" (at {pins} pins the colors go up to {most}, to stay within {self.max_codewords:,} codewords)"
+
     @property
     def game(self) -> Game:
         return Game(self.pins.value, self.colors.value, self.chosen_rules)
@@ -196,6 +207,9 @@ class View:
 
     caption: str
     items: list
+    # True when the caption already says where the colors slider stops (`GameControls.colors_limit`):
+    # `show_interactive` then adds no `cap_note`.
+    says_colors_limit: bool = False
 
 
 def _display_all(items) -> None:
@@ -276,7 +290,9 @@ def show_interactive(draw, controls: GameControls, *, menus=(), caption=None) ->
         else:
             label.value = caption(controls) if caption else f"<b>{describe_game(controls.game)}</b>"
             items = shown
-        label.value += "".join(menu.note for menu in menus) + controls.cap_note()
+        label.value += "".join(menu.note for menu in menus)
+        if not (isinstance(shown, View) and shown.says_colors_limit):
+            label.value += controls.cap_note()
         with output:
             output.clear_output(wait=True)
             _display_all(items)

@@ -1,0 +1,171 @@
+"""The tables of notebook 3 (symmetry and case equivalence), computed here so the notebook only
+calls them: the regions on a game's path with their Zero and Free colors, the guesses each strategy
+picks from all codewords and from the class representatives, the closed form of |ACr| against the
+published sizes and against counting, and the summary of both example paths.
+
+Sets of colors read as a person writes them: {1, 2} (color k + 1 for bit k of a mask), "none" for
+the empty set, and "{6}, counted as none" for a set of one color, which allows no swap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..core.case_equivalence import (
+    PUBLISHED_ACR_SIZES, PUBLISHED_ACR_SOURCE, acr_candidates, acr_size, color_mask, possible_zero_free,
+    region_color_sets,
+)
+from ..core.games import Game
+from ..core.next_guess import choose_next_guess
+from ..core.openings import first_guess_patterns
+from ..core.scoring import format_score, packed_score, score_ordinals, score_to_ordinal
+from ..core.strategies import Strategy
+from .tables import ReadableTable, readable
+
+
+def color_set(colors) -> str:
+    """A set of zero-based colors as a reader writes it: {1, 2}; "none" when empty; a set of one
+    color as "{6}, counted as none"."""
+    colors = sorted(int(c) for c in colors)
+    if not colors:
+        return "none"
+    written = "{" + ", ".join(str(c + 1) for c in colors) + "}"
+    return f"{written}, counted as none" if len(colors) == 1 else written
+
+
+def mask_set(mask: int) -> str:
+    """A color mask (bit k is color k + 1) as a set: {1, 2}, or "none"."""
+    return color_set(k for k in range(int(mask).bit_length()) if mask >> k & 1)
+
+
+@dataclass
+class PathRegion:
+    """One region on a game's path: the guesses played to reach it, the score of the last one, its
+    possible secrets, its Zero and Free colors (as sets, before a set of one color counts as empty,
+    and as the masks the search uses) and |ACr|."""
+
+    secret: str
+    played: list
+    score: str
+    ps: np.ndarray
+    zero: set
+    free: set
+    masks: tuple
+    acr: int
+
+    @property
+    def zero_free_counts(self) -> tuple[int, int]:
+        """(|Zero|, |Free|) as the search counts them (a set of one color as none)."""
+        return self.masks[0].bit_count(), self.masks[1].bit_count()
+
+
+def path_regions(game: Game, secret: str, path) -> list[PathRegion]:
+    """The regions the game against `secret` passes through when `path` (codeword strings, the
+    winning guess last) is played: one after each guess but the winning one."""
+    secret_index = game.parse_codeword(secret)
+    ps, played, regions = np.arange(game.size), [], []
+    for guess in path:
+        guess_index = game.parse_codeword(guess)
+        played.append(guess_index)
+        score = packed_score(game, secret_index, guess_index)
+        ps = ps[score_ordinals(game, guess_index, ps) == score_to_ordinal(*score, game.pins)]
+        if score == (game.pins, 0):
+            break
+        zero, free = region_color_sets(game, ps, played)
+        masks = (color_mask(zero) if len(zero) > 1 else 0, color_mask(free) if len(free) > 1 else 0)
+        regions.append(PathRegion(secret, list(path[:len(played)]), format_score(*score), ps, zero, free, masks,
+                                  len(acr_candidates(game, *masks))))
+    return regions
+
+
+def path_regions_table(regions: "list[PathRegion]") -> ReadableTable:
+    """A row per region: the guesses played, the last score, |PS|, Zero, Free, |ACr|. A Zero set that
+    stays the same along the path is said once, under the table, instead of in every row."""
+    frame = pd.DataFrame([{"played": " ".join(r.played), "score": r.score, "|PS|": len(r.ps),
+                           "Zero": color_set(r.zero), "Free": color_set(r.free), "|ACr|": r.acr}
+                          for r in regions])
+    note = ""
+    if len(frame) > 1 and frame["Zero"].nunique() == 1:
+        note = f"Zero is {frame['Zero'].iloc[0]} in every region of this path."
+        frame = frame.drop(columns=["Zero"])
+    return readable(frame, note=note)
+
+
+def same_guess_table(game: Game, regions: "list[PathRegion]") -> ReadableTable:
+    """For each region of three secrets or more: the guess each strategy picks searching all
+    codewords (AC) and searching the class representatives (ACr), written once where the two
+    agree ("differ" otherwise), and the scores each search computes (the same for every strategy,
+    "differ" otherwise)."""
+    def one_number(values: set):
+        return values.pop() if len(values) == 1 else "differ"
+
+    rows = []
+    for region in regions:
+        if len(region.ps) < 3:  # one or two secrets: the first is played, no search
+            continue
+        row = {"secret": region.secret, "played": " ".join(region.played), "score": region.score,
+               "|PS|": len(region.ps)}
+        plain_costs, reduced_costs = set(), set()
+        for strategy in Strategy:
+            everyone, plain_cost = choose_next_guess(game, strategy, region.ps)
+            reduced, reduced_cost = choose_next_guess(game, strategy, region.ps,
+                                                      candidates=acr_candidates(game, *region.masks))
+            row[strategy.title] = game.format_codeword(everyone) if everyone == reduced else "differ"
+            plain_costs.add(plain_cost)
+            reduced_costs.add(reduced_cost)
+        rows.append({**row, "scores, AC": one_number(plain_costs), "scores, ACr": one_number(reduced_costs)})
+    return readable(pd.DataFrame(rows))
+
+
+def published_acr_table() -> ReadableTable:
+    """The |ACr| sizes the seed published beside the closed form's, with their source under the table."""
+    rows = [(f"{pins}p{colors}c", zero, free, size, acr_size(pins, colors, zero, free))
+            for pins, colors, zero, free, size in PUBLISHED_ACR_SIZES]
+    frame = pd.DataFrame(rows, columns=["game", "|Zero|", "|Free|", "published |ACr|", "closed form"])
+    return readable(frame, note=f"Published: {PUBLISHED_ACR_SOURCE} (mmlib.core.case_equivalence."
+                                "PUBLISHED_ACR_SIZES).")
+
+
+def closed_form_against_count(games) -> ReadableTable:
+    """For each game, every (|Zero|, |Free|) pair that can occur: the closed form against counting
+    the codewords that pass the class-representative predicate (the highest colors Zero, the next
+    ones down Free; which colors does not matter)."""
+    rows = []
+    for name in games:
+        game = Game.parse(name)
+        pairs = possible_zero_free(game.colors)
+        agree = 0
+        for zero, free in pairs:
+            zero_mask = color_mask(range(game.colors - zero, game.colors))
+            free_mask = color_mask(range(game.colors - zero - free, game.colors - zero))
+            agree += acr_size(game.pins, game.colors, zero, free) == len(acr_candidates(game, zero_mask, free_mask))
+        rows.append((game.name, len(pairs), agree))
+    return readable(pd.DataFrame(rows, columns=["game", "(|Zero|, |Free|) pairs that can occur",
+                                                "pairs where the closed form equals the count"]))
+
+
+def paths_summary_table(game: Game, paths: "dict[str, list[PathRegion]]", turns: int = 2) -> ReadableTable:
+    """The regions of the first `turns` turns of each path, grouped by path, after the state before
+    the first guess (every color Free). "played" gives each guess with its score; the note under the
+    table gives the first-guess patterns."""
+    every = set(range(game.colors))
+    rows = [{"secret": "any", "played": "nothing yet", "Zero": "none", "Free": color_set(every),
+             "|ACr|": acr_size(game.pins, game.colors, 0, game.colors, game.norepeat)}]
+    for secret, regions in paths.items():
+        for region in regions[:turns]:
+            played = " ".join(f"{guess} ({score})" for guess, score in
+                              zip(region.played, _scores_of(game, secret, region.played)))
+            rows.append({"secret": secret, "played": played, "Zero": color_set(region.zero),
+                         "Free": color_set(region.free), "|ACr|": region.acr})
+    patterns = len(first_guess_patterns(game))
+    return readable(pd.DataFrame(rows),
+                    note=f"Before the first guess, reordering the pins as well leaves {patterns} first-guess "
+                         "patterns.")
+
+
+def _scores_of(game: Game, secret: str, played) -> list[str]:
+    secret_index = game.parse_codeword(secret)
+    return [format_score(*packed_score(game, secret_index, game.parse_codeword(g))) for g in played]
