@@ -15,6 +15,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from mmlib.core.strategies import Strategy
 from mmlib.studies.data_tables import (case_equivalence_scores, latest_rows, load_benchmarks, load_results,
                                        load_table)
 from mmlib.studies.optimal_table import heuristic_gaps, load_optimal
@@ -175,6 +176,58 @@ def bulls_and_cows(what: str) -> str:
     return f"Entropy needs {gaps[(gaps['game'] == '4p10c-norepeat') & (gaps['strategy'] == 'entropy')]['heuristic_total'].iloc[0]:,}"
 
 
+@functools.cache
+def own_pick_totals() -> dict:
+    """4p6c's total turns in data/results.csv by (strategy label, first guess), for each strategy's
+    own pick and for 1122 (notebook 4)."""
+    from mmlib.studies.own_picks import first_guess_picks
+
+    frame = load_results().frame
+    frame = frame[frame["game"] == "4p6c"]
+    openings = [(s.label, g) for s, g in first_guess_picks("4p6c").items()] + [(s.label, "1122") for s in Strategy]
+    return {(label, guess): int(frame[(frame["strategy"] == label) & (frame["first_guess"] == guess)]
+                                ["total_turns"].iloc[0]) for label, guess in openings}
+
+
+def own_pick_answer() -> str:
+    from mmlib.studies.own_picks import first_guess_picks
+
+    totals = {s.label: own_pick_totals()[s.label, g] for s, g in first_guess_picks("4p6c").items()}
+    assert min(totals, key=totals.get) == "most-parts", "notebook 4's answer names Most Parts the fewest"
+    return ("Most Parts needs the fewest turns: {:,} in all, {:.3f} per game (Expected Size {:,}, Entropy {:,}, "
+            "Knuth {:,})").format(totals["most-parts"], totals["most-parts"] / 1296, totals["expected-size"],
+                                  totals["entropy"], totals["knuth"])
+
+
+def opening_against_rank() -> str:
+    totals = own_pick_totals()
+    own, other, knuth = totals["expected-size", "1123"], totals["expected-size", "1122"], totals["knuth", "1122"]
+    return (f"needs {other - own} turns more ({other:,} against {own:,}), while Knuth and Expected Size, both from "
+            f"`1122`, differ by {knuth - other} turns ({knuth:,} against {other:,})")
+
+
+def over_the_optimum() -> str:
+    optimal = load_optimal()
+    optimum = int(optimal[(optimal["game"] == "4p6c") & (optimal["objective"] == "total")
+                          & optimal["max_turns_limit"].isna()]["total_turns"].iloc[0])
+    totals = own_pick_totals()
+    most_parts, knuth = totals["most-parts", "1123"] - optimum, totals["knuth", "1122"] - optimum
+    return (f"Most Parts needs {most_parts} turns more than the optimum over the 1,296 games, "
+            f"{most_parts / 1296:.3f} per game; Knuth {knuth} more")
+
+
+@functools.cache
+def knuth_worst_counts() -> dict:
+    """Computed live, as notebook 4 computes its table: over the games its sliders reach, in how
+    many Knuth's worst game is shorter, as long as or longer than the shortest of the others'."""
+    from mmlib.studies.own_picks import AS_LONG, LONGER, SHORTER, worst_turns
+    from mmlib.workbench.widgets import games_within
+
+    counts = worst_turns(games_within(4096))["knuth_worst"].value_counts()
+    return {"games": int(counts.sum()), "shorter": int(counts.get(SHORTER, 0)),
+            "as_long": int(counts.get(AS_LONG, 0)), "longer": int(counts.get(LONGER, 0))}
+
+
 CLAIMS = [
     ("01_scoring.ipynb", lambda: f": {significant(workload('numba-packed-array')['ns_per_score'])} ns on the seed's workload"),
     ("01_scoring.ipynb", lambda: f"plain Python ({significant(workload('python')['ns_per_score'])} ns on the same workload)"),
@@ -232,6 +285,16 @@ CLAIMS = [
     ("09_rule_variants.ipynb", lambda: bulls_and_cows("entropy")),
     ("09_rule_variants.ipynb", lambda: bulls_and_cows("benchmark")),
     ("09_rule_variants.ipynb", lambda: bulls_and_cows("seconds")),
+    ("04_strategies.ipynb", own_pick_answer),
+    ("04_strategies.ipynb", opening_against_rank),
+    ("04_strategies.ipynb", lambda: "and needs {} turns more than from its own `1123`".format(
+        own_pick_totals()["expected-size", "1122"] - own_pick_totals()["expected-size", "1123"])),
+    ("04_strategies.ipynb", over_the_optimum),
+    ("04_strategies.ipynb", lambda: "on {longer} of the {games} games the sliders below reach".format(
+        **knuth_worst_counts())),
+    ("04_strategies.ipynb", lambda: "over the {games} games the sliders reach, its worst game is the shortest of "
+                                    "the four in {shorter}, as long as the shortest of the others' in {as_long}, and "
+                                    "longer in {longer}".format(**knuth_worst_counts())),
 ]
 
 

@@ -268,9 +268,8 @@ def assert_readable(fig) -> None:
     for ax in fig.axes:
         drawn = [p for p in ax.patches if isinstance(p, Rectangle) and p.get_height() > 0]
         if drawn:
-            # Horizontal bars (barh) all start at x = 0 and share one thickness: their value axis is x.
-            horizontal = (all(p.get_x() == 0 for p in drawn) and len({p.get_height() for p in drawn}) == 1
-                          and len({p.get_width() for p in drawn}) > 1)
+            # Horizontal bars (barh) all start at x = 0: their count axis is x, and it must start at zero.
+            horizontal = all(p.get_x() == 0 for p in drawn) and not all(p.get_y() == 0 for p in drawn)
             scale, limits = (ax.get_xscale(), ax.get_xlim()) if horizontal else (ax.get_yscale(), ax.get_ylim())
             assert scale == "linear", f"bars on a {scale} axis: {ax.get_title()}"
             assert limits[0] == 0, f"bars from {limits[0]}, not zero: {ax.get_title()}"
@@ -308,6 +307,60 @@ def test_turn_histograms_are_linear_from_zero_and_the_legend_covers_no_bar(game)
     results = [solve(game, s, backend="reference" if game == "3p3c" else "cpu") for s in Strategy]
     assert_readable(plots.turn_histograms_figure(results))
     assert_readable(plots.turn_histograms_figure(results, highlight="entropy"))
+
+
+def overlapping_texts(fig) -> list[tuple[str, str]]:
+    """Pairs of texts of one axes (tick labels of one axis, or the titles and bar labels) whose
+    boxes overlap once the figure is drawn."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    pairs = []
+    for ax in fig.axes:
+        groups = [ax.get_xticklabels(), ax.get_yticklabels(), [c for c in ax.get_children() if isinstance(c, Text)]]
+        for group in groups:
+            shown = [(t.get_window_extent(renderer), t.get_text()) for t in group
+                     if t.get_visible() and t.get_text().strip()]
+            pairs += [(a[1], b[1]) for k, a in enumerate(shown) for b in shown[k + 1:] if a[0].overlaps(b[0])]
+    return pairs
+
+
+@pytest.mark.parametrize("game", ["8p2c", "6p4c", "7p3c", "3p8c"])
+def test_first_guess_partitions_keep_every_label_level_and_apart(game):
+    """Notebook 4's partitions widget at its most crowded games: only the scores some first guess
+    gives are drawn (the axis label says how many are left out), every label is level, no two
+    collide, and the panels of the picks name their strategies."""
+    fig = plots.first_guess_partition_figure(game, picks=True)
+    assert_readable(fig)
+    assert overlapping_texts(fig) == []
+    for ax in fig.axes:
+        assert all(t.get_rotation() == 0 for t in ax.get_xticklabels() + ax.texts)
+    chosen = Game.parse(game)
+    ticks = [t.get_text() for t in fig.axes[-1].get_xticklabels()]
+    if len(ticks) < chosen.num_scores:
+        assert f"the {chosen.num_scores - len(ticks)} of {chosen.num_scores} scores" in fig.axes[-1].get_xlabel()
+    picked = [ax._right_title.get_text() for ax in fig.axes if ax._right_title.get_text()]  # noqa: SLF001
+    assert picked and all(text.startswith("picked by ") for text in picked)
+
+
+@pytest.mark.parametrize("game", ["3p15c", "4p8c", "8p2c"])
+def test_turn_histograms_keep_every_count_level_and_apart(game):
+    """The most crowded positions of notebook 4's histogram widget (up to 40 bars, counts up to
+    1,440): horizontal bars, every count level and clear of the others."""
+    from mmlib.studies.own_picks import solve_from_own_pick
+
+    fig = plots.turn_histograms_figure([solve_from_own_pick(game, s) for s in Strategy], highlight="knuth")
+    assert_readable(fig)
+    assert overlapping_texts(fig) == []
+    assert all(t.get_rotation() == 0 for t in fig.axes[0].texts)
+
+
+def test_averages_round_half_up_from_the_exact_fraction():
+    assert plots.average_text(106, 32) == "3.313"  # 3.3125, which Python's format writes 3.312
+    assert plots.average_text(5801, 1296) == "4.476"
+    assert plots.average_text(84, 25) == "3.360"
 
 
 @pytest.mark.parametrize("game", ["2p6c", "4p7c-norepeat"])

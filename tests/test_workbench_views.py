@@ -519,6 +519,52 @@ def test_strategy_results_hold_one_count_per_cell_and_a_column_per_turn():
     from mmlib.workbench.tables import strategy_results_table
 
     table = strategy_results_table([solve("3p3c", s, backend="reference") for s in ("knuth", "entropy")]).frame
-    assert [c for c in table.columns if c.startswith("in ")] == ["in 1 turn", "in 2 turns", "in 3 turns",
-                                                                  "in 4 turns"]
+    # Every solve wins exactly one game on turn 1 (its opening): the caption says so once, no column repeats it.
+    assert [c for c in table.columns if c.startswith("in ")] == ["in 2 turns", "in 3 turns", "in 4 turns"]
+    assert "worst (turns)" in table.columns and "strategy" in table.columns
     assert not table.map(lambda cell: ", " in str(cell)).any().any()  # no list in a cell
+    # One strategy from two openings: the strategy is said once above the table, the opening leads.
+    two = strategy_results_table([solve("4p6c", "expected-size", first_guess=g) for g in ("1123", "1122")]).frame
+    assert list(two.columns[:2]) == ["first guess", "total turns"] and list(two["total turns"]) == ["5,696", "5,764"]
+
+
+def test_knuths_worst_game_is_compared_not_assumed():
+    """Notebook 4's worst-case tables: Knuth's minimax looks one guess ahead, so its worst game is
+    the shortest on 4p6c but longer than the others' on 2p5c and 8p2c."""
+    from mmlib.studies.own_picks import LONGER, SHORTER, worst_turns
+    from mmlib.workbench.tables import knuth_worst_summary_table, knuth_worst_table
+
+    worst = worst_turns(["2p5c", "4p6c", "8p2c", "3p3c"]).set_index("game")
+    assert worst.loc["4p6c", ["knuth", "expected-size", "entropy", "most-parts"]].tolist() == [5, 6, 6, 6]
+    assert worst.loc["4p6c", "knuth_worst"] == SHORTER
+    assert worst.loc["2p5c", "knuth_worst"] == worst.loc["8p2c", "knuth_worst"] == LONGER
+    summary = knuth_worst_summary_table(worst.reset_index()).frame
+    assert summary["games"].tolist() == ["1", "1", "2"]
+    assert knuth_worst_table(worst.reset_index()).frame["game"].tolist() == ["2p5c", "4p6c", "8p2c"]
+
+
+def test_the_2p5c_split_where_knuth_loses_a_turn():
+    from mmlib.core.strategies import Strategy
+    from mmlib.studies.own_picks import next_guess_picks, secrets_left
+    from mmlib.workbench.tables import partition_table
+
+    left = secrets_left("2p5c", [("12", (0, 0))])
+    assert [Game.parse("2p5c").format_codeword(s) for s in left] == ["33", "34", "35", "43", "44", "45", "53",
+                                                                      "54", "55"]
+    picks = next_guess_picks("2p5c", left)
+    assert picks[Strategy.KNUTH] == "33" and {picks[s] for s in Strategy if s != Strategy.KNUTH} == {"34"}
+    table = partition_table("2p5c", ["33", "34"], left, picks=picks, sizes=True)
+    assert table.frame["subset sizes"].tolist() == ["4 4 1", "4 2 1 1 1"]
+    assert table.frame["largest"].tolist() == ["4", "4"] and "guess" not in table.numeric
+
+
+def test_the_published_table_reads_data_and_agrees():
+    from mmlib.studies.seed_comparison import load_seed_comparison
+    from mmlib.workbench.tables import published_strategies_table
+
+    frame = published_strategies_table(load_seed_comparison()).frame
+    assert len(frame) == 8 and (frame["its own pick"] == "yes").sum() == 4
+    assert (frame["total turns, published"] == frame["total turns, mmlib"]).all()
+    own = frame[frame["its own pick"] == "yes"].set_index("strategy")
+    assert own["first guess"].to_dict() == {"Knuth": "1122", "Expected Size": "1123", "Entropy": "1234",
+                                            "Most Parts": "1123"}

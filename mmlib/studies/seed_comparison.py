@@ -24,7 +24,7 @@ COLUMNS = ("game", "strategy", "first_guess", "case_equivalence", "seed_source",
            "mmlib_total_turns", "mmlib_max_turns", "mmlib_scores", "mmlib_seconds", "mmlib_machine",
            "mmlib_source", "agreement", "reason", "mmlib_date", "mmlib_engine")
 
-_REF = "REFERENCE.md, figures to reproduce"
+_REF = REFERENCE_FIGURES = "REFERENCE.md, figures to reproduce"
 _GPU = "Mastermind_on_the_GPU.md, Some Numbers"
 _ANCHOR = "REFERENCE.md, performance anchors (seed's C++ CPU solver, built and run on this machine type)"
 _GPU_ANCHOR = "REFERENCE.md, performance anchors (seed's CUDA solver: about 0.018 s each)"

@@ -27,6 +27,7 @@ from ..core.scoring import (
     all_scores, format_score, ordinal_to_score, score_matrix_reference, score_ordinals, score_to_ordinal,
 )
 from ..core.strategies import Strategy
+from ..studies.own_picks import first_guess_picks, subset_sizes  # noqa: F401 (also the figures' own names)
 
 STRATEGY_COLORS = {
     Strategy.KNUTH: "#4c72b0",
@@ -72,18 +73,6 @@ def significant(value: float, digits: int = 3) -> str:
     return f"{value:,.{max(0, decimals)}f}"
 
 
-def subset_sizes(game: "Game | str", guess: "str | int", secrets: "np.ndarray | None" = None) -> np.ndarray:
-    """How many of `secrets` (default: all) give each score ordinal against `guess`.
-
-    One entry per counter slot, the hole at (p-1, 1) included (always 0).
-    """
-    game = Game.parse(game)
-    index = game.parse_codeword(guess, what="guess") if isinstance(guess, str) else int(guess)
-    if not 0 <= index < game.size:
-        raise ValueError(f"guess index {index} is not a codeword of {game.name} (0..{game.size - 1})")
-    return np.bincount(score_ordinals(game, index, secrets), minlength=game.score_slots)
-
-
 def score_frequencies(game: "Game | str") -> np.ndarray:
     """How many (guess, secret) pairs of `game` give each score ordinal, over all n*n pairs.
 
@@ -121,6 +110,16 @@ def partition_summary(sizes: np.ndarray) -> dict:
         "entropy_bits": float(math.log2(total) - (nonzero * np.log2(nonzero)).sum() / total),
         "parts": int((sizes > 0).sum()),
     }
+
+
+def average_text(total_turns: int, games: int) -> str:
+    """Average turns per game with 3 decimals, rounded half up from the exact fraction total turns /
+    games (106 / 32 = 3.3125 reads 3.313, as a reader rounds it by hand; Python's format would give
+    3.312)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    exact = Decimal(int(total_turns)) / Decimal(int(games))
+    return str(exact.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP))
 
 
 def thousands_axis(axis) -> None:
@@ -442,50 +441,68 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
 # -- notebook 4: strategies ------------------------------------------------------------
 
 
-def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | None" = None) -> Figure:
-    """Small multiples: the subset sizes per score for each candidate first guess."""
+def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | None" = None,
+                                 picks: "bool | dict" = False) -> Figure:
+    """Small multiples: the subset sizes per score for each candidate first guess, on one scale.
+
+    Only the scores that some first guess gives are drawn (8 pins have 44 scores, of which 8p2c's
+    first guesses give 25); the axis label says how many are left out. Tick and bar labels stay
+    level: past 20 scores the figure is wider. With `picks` (True: each strategy's own pick,
+    `first_guess_picks`; or a dict strategy -> guess) each panel names the strategies that pick it,
+    in bold at its right ("all four" when every strategy picks it)."""
     game = Game.parse(game)
     patterns = list(patterns) if patterns is not None else first_guess_patterns(game)
     if not patterns:
         raise ValueError("no first guess to draw")
     if len(patterns) > MAX_PARTITION_PANELS:
         raise ValueError(f"{len(patterns)} first guesses: the figure draws at most {MAX_PARTITION_PANELS}")
-    slots = _score_slots(game.pins)
-    labels = _score_labels(game.pins)
-    many = len(slots) > 20  # past 20 scores the labels turn upright to keep 8 points without colliding
-    fig = Figure(figsize=(8.5, (1.4 if many else 0.6) + (1.9 if many else 1.55) * len(patterns)),
-                 layout="constrained")
+    if picks is True:
+        picks = first_guess_picks(game)
+    picked_by = {pattern: [Strategy.parse(s).title for s, g in (picks or {}).items() if g == pattern]
+                 for pattern in patterns}
+    all_sizes = {pattern: subset_sizes(game, pattern) for pattern in patterns}
+    slots = [slot for slot in _score_slots(game.pins) if any(sizes[slot] for sizes in all_sizes.values())]
+    labels = [format_score(*ordinal_to_score(slot, game.pins)) for slot in slots]
+    many = len(slots) > 20
+    fig = Figure(figsize=(10.5 if many else 8.5, 0.9 + 1.55 * len(patterns)), layout="constrained")
     axes = fig.subplots(len(patterns), 1, sharex=True, sharey=True, squeeze=False)[:, 0]
     positions = np.arange(len(slots))
-    all_sizes = {pattern: subset_sizes(game, pattern) for pattern in patterns}
     tallest = max(int(sizes.max()) for sizes in all_sizes.values())
     for ax, pattern in zip(axes, patterns):
         sizes = all_sizes[pattern]
         summary = partition_summary(sizes)
         bars = ax.bar(positions, sizes[slots], color="#4c72b0")
         ax.bar_label(bars, labels=[f"{s:,}" if s else "" for s in sizes[slots]], fontsize=BAR_LABEL_FONT_SIZE,
-                     padding=1, rotation=90 if many else 0)
+                     padding=1)
         ax.set_title(
-            f"{pattern}: largest {summary['largest']:,}, expected {summary['expected_size']:,.1f}, "
+            f"{pattern}: largest {summary['largest']:,}, expected {summary['expected_size']:,.3f}, "
             f"entropy {summary['entropy_bits']:.3f} bits, {summary['parts']} parts",
             fontsize=9, loc="left",
         )
+        if picked_by[pattern]:
+            who = "all four" if len(picked_by[pattern]) == len(Strategy) else ", ".join(picked_by[pattern])
+            ax.set_title(f"picked by {who}", fontsize=9, loc="right", fontweight="bold")
         ax.set_ylabel("secrets (count)")
-        ax.set_ylim(0, tallest * (1.6 if many else 1.3))  # one shared scale, with room for the labels
+        ax.set_ylim(0, tallest * 1.3)  # one shared scale, with room for the labels
         thousands_axis(ax.yaxis)
-    axes[-1].set_xticks(positions, labels, rotation=90 if many else 0, fontsize=8 if many else 10)
-    axes[-1].set_xlabel("score black,white")
+    axes[-1].set_xticks(positions, labels, fontsize=9)
+    axes[-1].set_xlim(-0.6, len(slots) - 0.4)
+    left_out = game.num_scores - len(slots)
+    axes[-1].set_xlabel("score b,w (black, white)" + (
+        f"; the {left_out} of {game.num_scores} scores that no first guess gives are left out" if left_out else ""))
     fig.suptitle(f"How each first guess splits the {game.size:,} secrets of {game.name}")
     return fig
 
 
 def turn_histograms_figure(results: Sequence, highlight: "Strategy | str | None" = None) -> Figure:
-    """Grouped bars: games won in 1, 2, ... turns, one bar per strategy (SolveResults of one game).
+    """Grouped horizontal bars: games won in 1, 2, ... turns, one bar per strategy (SolveResults of
+    one game), turn 1 at the top.
 
-    The axis is linear from zero, so bar heights compare as counts do, and every count is printed
-    over its bar (a bar of one game is too short to see, its label is not). The legend sits under
-    the axes, where it covers no bar. With `highlight`, the other strategies' bars are pale with a
-    full-color edge and the highlighted one's legend entry is bold."""
+    Horizontal, so that every count is written level at the end of its own bar whatever the
+    number of turns and strategies (a bar of one game is too short to see, its label is not), and
+    the figure keeps one look while the sliders move. The count axis is linear from zero. The
+    legend sits under the axes, where it covers no bar. With `highlight`, the other strategies'
+    bars are pale with a full-color edge and the highlighted one's legend entry is bold."""
     if not results:
         raise ValueError("no results to draw")
     game = results[0].game
@@ -493,33 +510,33 @@ def turn_histograms_figure(results: Sequence, highlight: "Strategy | str | None"
         raise ValueError("the results must all be for the same game")
     highlighted = Strategy.parse(highlight) if highlight is not None else None
     max_turns = max(r.max_turns for r in results)
-    width = 0.8 / len(results)
-    fig = Figure(figsize=(8.5, 4.8), layout="constrained")
+    thickness = 0.8 / len(results)
+    fig = Figure(figsize=(8.5, 1.9 + 0.16 * len(results) * max_turns), layout="constrained")
     ax = fig.add_subplot()
     turns = np.arange(1, max_turns + 1)
     largest = 1
-    crowded = len(results) * max_turns > 24  # labels turned upright when the bars get narrow
     for k, result in enumerate(results):
         histogram = np.zeros(max_turns, dtype=int)
         histogram[: len(result.turn_histogram)] = result.turn_histogram
         largest = max(largest, int(histogram.max()))
         color = STRATEGY_COLORS.get(result.strategy, "#777777")
         faded = highlighted is not None and result.strategy != highlighted
-        bars = ax.bar(
-            turns + (k - (len(results) - 1) / 2) * width, histogram, width,
+        bars = ax.barh(
+            turns + (k - (len(results) - 1) / 2) * thickness, histogram, thickness,
             color=to_rgba(color, 0.3) if faded else color, edgecolor=color, linewidth=1,
             label=f"{result.strategy.title} from {result.first_guess_text}: "
-                  f"average {result.average_turns:.3f}, worst {result.max_turns}",
+                  f"average {average_text(result.total_turns, game.size)}, worst {result.max_turns}",
         )
         ax.bar_label(bars, labels=[f"{v:,}" if v else "" for v in histogram], fontsize=BAR_LABEL_FONT_SIZE,
-                     padding=2, rotation=90 if crowded else 0)
-    ax.set_ylim(0, largest * (1.3 if crowded else 1.12))  # room for the labels over the tallest bar
-    ax.set_xticks(turns)
+                     padding=2)
+    ax.set_xlim(0, largest * 1.12)  # room for the labels right of the longest bar
+    ax.set_yticks(turns)
+    ax.set_ylim(max_turns + 0.5, 0.5)  # turn 1 at the top
     openings = ", ".join(f"{r.strategy.title} {r.first_guess_text}" for r in results)
     ax.set_title(f"Turns to win all {game.size:,} games of {game.name}\nopenings: {openings}", fontsize=11)
-    ax.set_xlabel("turns to win (the winning guess included)")
-    ax.set_ylabel("games (count)")
-    thousands_axis(ax.yaxis)
+    ax.set_ylabel("turns to win (the winning guess included)")
+    ax.set_xlabel("games (count)")
+    thousands_axis(ax.xaxis)
     legend = fig.legend(loc="outside lower center", ncols=2, fontsize=9)
     if highlighted is not None:
         for text, result in zip(legend.get_texts(), results):

@@ -26,6 +26,8 @@ from ..core.games import Game
 from ..core.strategies import Strategy
 from ..studies.data_tables import (KERNEL_STRATEGY, SOLVE_STRATEGIES, gpu_beside_cpu, latest_rows, machine_names,
                                    one_machine_one_engine, per_engine, this_machine)
+from ..studies.own_picks import AS_LONG, LONGER, SHORTER, first_guess_picks
+from .plots import average_text, partition_summary, subset_sizes
 from .plots_results import format_seconds, mmlib_versions
 
 
@@ -819,18 +821,131 @@ def games_won_by_turn(histograms, max_turns: "int | None" = None) -> dict[str, l
             for t in range(1, turns + 1)}
 
 
+def _average_column(totals, games) -> list[str]:
+    return [average_text(total, n) for total, n in zip(totals, games)]
+
+
 def strategy_results_table(results) -> ReadableTable:
     """Solves of one game (`SolveResult`s), one row each: strategy, opening, total, average and
-    worst turns, and the games won in each number of turns, one column per turn."""
+    worst turns, and the games won in each number of turns (the winning guess counts), one column
+    per turn. What every row shares is left for the caption to say once: the games won in 1 turn
+    (always 1, the secret equal to the opening) and the strategy when all rows have the same."""
     results = list(results)
-    frame = pd.DataFrame({
-        "strategy": [r.strategy.title for r in results], "first guess": [r.first_guess_text for r in results],
-        "total turns": [r.total_turns for r in results], "average turns": [r.average_turns for r in results],
-        "worst": [r.max_turns for r in results],
-        **games_won_by_turn(r.turn_histogram for r in results),
-    })
-    return readable(frame, formats={"average turns": 3},
-                    note="games won in each number of turns, the winning guess included")
+    won = games_won_by_turn(r.turn_histogram for r in results)
+    if all(count == 1 for count in won.get("in 1 turn", [])):
+        del won["in 1 turn"]
+    columns = {"strategy": [r.strategy.title for r in results], "first guess": [r.first_guess_text for r in results],
+               "total turns": [r.total_turns for r in results],
+               "average turns": _average_column([r.total_turns for r in results], [r.game.size for r in results]),
+               "worst (turns)": [r.max_turns for r in results], **won}
+    if len(results) > 1 and len(set(columns["strategy"])) == 1:
+        del columns["strategy"]
+    return readable(pd.DataFrame(columns))
+
+
+# What each strategy ranks by (lower is better), as the notebooks write it.
+RANK_TEXT = {
+    Strategy.KNUTH: "largest subset",
+    Strategy.EXPECTED_SIZE: "Σ s²",
+    Strategy.ENTROPY: "Σ s log₂ s",
+    Strategy.MOST_PARTS: "−(non-empty subsets)",
+}
+
+
+def strategies_summary_table(results) -> ReadableTable:
+    """One row per solve: the strategy, what it ranks by, its opening, total, average and worst turns."""
+    results = list(results)
+    return readable(pd.DataFrame({
+        "strategy": [r.strategy.title for r in results],
+        "rank (lower is better)": [RANK_TEXT[r.strategy] for r in results],
+        "first guess": [r.first_guess_text for r in results],
+        "total turns": [r.total_turns for r in results],
+        "average turns": _average_column([r.total_turns for r in results], [r.game.size for r in results]),
+        "worst (turns)": [r.max_turns for r in results],
+    }))
+
+
+def partition_table(game: "Game | str", guesses, secrets=None, picks: "Mapping | None" = None,
+                    sizes: bool = False) -> ReadableTable:
+    """How each of `guesses` splits `secrets` (default: every codeword): what each strategy reads
+    from the subset sizes (`plots.partition_summary`; expected size and entropy with 3 decimals),
+    and with `picks` (strategy -> guess) which strategies pick it. `sizes`: a column with the
+    subset sizes, largest first."""
+    game = Game.parse(game)
+    rows = []
+    for guess in guesses:
+        counts = subset_sizes(game, guess, secrets)
+        summary = partition_summary(counts)
+        row = {"guess": guess}
+        if sizes:
+            row["subset sizes"] = " ".join(str(n) for n in sorted(counts[counts > 0], reverse=True))
+        row.update({k: v for k, v in summary.items() if k != "secrets"})
+        if picks is not None:
+            row["picked by"] = ", ".join(Strategy.parse(s).title for s, g in picks.items() if g == guess) or "none"
+        rows.append(row)
+    table = readable(pd.DataFrame(rows), formats={"expected_size": 3, "entropy_bits": 3})
+    table.numeric.discard("guess")  # a codeword such as 12 is a name, not a number
+    return table
+
+
+def published_strategies_table(comparison: pd.DataFrame) -> ReadableTable:
+    """The 4p6c figures REFERENCE.md publishes for the four strategies ("Figures to reproduce",
+    each strategy from two openings), as data/seed_comparison.csv keeps them, beside mmlib's own
+    rows of data/results.csv; `its own pick` says which opening the strategy's rank picks."""
+    from ..studies.seed_comparison import REFERENCE_FIGURES
+
+    rows = comparison[(comparison["game"] == "4p6c") & (comparison["seed_source"] == REFERENCE_FIGURES)]
+    order = {s.label: k for k, s in enumerate(Strategy)}
+    rows = rows.assign(order=rows["strategy"].map(order)).sort_values("order", kind="stable")
+    own = first_guess_picks("4p6c")
+    return readable(pd.DataFrame({
+        "strategy": [Strategy.parse(s).title for s in rows["strategy"]],
+        "first guess": list(rows["first_guess"]),
+        "its own pick": [own[Strategy.parse(s)] == g for s, g in zip(rows["strategy"], rows["first_guess"])],
+        "total turns, published": [int(v) for v in rows["seed_total_turns"]],
+        "total turns, mmlib": [int(v) for v in rows["mmlib_total_turns"]],
+        "worst (turns), published": [int(v) for v in rows["seed_max_turns"]],
+        "worst (turns), mmlib": [int(v) for v in rows["mmlib_max_turns"]],
+    }))
+
+
+def optimum_beside_table(optimal_frame: pd.DataFrame, results) -> ReadableTable:
+    """The optimal total of the results' game (data/optimal.csv, no limit on the turns) above each
+    solve's total: average turns, and how many turns more than the optimum."""
+    results = list(results)
+    game = results[0].game
+    rows = optimal_frame[(optimal_frame["game"] == game.name) & (optimal_frame["objective"] == "total")
+                         & optimal_frame["max_turns_limit"].isna()]
+    optimum = int(rows["total_turns"].iloc[0])
+    names = ["optimal strategy"] + [r.strategy.title for r in results]
+    totals = [optimum] + [r.total_turns for r in results]
+    return readable(pd.DataFrame({
+        "strategy": names, "total turns": totals, "average turns": _average_column(totals, [game.size] * len(totals)),
+        "more than the optimum (turns)": [total - optimum for total in totals],
+    }))
+
+
+KNUTH_WORST_TEXT = {SHORTER: "shorter than the other three's", AS_LONG: "as long as the shortest of the others",
+                    LONGER: "longer than the shortest of the others"}
+
+
+def knuth_worst_summary_table(worst: pd.DataFrame) -> ReadableTable:
+    """`studies.own_picks.worst_turns` counted: in how many games Knuth's worst game is shorter
+    than the other three's, as long as the shortest of theirs, or longer."""
+    counts = worst["knuth_worst"].value_counts()
+    return readable(pd.DataFrame({"Knuth's worst game is": [KNUTH_WORST_TEXT[k] for k in KNUTH_WORST_TEXT],
+                                  "games": [int(counts.get(k, 0)) for k in KNUTH_WORST_TEXT]}))
+
+
+def knuth_worst_table(worst: pd.DataFrame) -> ReadableTable:
+    """The games of `studies.own_picks.worst_turns` where Knuth's worst game is not as long as the
+    shortest of the other three's: each strategy's worst game (turns), from its own pick."""
+    shown = worst[worst["knuth_worst"] != AS_LONG]
+    return readable(pd.DataFrame({
+        "game": list(shown["game"]), "codewords": list(shown["codewords"]),
+        **{f"{s.title}, worst (turns)": list(shown[s.label]) for s in Strategy},
+        "Knuth's worst game is": [KNUTH_WORST_TEXT[k].split(" than")[0] for k in shown["knuth_worst"]],
+    }))
 
 
 def solve_summary_table(result) -> ReadableTable:

@@ -20,10 +20,11 @@ from ..core.games import COLOR_CHARS, MAX_COLORS, Game
 from ..core.openings import first_guess_patterns, pairs_first_guess
 from ..core.scoring import all_scores, score_to_ordinal
 from ..core.solve import solve
-from ..core.strategies import Strategy, best_candidate, entropy_table, rank_rows
+from ..core.strategies import Strategy
+from ..studies.own_picks import first_guess_picks, solve_from_own_pick  # noqa: F401 (the views' own names too)
 from .plots import (
-    acr_sizes_figure, first_guess_partition_figure, score_distribution_figure, score_frequencies,
-    score_frequencies_figure, subset_sizes, turn_histograms_figure,
+    acr_sizes_figure, average_text, first_guess_partition_figure, score_distribution_figure, score_frequencies,
+    score_frequencies_figure, turn_histograms_figure,
 )
 from .plots_results import (
     HEATMAP_VALUES, first_guesses_figure, region_sizes_figure, regions_per_turn_figure, results_heatmap_figure,
@@ -149,34 +150,13 @@ def acr_sizes_view(controls: GameControls) -> View:
 # -- notebook 4 -------------------------------------------------------------------
 
 
-def first_guess_picks(game: Game) -> dict:
-    """Each strategy's pick among the game's first-guess patterns, by its rank and the tie-break."""
-    options = first_guess_patterns(game)
-    sizes = np.array([subset_sizes(game, p) for p in options])
-    indices = np.array([game.parse_codeword(p) for p in options])
-    everyone_possible = np.ones(len(options), dtype=bool)  # before turn 1 every codeword is in PS
-    return {strategy: game.format_codeword(best_candidate(
-        rank_rows(sizes, int(strategy), entropy_table(game.size)), everyone_possible, indices))
-        for strategy in Strategy}
-
-
 def first_guess_partitions_view(controls: GameControls) -> View:
-    """How each first-guess pattern splits the chosen game, with each strategy's pick."""
+    """How each first-guess pattern splits the chosen game, each panel naming the strategies that
+    pick it."""
     game = controls.game
-    picks = ", ".join(f"{s.title} {g}" for s, g in first_guess_picks(game).items())
-    return View(_title(controls, f"; first-guess picks: {picks}"), [first_guess_partition_figure(game)])
-
-
-_SOLVED: dict = {}
-
-
-def solve_from_own_pick(game: Game, strategy: Strategy):
-    """`solve` from the first guess the strategy's own rank picks (`first_guess_picks`), as it picks
-    every later guess, remembered for the session. On 4p6c these are the published openings."""
-    key = (game, strategy)
-    if key not in _SOLVED:
-        _SOLVED[key] = solve(game, strategy, first_guess=first_guess_picks(game)[strategy])
-    return _SOLVED[key]
+    picks = first_guess_picks(game)
+    named = ", ".join(f"{s.title} {g}" for s, g in picks.items())
+    return View(_title(controls, f"; first-guess picks: {named}"), [first_guess_partition_figure(game, picks=picks)])
 
 
 def turn_histograms_view(controls: GameControls) -> View:
@@ -185,9 +165,9 @@ def turn_histograms_view(controls: GameControls) -> View:
     game, highlighted = controls.game, controls.chosen_strategy
     all_four = [solve_from_own_pick(game, strategy) for strategy in Strategy]
     mine = all_four[int(highlighted)]
+    average = average_text(mine.total_turns, game.size)
     caption = _title(controls, f": {highlighted.title} from {mine.first_guess_text} (its own pick) needs "
-                               f"{mine.total_turns:,} turns in all, {mine.average_turns:.3f} on average, "
-                               f"{mine.max_turns} at worst")
+                               f"{mine.total_turns:,} turns in all, {average} on average, {mine.max_turns} at worst")
     return View(caption, [turn_histograms_figure(all_four, highlight=highlighted)])
 
 

@@ -33,6 +33,12 @@ def max_colors_for(pins: int, max_codewords: int) -> int:
     return colors
 
 
+def games_within(max_codewords: int) -> list[str]:
+    """Every classic game the pins and colors sliders reach under `max_codewords`, by pins then colors."""
+    return [f"{pins}p{colors}c" for pins in range(MIN_PINS, MAX_PINS + 1)
+            for colors in range(MIN_COLORS, max_colors_for(pins, max_codewords) + 1)]
+
+
 @dataclass
 class GameControls:
     pins: widgets.IntSlider
