@@ -78,9 +78,9 @@ def test_the_gpu_is_paired_with_the_cpu_run_of_the_same_solve():
     # One row per solve, each setting's cuda time beside the cpu time of the very same solve; the
     # setting no cpu run pairs has no cpu column, and the note says why.
     assert table.frame.iloc[0].to_dict() == {
-        "game": "6p6c", "strategy": "Knuth", "opening": "111234", "cuda s, case equivalence off": "0.040",
-        "cuda s, case equivalence on": "0.050", "cpu s, case equivalence on": "2.5",
-        "cpu / cuda, case equivalence on": "50x"}
+        "game": "6p6c", "strategy": "Knuth", "opening": "111234", "cuda s, off": "0.040",
+        "cuda s, on": "0.050", "cpu s, on": "2.5", "cpu / cuda, on": "50x"}
+    assert table.note.startswith("off, on: case equivalence off, on.")
     assert "Knuth with case equivalence off in 6p6c (the cpu run opened 112233)" in table.note
     assert "NVIDIA H100 80GB HBM3" in table.note and "AMD EPYC, 2 cores" in table.note
     assert reader_checks.problems_in(repr(table)) == []

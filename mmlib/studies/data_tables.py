@@ -8,6 +8,7 @@ column is absent) and whose `problem` says in one line what is missing.
 
 from __future__ import annotations
 
+import os
 import statistics
 from dataclasses import dataclass
 from pathlib import Path
@@ -434,7 +435,8 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
     strategy and setting, or only from another opening). Each backend's rows are one machine's of
     the newest version of its engine (`per_engine`); `cuda_engine` and `cpu_engine` name them,
     `cuda_commit` and `cpu_commit` mmlib's commit, `cuda_date` and `cpu_date` the day and time;
-    `cuda_scores` and `cuda_scores_per_s` are the cuda run's."""
+    `cuda_scores`, `cuda_scores_per_s` and `cuda_repeats` (the solves its median is of) are the cuda
+    run's, `cpu_repeats` the cpu run's."""
     key = ["game", "strategy", "first_guess", "case_equivalence"]
     solves = per_engine(benchmarks[benchmarks["strategy"].isin(SOLVE_STRATEGIES)]).rows
     solves = solves.assign(first_guess=solves["first_guess"].fillna("-").astype(str),
@@ -442,10 +444,10 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
     latest = latest_rows(solves, key + ["backend"])
     cuda, cpu = latest[latest["backend"] == "cuda"].copy(), latest[latest["backend"] == "cpu"].copy()
     for frame in (cuda, cpu):  # a table older than the provenance columns still pairs
-        for column in ("mmlib_version", "date", "scores", "scores_per_s"):
+        for column in ("mmlib_version", "date", "scores", "scores_per_s", "repeats"):
             if column not in frame.columns:
                 frame[column] = np.nan
-    both = cuda.merge(cpu[key + ["median_s", "machine", "engine", "mmlib_version", "date"]], on=key, how="left",
+    both = cuda.merge(cpu[key + ["median_s", "machine", "engine", "mmlib_version", "date", "repeats"]], on=key, how="left",
                       suffixes=("", "_cpu"))
     both = both.sort_values(["codewords", "game", "strategy", "case_equivalence"], kind="stable")
 
@@ -471,6 +473,7 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
         "cpu_date": both["date_cpu"].astype(str).str.slice(0, 16).str.replace("T", " "),
         "cuda_commit": both["mmlib_version"], "cpu_commit": both["mmlib_version_cpu"],
         "cuda_scores": both["scores"], "cuda_scores_per_s": both["scores_per_s"],
+        "cuda_repeats": both["repeats"], "cpu_repeats": both["repeats_cpu"],
         "no_cpu_because": both.apply(why, axis=1) if len(both) else pd.Series(dtype=object),
     }).reset_index(drop=True)
 
@@ -531,6 +534,7 @@ def time_solves(games, strategy="knuth", backends=("cpu",), repeats: int = 3) ->
     for backend in backends:
         for game in games:
             game = Game.parse(game)
+            load = os.getloadavg()[0] if hasattr(os, "getloadavg") else np.nan  # how busy before the solves
             runs = [solve(game, strategy, backend=backend) for _ in range(repeats)]
             median = statistics.median(run.elapsed_s for run in runs)
             rows.append({
@@ -539,6 +543,7 @@ def time_solves(games, strategy="knuth", backends=("cpu",), repeats: int = 3) ->
                 "scores": runs[0].scores, "scores_per_s": runs[0].scores / median if median > 0 else np.nan,
                 "total_turns": runs[0].total_turns,
                 "case_equivalence": "on" if runs[0].case_equivalence else "off",
-                "first_guess": runs[0].first_guess_text, **provenance(solve_engine(backend), backend),
+                "first_guess": runs[0].first_guess_text, "load_avg": load, "cores": os.cpu_count() or 1,
+                **provenance(solve_engine(backend), backend),
             })
     return pd.DataFrame(rows)

@@ -230,6 +230,7 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
         ax.set_xticks(range(len(games)), [f"{g}\n{int(n):,}" for g, n in zip(games["game"], games["codewords"])],
                       fontsize=9)
         ax.set_xlim(-0.5, len(games) - 0.5)
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,g}"))  # 0.01, 1, 10: no 10⁻²
     elif name_games:  # the games as the x ticks, once each, slanted so that close games stay apart
         ax.xaxis.set_minor_locator(NullLocator())
         ax.set_xticks(list(games["codewords"]), [f"{g} ({int(n):,})" for g, n in zip(games["game"], games["codewords"])],
@@ -703,6 +704,7 @@ def one_at_a_time_figure(timings: pd.DataFrame) -> Figure:
                                 va="center", fontsize=9)
         seconds = frame["median_s"].astype(float)
         ax.set_xscale("log")
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,g}"))  # 0.01, 1, 100: no 10⁻²
         ax.set_xlim(seconds.min() / 2, seconds.max() * 8)
         ax.set_yticks(range(len(cases)), cases, fontsize=9)
         ax.set_ylim(len(cases) - 0.5, -1.6)  # room above the first row for the legend

@@ -297,6 +297,12 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
                           timings.assign(_commit=commits.fillna(""))[["backend", "machine", "engine", "_commit"]]
                           .drop_duplicates().itertuples(index=False))
     note = f"Median of 3 solves each, measured just now: {where}." if where else ""
+    if "load_avg" in timings.columns and timings["load_avg"].notna().any():
+        # A shared machine: how busy it was before the timings says how far other work may have stretched them.
+        loads = timings["load_avg"].dropna().astype(float)
+        note += f" Load average before the solves: {loads.min():.1f}" + \
+            (f" to {loads.max():.1f}" if loads.max() - loads.min() >= 0.1 else "") + \
+            (f" on {int(timings['cores'].iloc[0])} cores" if "cores" in timings.columns else "") + "."
     if len(timings) and "cuda" not in set(timings["backend"]):
         from ..studies.data_tables import real_gpu_present
 
@@ -517,11 +523,11 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
         row = {"game": game, "strategy": Strategy.parse(strategy).title, "opening": opening}
         for ce in settings:
             there = ce in by.index
-            row[f"cuda s, case equivalence {ce}"] = format_seconds(by.at[ce, "cuda_s"]) if there else UNPAIRED
+            row[f"cuda s, {ce}"] = format_seconds(by.at[ce, "cuda_s"]) if there else UNPAIRED
             if ce in with_cpu:
                 ok = there and pd.notna(by.at[ce, "cpu_s"])
-                row[f"cpu s, case equivalence {ce}"] = format_seconds(by.at[ce, "cpu_s"]) if ok else UNPAIRED
-                row[f"cpu / cuda, case equivalence {ce}"] = f"{by.at[ce, 'cpu_over_cuda']:,.0f}x" if ok else UNPAIRED
+                row[f"cpu s, {ce}"] = format_seconds(by.at[ce, "cpu_s"]) if ok else UNPAIRED
+                row[f"cpu / cuda, {ce}"] = f"{by.at[ce, 'cpu_over_cuda']:,.0f}x" if ok else UNPAIRED
         rows.append(row)
     shown = pd.DataFrame(rows)
     # Which cuda solves have no cpu counterpart, and why, in one line.
@@ -540,7 +546,17 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
     none = f" No cpu counterpart: {'; '.join(parts)}." if parts else ""
     where = "; ".join(f"{b}: {_where_timed(mine, b)}" for b in ("cuda", "cpu") if _where_timed(mine, b))
     numbers = [c for c in shown.columns if c.startswith(("cuda s", "cpu s", "cpu / cuda"))]
-    return ReadableTable(shown, f"{where}. Each time is one run's median.{none}", numeric=numbers)
+    solves = "; ".join(f"{b} of {_solves(mine[f'{b}_repeats'])}" for b in ("cuda", "cpu")
+                       if mine[f"{b}_repeats"].notna().any())
+    medians = f" Each time is one run's median ({solves})." if solves else " Each time is one run's median."
+    return ReadableTable(shown, f"off, on: case equivalence off, on. {where}.{medians}{none}", numeric=numbers)
+
+
+def _solves(repeats: pd.Series) -> str:
+    """'3 solves', '1 to 3 solves' of a repeats column."""
+    counts = sorted({int(r) for r in pd.to_numeric(repeats, errors="coerce").dropna()})
+    text = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    return f"{text} solve{'s' if counts != [1] else ''}"
 
 
 def gpu_alone_table(benchmarks: pd.DataFrame) -> ReadableTable:
@@ -554,14 +570,16 @@ def gpu_alone_table(benchmarks: pd.DataFrame) -> ReadableTable:
     shown = pd.DataFrame({
         "game": alone["game"], "strategy": [Strategy.parse(s).title for s in alone["strategy"]],
         "opening": alone["opening"], "case equivalence": alone["case_equivalence"],
+        "solves": pd.to_numeric(alone["cuda_repeats"], errors="coerce"),
         "cuda s": alone["cuda_s"], "scores computed": alone["cuda_scores"],
         "billion scores/s": alone["cuda_scores_per_s"] / 1e9,
     })
     cpu = ", ".join(dict.fromkeys(e for e in pairs["cpu_engine"].dropna()))
     why = f"engine {cpu}" if cpu else "the cpu engine"
     return readable(shown, formats={"cuda s": "seconds", "billion scores/s": 0},
-                    blank={"scores computed": "not counted", "billion scores/s": "not counted"},
-                    note=f"{_where_timed(alone, 'cuda')}. Each time is one run's median. No run of "
+                    blank={"scores computed": "not counted", "billion scores/s": "not counted",
+                           "solves": "not recorded"},
+                    note=f"{_where_timed(alone, 'cuda')}. Each time is one run's median over its solves. No run of "
                          f"{_joined(alone['game'])} by the current cpu engine ({why}).")
 
 
@@ -593,7 +611,7 @@ def seed_solve_table(comparison: pd.DataFrame, benchmarks: pd.DataFrame, game: s
             threads = f", {int(b['threads'])} threads" if b["backend"] == "cpu" and pd.notna(b.get("threads")) else ""
             shown.append({"case equivalence": ce, "solver": f"mmlib {b['backend']} backend{threads}, engine {b['engine']}",
                           "machine": b["machine"], "measured": str(b["date"])[:10],
-                          "runs": int(b["repeats"]) if pd.notna(b.get("repeats")) else 1,
+                          "solves": int(b["repeats"]) if pd.notna(b.get("repeats")) else 1,
                           "seconds": float(row["mmlib_seconds"])})
             commits[str(b["engine"])] = str(b.get("mmlib_version", ""))
             scores.setdefault(ce, set()).add(str(row["mmlib_scores"]))
@@ -601,7 +619,7 @@ def seed_solve_table(comparison: pd.DataFrame, benchmarks: pd.DataFrame, game: s
         seed = mine.iloc[0]
         shown.append({"case equivalence": ce, "solver": "the seed's CUDA solver",
                       "machine": str(seed["seed_machine"]).removesuffix(", CUDA"), "measured": "published",
-                      "runs": "not given", "seconds": float(seed["seed_seconds"])})
+                      "solves": "not given", "seconds": float(seed["seed_seconds"])})
         scores.setdefault(ce, set()).add(str(seed["seed_scores"]))
     same = [f"{int(next(iter(v))):,} with case equivalence {ce}" for ce, v in scores.items() if len(v) == 1]
     note = []
@@ -614,8 +632,9 @@ def seed_solve_table(comparison: pd.DataFrame, benchmarks: pd.DataFrame, game: s
     note.append("mmlib's commits: " + "; ".join(f"engine {e}: {c}" for e, c in commits.items()) + ".")
     note.append(f"Sources: data/benchmarks.csv (mmlib); the seed's {seed['seed_source']} "
                 "(docs/seed_results.md lists it).")
-    frame = pd.DataFrame(shown)
-    return readable(frame, formats={"seconds": "seconds"}, note=" ".join(note))
+    table = readable(pd.DataFrame(shown), formats={"seconds": "seconds"}, note=" ".join(note))
+    table.numeric.add("solves")  # counts, beside the seed's "not given"
+    return table
 
 
 def scoring_kernel_table(benchmarks: pd.DataFrame) -> ReadableTable:
