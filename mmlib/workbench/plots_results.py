@@ -735,7 +735,7 @@ def one_at_a_time_summary(timings: pd.DataFrame) -> str:
     minutes = float((rows["median_s"].astype(float) * rows["repeats"].astype(float)).sum()) / 60
     lines = [f"engine {shown.engine}{on}, {shown.dates()}"
              + ("" if shown.current else f" (the engine is now {_current_engine(shown.engine)})")
-             + ";", f"the timed runs took {minutes:,.0f} minutes in all"]
+             + ";", f"the timed runs took about {minutes:,.0f} minutes in all"]
     wide = rows.pivot_table(index=["game", "strategy"], columns="method", values="median_s")
     solve_column = next((c for c in wide.columns if c.startswith("all at once")), None)
     if solve_column is not None:
