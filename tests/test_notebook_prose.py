@@ -47,13 +47,15 @@ def one_at_a_time_ratios(method: str) -> str:
     return f"{ratio.min():,.0f} to {ratio.max():,.0f} times"
 
 
-def cuda_knuth_7p7c(ce: str, run: int = -1) -> str:
-    """The median of the 7p7c Knuth cuda solve with case equivalence `ce`, of the latest run (or an
-    earlier one: -2)."""
+def cuda_knuth_7p7c(ce: str, run: int = -1, backend: str = "cuda") -> str:
+    """The median of the 7p7c Knuth solve on `backend` with case equivalence `ce`, of the latest run
+    (or an earlier one: -2), to two significant digits as notebook 5's tables write seconds."""
+    from mmlib.workbench.plots_results import format_seconds
+
     frame = load_benchmarks().frame
-    rows = frame[(frame["game"] == "7p7c") & (frame["strategy"] == "knuth") & (frame["backend"] == "cuda")
+    rows = frame[(frame["game"] == "7p7c") & (frame["strategy"] == "knuth") & (frame["backend"] == backend)
                  & (frame["case_equivalence"] == ce)].sort_values("date")
-    return f"{rows['median_s'].iloc[run]:.2f} s"
+    return f"{format_seconds(rows['median_s'].iloc[run])} s"
 
 
 def current_cuda_solves() -> pd.DataFrame:
@@ -67,14 +69,23 @@ def current_cuda_solves() -> pd.DataFrame:
 def cuda_rate_range() -> str:
     frame = current_cuda_solves()
     rows = latest_rows(frame[frame["codewords"] >= 279_936])
-    low, high = (round(v / 1e9, -1) for v in (rows["scores_per_s"].min(), rows["scores_per_s"].max()))
-    return f"{low:.0f} to {high:.0f} billion scores a second"
+    low, high = (v / 1e9 for v in (rows["scores_per_s"].min(), rows["scores_per_s"].max()))
+    return f"{low:.0f} to {high:.0f} billion scores a second"  # as notebook 5's table writes them
 
 
 def small_cuda_range() -> str:
     frame = current_cuda_solves()
+    from mmlib.workbench.plots_results import format_seconds
+
     rows = latest_rows(frame[frame["codewords"] < 279_936])
-    return f"{rows['median_s'].min():.2f}-{rows['median_s'].max():.2f} s"
+    return f"{format_seconds(rows['median_s'].min())}-{format_seconds(rows['median_s'].max())} s"
+
+
+def one_at_a_time_engine() -> str:
+    """The engine and threads of data/seed_one_at_a_time.csv's rows, as notebook 5's summary names them."""
+    frame = load_table("seed_one_at_a_time.csv", ("engine", "threads")).frame
+    (engine,), (threads,) = set(frame["engine"]), set(frame["threads"])
+    return f"engine {engine} on {threads} thread{'s' if threads != 1 else ''} (`data/seed_one_at_a_time.csv`)"
 
 
 def cpu_solve_rate() -> str:
@@ -259,6 +270,8 @@ CLAIMS = [
     ("05_all_games_at_once.ipynb", cuda_rate_range),
     ("05_all_games_at_once.ipynb", lambda: f"over in {small_cuda_range()}"),
     ("05_all_games_at_once.ipynb", lambda: f"7p7c with Knuth's strategy in {cuda_knuth_7p7c('on')}"),
+    ("05_all_games_at_once.ipynb", lambda: f"which took {cuda_knuth_7p7c('on', backend='cpu')} on 2 cores"),
+    ("05_all_games_at_once.ipynb", one_at_a_time_engine),
     ("06_results.ipynb", ce_share),
     ("06_results.ipynb", gpu_over_cpu_6p6c),
     ("06_results.ipynb", cpu_solve_rate),

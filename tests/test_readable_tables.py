@@ -9,7 +9,7 @@ import pytest
 
 import reader_checks
 from mmlib.studies.data_tables import gpu_beside_cpu, like_with_like, load_benchmarks, machine_names
-from mmlib.workbench.tables import READABLE_CLASS, gpu_beside_cpu_table, readable
+from mmlib.workbench.tables import READABLE_CLASS, gpu_alone_table, gpu_beside_cpu_table, readable
 
 
 def test_numbers_read_as_a_person_writes_them():
@@ -75,9 +75,21 @@ def test_the_gpu_is_paired_with_the_cpu_run_of_the_same_solve():
     assert pairs.loc["on", "cpu_s"] == 2.5 and pairs.loc["on", "cpu_over_cuda"] == pytest.approx(50)
     assert np.isnan(pairs.loc["off", "cpu_s"]) and pairs.loc["off", "no_cpu_because"] == "the cpu run opened 112233"
     table = gpu_beside_cpu_table(rows)
-    assert table.frame["cpu s"].tolist() == ["–", "2.5"] and "(the cpu run opened 112233)" in table.note
+    # One row per solve, each setting's cuda time beside the cpu time of the very same solve; the
+    # setting no cpu run pairs has no cpu column, and the note says why.
+    assert table.frame.iloc[0].to_dict() == {
+        "game": "6p6c", "strategy": "Knuth", "opening": "111234", "cuda s, off": "0.040",
+        "cuda s, on": "0.050", "cpu s, on": "2.5", "cpu / cuda, on": "50x"}
+    assert table.note.startswith("off, on: case equivalence off, on.")
+    assert "Knuth with case equivalence off in 6p6c (the cpu run opened 112233)" in table.note
     assert "NVIDIA H100 80GB HBM3" in table.note and "AMD EPYC, 2 cores" in table.note
     assert reader_checks.problems_in(repr(table)) == []
+    # A game no cpu run has goes to the table of the GPU alone, and the note says so.
+    alone = pd.DataFrame([benchmark("2026-11-23T09:50", "cuda", "1122334", "on", 3.6, game="7p7c", codewords=823543)])
+    both = pd.concat([rows, alone], ignore_index=True)
+    assert "7p7c" not in set(gpu_beside_cpu_table(both).frame["game"])
+    assert "7p7c (no run of them by the current cpu engine)" in gpu_beside_cpu_table(both).note
+    assert gpu_alone_table(both).frame["game"].tolist() == ["7p7c"]
 
 
 def test_like_with_like_keeps_one_opening_per_game_and_strategy():
@@ -89,12 +101,19 @@ def test_like_with_like_keeps_one_opening_per_game_and_strategy():
 
 
 def test_every_cuda_row_of_data_is_paired_or_says_why():
-    table = gpu_beside_cpu_table(load_benchmarks().frame).frame
-    assert len(table) and not table.isna().any().any()
-    unpaired = table[table["cpu / cuda"] == "–"]
-    assert (unpaired["cpu s"] == "–").all()
-    assert len(unpaired) == 0 or "no run of the same solve by the current cpu engine (" in \
-        gpu_beside_cpu_table(load_benchmarks().frame).note
+    frame = load_benchmarks().frame
+    pairs = gpu_beside_cpu(frame)
+    beside, alone = gpu_beside_cpu_table(frame), gpu_alone_table(frame)
+    assert len(beside.frame) and not beside.frame.isna().any().any() and not alone.frame.isna().any().any()
+    # Every cuda solve is in one of the two tables: its game beside the cpu or alone, never both.
+    assert set(beside.frame["game"]) | set(alone.frame["game"]) == set(pairs["game"])
+    assert not set(beside.frame["game"]) & set(alone.frame["game"])
+    cuda_cells = beside.frame[[c for c in beside.frame.columns if c.startswith("cuda s")]]
+    shown = int((cuda_cells != "–").sum().sum()) + len(alone.frame)
+    assert shown == len(pairs)
+    # A cuda solve with no cpu counterpart is named, with why, in one line of the note.
+    if (~pairs["cpu_s"].notna()).any():
+        assert "No cpu counterpart: " in beside.note
 
 
 def test_text_columns_are_left_aligned_numbers_right_and_short_cells_never_wrap():

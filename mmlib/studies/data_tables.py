@@ -8,6 +8,7 @@ column is absent) and whose `problem` says in one line what is missing.
 
 from __future__ import annotations
 
+import os
 import statistics
 from dataclasses import dataclass
 from pathlib import Path
@@ -243,18 +244,31 @@ class Timings:
         days = sorted(set(self.rows["date"].dropna().astype(str).str.slice(0, 10)) - {"", UNRECORDED})
         return "" if not days else days[0] if len(days) == 1 else f"{days[0]} to {days[-1]}"
 
-    def caption(self) -> str:
+    def commits(self) -> str:
+        """mmlib's commits that measured the rows, oldest first: 'b163b50, d1ef6c5' ('' if unrecorded)."""
+        if "mmlib_version" not in self.rows.columns or len(self.rows) == 0:
+            return ""
+        order = self.rows.sort_values("date", kind="stable") if "date" in self.rows.columns else self.rows
+        found = [str(v) for v in order["mmlib_version"].dropna() if str(v).strip() not in ("", UNRECORDED, "nan")]
+        return ", ".join(dict.fromkeys(found))
+
+    def caption(self, commits: bool = False, load: bool = True) -> str:
         """Where, with what and when the shown rows were measured, read from them: 'measured on AMD
         EPYC, 2 cores, engine optimal 17, 2026-11-26' (with the machine's load average where the
-        rows record it, and, for an engine changed since, the current version)."""
+        rows record it, and, for an engine changed since, the current version). `commits`: name
+        mmlib's commits too ('engine optimal 17, mmlib b163b50, 2026-11-26'); `load`: False leaves
+        the load average out."""
         if len(self.rows) == 0:
             return "no timing with a recorded machine and engine"
         text = f"measured on {self.machine}, engine {self.engine}"
+        if commits and self.commits():
+            text += f", mmlib {self.commits()}"
         if self.dates():
             text += f", {self.dates()}"
-        load = pd.to_numeric(self.rows["load_avg"], errors="coerce").dropna() if "load_avg" in self.rows else []
-        if len(load):  # a shared machine: how busy it was says how far the seconds may be stretched
-            low, high = load.min(), load.max()
+        loads = pd.to_numeric(self.rows["load_avg"], errors="coerce").dropna() \
+            if load and "load_avg" in self.rows else []
+        if len(loads):  # a shared machine: how busy it was says how far the seconds may be stretched
+            low, high = loads.min(), loads.max()
             text += f", load average {low:.1f}" + (f" to {high:.1f}" if high - low >= 0.1 else "")
         if not self.current:
             name = engine_parts(self.engine)[0]
@@ -419,14 +433,22 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
     strategy, opening and setting; cpu over cuda; and when the cuda row was measured. Where no cpu
     run matches, `cpu_s` is NaN and `no_cpu_because` says why (no cpu run of that game, of that
     strategy and setting, or only from another opening). Each backend's rows are one machine's of
-    the newest version of its engine (`per_engine`); `cuda_engine` and `cpu_engine` name them."""
+    the newest version of its engine (`per_engine`); `cuda_engine` and `cpu_engine` name them,
+    `cuda_commit` and `cpu_commit` mmlib's commit, `cuda_date` and `cpu_date` the day and time;
+    `cuda_scores`, `cuda_scores_per_s` and `cuda_repeats` (the solves its median is of) are the cuda
+    run's, `cpu_repeats` the cpu run's."""
     key = ["game", "strategy", "first_guess", "case_equivalence"]
     solves = per_engine(benchmarks[benchmarks["strategy"].isin(SOLVE_STRATEGIES)]).rows
     solves = solves.assign(first_guess=solves["first_guess"].fillna("-").astype(str),
                            machine=machine_names(solves))
     latest = latest_rows(solves, key + ["backend"])
-    cuda, cpu = latest[latest["backend"] == "cuda"], latest[latest["backend"] == "cpu"]
-    both = cuda.merge(cpu[key + ["median_s", "machine", "engine"]], on=key, how="left", suffixes=("", "_cpu"))
+    cuda, cpu = latest[latest["backend"] == "cuda"].copy(), latest[latest["backend"] == "cpu"].copy()
+    for frame in (cuda, cpu):  # a table older than the provenance columns still pairs
+        for column in ("mmlib_version", "date", "scores", "scores_per_s", "repeats"):
+            if column not in frame.columns:
+                frame[column] = np.nan
+    both = cuda.merge(cpu[key + ["median_s", "machine", "engine", "mmlib_version", "date", "repeats"]], on=key, how="left",
+                      suffixes=("", "_cpu"))
     both = both.sort_values(["codewords", "game", "strategy", "case_equivalence"], kind="stable")
 
     def why(row) -> str:
@@ -448,6 +470,10 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
         "cpu_machine": both["machine_cpu"], "cpu_over_cuda": both["median_s_cpu"] / both["median_s"],
         "cuda_engine": both["engine"], "cpu_engine": both["engine_cpu"],
         "cuda_date": both["date"].astype(str).str.slice(0, 16).str.replace("T", " "),
+        "cpu_date": both["date_cpu"].astype(str).str.slice(0, 16).str.replace("T", " "),
+        "cuda_commit": both["mmlib_version"], "cpu_commit": both["mmlib_version_cpu"],
+        "cuda_scores": both["scores"], "cuda_scores_per_s": both["scores_per_s"],
+        "cuda_repeats": both["repeats"], "cpu_repeats": both["repeats_cpu"],
         "no_cpu_because": both.apply(why, axis=1) if len(both) else pd.Series(dtype=object),
     }).reset_index(drop=True)
 
@@ -509,6 +535,7 @@ def time_solves(games, strategy="knuth", backends=("cpu",), repeats: int = 3) ->
     for backend in backends:
         for game in games:
             game = Game.parse(game)
+            load = os.getloadavg()[0] if hasattr(os, "getloadavg") else np.nan  # how busy before the solves
             runs = [solve(game, strategy, backend=backend) for _ in range(repeats)]
             median = statistics.median(run.elapsed_s for run in runs)
             rows.append({
@@ -517,6 +544,7 @@ def time_solves(games, strategy="knuth", backends=("cpu",), repeats: int = 3) ->
                 "scores": runs[0].scores, "scores_per_s": runs[0].scores / median if median > 0 else np.nan,
                 "total_turns": runs[0].total_turns,
                 "case_equivalence": "on" if runs[0].case_equivalence else "off",
-                "first_guess": runs[0].first_guess_text, **provenance(solve_engine(backend), backend),
+                "first_guess": runs[0].first_guess_text, "load_avg": load, "cores": os.cpu_count() or 1,
+                **provenance(solve_engine(backend), backend),
             })
     return pd.DataFrame(rows)

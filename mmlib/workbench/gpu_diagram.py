@@ -24,8 +24,9 @@ TURN_STEPS = [
     ("new_regions + scatter", "offsets and lengths of the new regions;\nmove each game not yet "
                               "won to its place", PHASE1_COLOR),
     ("host sync 1", "games still playing, number of regions", SYNC_COLOR),
-    ("tiny + fully discriminating", "regions of 1-2 games play their first member;\n"
-                                    "3 .. p(p+3)/2 games: a member that splits them all", PHASE2_COLOR),
+    ("tiny + fully discriminating", "regions of 1-2 games play their first member; regions of 3 to\n"
+                                    "p(p+3)/2 games (the number of scores): a member that splits them all",
+     PHASE2_COLOR),
     ("host sync 2", "region lengths, guesses settled so far;\nplan the searches", SYNC_COLOR),
     ("subsetting + reduce_best", "the rest: one thread per candidate guess,\n"
                                  "then the best candidate per region", PHASE2_COLOR),
@@ -61,13 +62,16 @@ def _turn_flow(ax) -> None:
         _box(ax, 0.2, y, width, height, color, title, text)
         if k + 1 < len(TURN_STEPS):
             _arrow(ax, (0.2 + width / 2, y), (0.2 + width / 2, y - gap))
-    ax.text(5.55, top - 1.9 * (height + gap), "Phase 1\nplay and\nregroup\n(counting\nsort)",
-            fontsize=9, va="center", color="#2171b5")
-    ax.text(5.55, top - 5.6 * (height + gap), "Phase 2\na next\nguess per\nregion", fontsize=9,
-            va="center", color="#d94801")
+    # A bracket per phase, each around its steps, the host sync that ends it included.
+    for first, last, label, color in ((0, 3, "Phase 1\nplay and\nregroup\n(counting\nsort)", "#2171b5"),
+                                      (4, 6, "Phase 2\na next\nguess per\nregion", "#d94801")):
+        high = top - first * (height + gap) - gap + 0.02
+        low = top - (last + 1) * (height + gap) - 0.02
+        ax.plot([5.5, 5.62, 5.62, 5.5], [high, high, low, low], color=color, linewidth=1.5)
+        ax.text(5.72, (high + low) / 2, label, fontsize=9, va="center", color=color)
     ax.set_xlim(0, 6.6)
     ax.set_ylim(-0.1, top + 0.1)
-    ax.set_title("One turn of the cuda backend", fontsize=10)
+    ax.set_title("The steps of a turn, in order", fontsize=10)
     ax.axis("off")
 
 
@@ -78,14 +82,16 @@ def _thread_block(ax, threads: int = 6, slots: int = 5) -> None:
     for j in range(10):
         ax.add_patch(Rectangle((0.2 + 0.55 * j, 8.9), 0.5, 0.45, facecolor="#deebf7", edgecolor="0.4"))
         ax.text(0.45 + 0.55 * j, 9.12, f"s{j}", ha="center", va="center", fontsize=9)
-    ax.text(6.1, 8.1, "thread t scores\ncandidate guess $c_t$\nagainst every\nsecret of PS", fontsize=9,
-            va="center")
+    ax.text(6.1, 8.1, "every thread reads\nall of PS: thread t\nscores candidate\nguess $c_t$ against\n"
+                      "every secret", fontsize=9, va="center")
+    # One bracket under the whole of PS, and from it an arrow to each thread: each reads every secret.
+    ax.plot([0.2, 0.2, 5.65, 5.65], [8.85, 8.65, 8.65, 8.85], color="0.25", linewidth=1.1)
     for t in range(threads):
         x = 0.3 + 0.95 * t
         ax.add_patch(FancyBboxPatch((x, 7.25), 0.75, 0.6, boxstyle="round,pad=0.02", facecolor="#fdae6b",
                                     edgecolor="0.3"))
         ax.text(x + 0.375, 7.55, f"t{t}\nc{t}", ha="center", va="center", fontsize=9)
-        _arrow(ax, (x + 0.375, 8.85), (x + 0.375, 7.9))
+        _arrow(ax, (x + 0.375, 8.65), (x + 0.375, 7.9))
         # The thread's own counters: one per score slot, in shared memory.
         for s in range(slots):
             ax.add_patch(Rectangle((x + 0.1, 4.5 + 0.5 * s), 0.55, 0.45, facecolor="#fff5eb", edgecolor="0.5"))
@@ -93,12 +99,15 @@ def _thread_block(ax, threads: int = 6, slots: int = 5) -> None:
         ax.text(x + 0.375, 4.2, f"rank{t}", ha="center", va="center", fontsize=9)
     ax.add_patch(Rectangle((0.2, 4.35), 0.95 * threads, 2.7, fill=False, edgecolor="#d94801",
                            linestyle="--", linewidth=1.2))
-    ax.text(6.1, 5.7, "shared memory:\neach thread's\ncounters, one per\nscore ordinal\n(8, 16 or 32 bits,\n"
-                      "by |PS|);\ncounter[score] += 1\nfor each secret", fontsize=9, va="center", color="#a63603")
+    ax.text(6.1, 5.7, "shared memory:\neach thread's\ncounters, one per\nscore ordinal (a\nscore's index,\n"
+                      "notebook 2), 8, 16\nor 32 bits by |PS|;\ncounter[score] += 1\nfor each secret",
+            fontsize=9, va="center", color="#a63603")
+    ax.text(6.1, 3.6, "rank t: how the\nstrategy values $c_t$\nfrom its counters\n(Knuth: the largest\n"
+                      "count; lower is\nbetter)", fontsize=9, va="center")
     # Reduction in the block, then over blocks.
     ax.add_patch(FancyBboxPatch((0.6, 2.65), 4.9, 0.75, boxstyle="round,pad=0.02", facecolor=PHASE2_COLOR,
                                 edgecolor="0.3"))
-    ax.text(3.05, 3.02, "block reduction: the best (rank, in PS, index) of the block",
+    ax.text(3.05, 3.02, "block reduction: the best of the block by rank,\nthen a member of PS, then the lower index",
             ha="center", va="center", fontsize=9)
     for t in range(threads):
         _arrow(ax, (0.675 + 0.95 * t, 4.05), (3.05, 3.45))
@@ -109,7 +118,7 @@ def _thread_block(ax, threads: int = 6, slots: int = 5) -> None:
     _arrow(ax, (3.05, 2.6), (3.05, 1.8), "one result per block")
     ax.set_xlim(0, 7.6)
     ax.set_ylim(0.6, 10.0)
-    ax.set_title("subsetting: one thread block of the search", fontsize=10)
+    ax.set_title("One thread block of the search (subsetting + reduce_best)", fontsize=10)
     ax.axis("off")
 
 
@@ -120,6 +129,6 @@ def gpu_turn_figure() -> Figure:
     left, right = fig.subplots(2, 1)
     _turn_flow(left)
     _thread_block(right)
-    fig.suptitle("The cuda backend's turn: counting sort into regions, then one thread per candidate\n"
-                 "guess with counters in shared memory and two reductions", fontsize=11)
+    fig.suptitle("One turn of the cuda backend: a counting sort into regions, then one thread per\n"
+                 "candidate guess, with counters in shared memory, and two reductions", fontsize=11)
     return fig

@@ -65,9 +65,21 @@ def _line_style(backend: str, strategy: str, case_equivalence: str, one_strategy
 # -- notebook 5: one solve, turn by turn --------------------------------------
 
 
+# How a region's next guess is found, as every table and legend of notebook 5 names the ways:
+# (TurnStats field, label, color).
+SETTLED_WAYS = (("tiny_regions", "1-2 games: play the first", "#c7e9c0"),
+                ("fd_regions", "fully discriminating member", "#74c476"),
+                ("searched_regions", "full search", "#238b45"))
+
+# Turn t is the t-th guess; the regions its scores form are the regions "after turn t", each of
+# which chooses one guess for turn t+1. Every figure, table and tree of notebook 5 says it so.
+AFTER_TURN = "regions after turn t (each chooses one guess for turn t+1)"
+
+
 def regions_per_turn_figure(result: SolveResult) -> Figure:
     """Turn by turn, as the turn statistics number turns: the games that play turn t's guess and
-    the regions turn t's scores split them into, each of which chooses one guess for turn t+1."""
+    the regions after turn t (its scores split the games into them), each of which chooses one
+    guess for turn t+1."""
     stats = result.turn_stats
     turns = np.array([s.turn for s in stats])
     games = np.array([s.games_active for s in stats])
@@ -75,9 +87,8 @@ def regions_per_turn_figure(result: SolveResult) -> Figure:
     fig = Figure(figsize=(7, 4), layout="constrained")
     ax = fig.subplots()
     width = 0.4
-    bars_games = ax.bar(turns - width / 2, games, width, label="games that play the turn's guess", color="#9ecae1")
-    bars_regions = ax.bar(turns + width / 2, regions, width, label="regions its scores form (one next guess each)",
-                          color="#3182bd")
+    bars_games = ax.bar(turns - width / 2, games, width, label="games that play turn t's guess", color="#9ecae1")
+    bars_regions = ax.bar(turns + width / 2, regions, width, label=AFTER_TURN, color="#3182bd")
     for bars in (bars_games, bars_regions):
         ax.bar_label(bars, labels=[f"{int(v):,}" for v in bars.datavalues], fontsize=9, padding=2)
     # A linear axis from zero: bars on a log axis draw 1 region as a sliver and 12 as a third of 1,296.
@@ -85,10 +96,10 @@ def regions_per_turn_figure(result: SolveResult) -> Figure:
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts: no tick at 2.5 labelled "2"
     ax.yaxis.set_major_formatter(lambda value, _pos: f"{value:,.0f}")
     ax.set_xticks(turns)
-    ax.set_xlabel("turn")
+    ax.set_xlabel("turn t")
     ax.set_ylabel("count (games, regions)")
-    ax.set_title(f"Regions per turn\n{_title_of(result)}", fontsize=11)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2, fontsize=9, frameon=False)
+    ax.set_title(f"Games and regions per turn\n{_title_of(result)}", fontsize=11)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=1, fontsize=10, frameon=False)
     return fig
 
 
@@ -103,7 +114,8 @@ def size_bins(largest: int) -> list[tuple[int, int]]:
 
 
 def region_size_counts(result: SolveResult) -> tuple[list[tuple[int, int]], np.ndarray]:
-    """(bins, counts): counts[b, t] regions whose size falls in bins[b] choose a guess for turn t+1."""
+    """(bins, counts): counts[b, t] regions whose size falls in bins[b] choose a guess for turn t+1
+    (column 0: the root, every game before turn 1; column t: the regions after turn t)."""
     sizes = result.tree.region_sizes_per_turn()
     bins = size_bins(result.game.size)
     counts = np.zeros((len(bins), len(sizes)), dtype=np.int64)
@@ -116,13 +128,15 @@ def region_size_counts(result: SolveResult) -> tuple[list[tuple[int, int]], np.n
 def region_sizes_figure(result: SolveResult) -> Figure:
     """How many regions of each size each turn's scores form (a heat map of counts)."""
     bins, counts = region_size_counts(result)
-    # Turns numbered as the turn statistics number them: column t holds the regions turn t's scores
-    # form, which choose turn t+1's guess (the root, every game before turn 1, is left out).
+    # Turns numbered as the turn statistics number them: column t holds the regions after turn t,
+    # which choose turn t+1's guess (the root, every game before turn 1, is left out); every turn
+    # has its column, the last one's empty (its games are all won), as the other figures show it.
     counts = counts[:, 1:]
+    turns = max(len(result.turn_stats), counts.shape[1])
+    counts = np.pad(counts, ((0, 0), (0, turns - counts.shape[1])))
     used = np.flatnonzero(counts.sum(axis=1))  # drop size bins no region falls in
     bins, counts = [bins[b] for b in used], counts[used]
-    turns = counts.shape[1]
-    fig = Figure(figsize=(7, 0.9 + 0.38 * len(bins)), layout="constrained")
+    fig = Figure(figsize=(7, 1.2 + 0.38 * len(bins)), layout="constrained")
     ax = fig.subplots()
     shown = np.ma.masked_equal(counts, 0)
     image = ax.imshow(shown, origin="lower", aspect="auto", cmap="viridis",
@@ -134,10 +148,10 @@ def region_sizes_figure(result: SolveResult) -> Figure:
                         color="white" if counts[b, t] < counts.max() ** 0.5 else "black")
     ax.set_xticks(range(turns), [str(t + 1) for t in range(turns)])
     ax.set_yticks(range(len(bins)), [f"{lo}" if lo == hi else f"{lo}-{hi}" for lo, hi in bins])
-    ax.set_xlabel("turn (regions its scores form, each choosing the next turn's guess)")
+    ax.set_xlabel(f"turn t: {AFTER_TURN}")
     ax.set_ylabel("region size (games)")
-    ax.set_title(f"Region sizes per turn\n{_title_of(result)}", fontsize=11)
-    bar = fig.colorbar(image, ax=ax, label="regions (count, log scale)")
+    ax.set_title(f"Region sizes after each turn\n{_title_of(result)}", fontsize=11)
+    bar = fig.colorbar(image, ax=ax, label="regions (count, log scale; white: none)")
     bar.ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,.0f}"))  # 1, 10, 100: no 10⁰
     bar.ax.yaxis.set_minor_formatter(FuncFormatter(
         lambda value, _pos: f"{value:,.0f}" if counts.max() < 10 and value == round(value) else ""))
@@ -157,9 +171,9 @@ def scores_per_turn_figure(result: SolveResult) -> Figure:
     ax.set_ylim(0, scores.max() * 1.15)
     ax.yaxis.set_major_formatter(lambda value, _pos: f"{value:,.0f}")
     ax.set_xticks(turns)
-    ax.set_xlabel("turn")
+    ax.set_xlabel("turn t (playing its guesses, then choosing turn t+1's)")
     ax.set_ylabel("scores computed (count)")
-    ax.set_title(f"Scores per turn: {int(result.scores):,} in all\n{_title_of(result)}", fontsize=11)
+    ax.set_title(f"Scores computed per turn: {int(result.scores):,} in all\n{_title_of(result)}", fontsize=11)
     return fig
 
 
@@ -169,13 +183,18 @@ def _series_label(backend: str, machine: str, strategy: str, case_equivalence: s
 
 
 def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, name_games: bool,
-                      strategies=None) -> str:
+                      strategies=None, compact: bool = False) -> "str | tuple[str, str]":
     """One log-log line of `column` against game size per backend, machine, strategy and
     case-equivalence setting, from the latest run of each whole solve (the optimal search and the
     scoring kernel alone are no solves), one opening per game and strategy so that every line
     at a game played the same games (`data_tables.solve_rows`). Each backend's lines are one
     machine's and one engine version's (`data_tables.per_engine`), named in the legend. Returns a
-    note naming the rows left out ('' if none)."""
+    note naming the rows left out ('' if none).
+
+    `compact`: the games evenly spaced in order of size (close sizes such as 5p8c and 6p6c never
+    crowd their labels), the legend under the plot naming only backend, case equivalence and
+    strategy, and a second string returned: where each backend's lines were measured (machine,
+    engine, mmlib commits, days), for the title."""
     rows = table.dropna(subset=["codewords", column]) if len(table) else table
     rows = rows[rows[column] > 0] if len(rows) else rows
     rows = rows[rows["strategy"].isin(SOLVE_STRATEGIES)] if len(rows) else rows
@@ -190,21 +209,37 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
         kept, left_out = (f[f["strategy"].isin(chosen)] for f in (kept, left_out))
     if len(kept) == 0:
         _empty_note(ax, empty_text)
-        return ""
+        return ("", "") if compact else ""
     one_strategy = kept["strategy"].nunique() == 1
+    games = kept.drop_duplicates("codewords").sort_values("codewords")
+    position = {n: k for k, n in enumerate(games["codewords"])}  # compact: evenly spaced by size
     for (backend, machine, strategy, ce), group in kept.groupby(
             ["backend", "machine", "strategy", "case_equivalence"], sort=True):
         group = group.sort_values("codewords")
         style = _line_style(backend, strategy, ce, one_strategy)
-        ax.plot(group["codewords"], group[column], label=_series_label(backend, machine, strategy, ce), **style)
-    ax.set_xscale("log")
+        if compact:
+            label = f"{backend}, case equivalence {ce}"
+            label += "" if one_strategy else f", {Strategy.parse(strategy).title}"
+            ax.plot([position[n] for n in group["codewords"]], group[column], label=label, **style)
+        else:
+            ax.plot(group["codewords"], group[column], label=_series_label(backend, machine, strategy, ce), **style)
+    if not compact:
+        ax.set_xscale("log")
     ax.set_yscale("log")
-    if name_games:  # the games as the x ticks, once each, slanted so that close games stay apart
-        games = kept.drop_duplicates("codewords").sort_values("codewords")
+    if compact:
+        ax.set_xticks(range(len(games)), [f"{g}\n{int(n):,}" for g, n in zip(games["game"], games["codewords"])],
+                      fontsize=9)
+        ax.set_xlim(-0.5, len(games) - 0.5)
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,g}"))  # 0.01, 1, 10: no 10⁻²
+    elif name_games:  # the games as the x ticks, once each, slanted so that close games stay apart
         ax.xaxis.set_minor_locator(NullLocator())
         ax.set_xticks(list(games["codewords"]), [f"{g} ({int(n):,})" for g, n in zip(games["game"], games["codewords"])],
                       fontsize=9, rotation=90)
-    if one_strategy:
+    if compact:
+        handles, labels = ax.get_legend_handles_labels()
+        ax.legend(handles, labels, fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.2),
+                  ncols=min(3, len(labels)), frameon=False)
+    elif one_strategy:
         ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     else:  # one entry per color, marker and line style, instead of one per line
         from matplotlib.lines import Line2D
@@ -224,7 +259,16 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
         notes.append("Left out, to compare one opening per game and strategy: " + "; ".join(
             f"{r.game} {r.strategy} {r.backend} case equivalence {r.case_equivalence} (opening {r.first_guess})"
             for r in left_out.itertuples()))
-    return " ".join(n for n in notes if n)
+    note = " ".join(n for n in notes if n)
+    if not compact:
+        return note
+    where = []
+    for backend, group in kept.groupby("backend", sort=True):
+        shown = timings.rows.loc[timings.rows.index.intersection(group.index)]
+        part = one_machine_one_engine(shown) if len(shown) else None
+        text = part.caption(commits=True, load=False).removeprefix("measured on ") if part is not None else ""
+        where.append(f"{backend}: {text}")
+    return note, "\n".join(where)
 
 
 def _footnote(fig: Figure, text: str) -> None:
@@ -236,15 +280,18 @@ def _footnote(fig: Figure, text: str) -> None:
 def backend_timings_figure(timings: pd.DataFrame, title: str = "Solve time across game sizes",
                            strategies=None) -> Figure:
     """Median solve time against game size, one line per backend, machine, strategy and
-    case-equivalence setting (the latest run of each, one opening per game and strategy), log-log;
-    `strategies` (default all four) picks the lines."""
-    fig = Figure(figsize=(10, 5), layout="constrained")
+    case-equivalence setting (the latest run of each, one opening per game and strategy), the
+    games evenly spaced in order of size and the seconds on a log axis; `strategies` (default all
+    four) picks the lines. The title says where each backend's lines were measured (machine,
+    engine, commits, days), so that the legend under the plot names only what tells lines apart."""
+    fig = Figure(figsize=(10, 5.6), layout="constrained")
     ax = fig.subplots()
-    _footnote(fig, _lines_by_backend(ax, timings, "median_s", "no timings yet", name_games=True,
-                                     strategies=strategies))
-    ax.set_xlabel("game and its codewords (log scale)")
+    note, where = _lines_by_backend(ax, timings, "median_s", "no timings yet", name_games=True,
+                                    strategies=strategies, compact=True)
+    _footnote(fig, note)
+    ax.set_xlabel("game and its codewords (evenly spaced in order of size, not to scale)")
     ax.set_ylabel("median solve time (s, log scale)")
-    ax.set_title(title, fontsize=11)
+    ax.set_title(f"{title}\n{where}" if where else title, fontsize=11)
     return fig
 
 
@@ -423,8 +470,9 @@ def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
 
 def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     """Per turn: the seconds of phase 1 (play, split the regions) and phase 2 (choose the next
-    guesses), and how the regions of phase 2 were settled (|PS| 1-2, fully discriminating, full
-    search). Seconds are this run's wall clock; the counts are the same on every backend."""
+    guesses), and how the regions of phase 2 were settled (`SETTLED_WAYS`: 1-2 games, a fully
+    discriminating member, the full search). Seconds are this run's wall clock; the counts are the
+    same on every backend."""
     stats = result.turn_stats
     turns = np.array([s.turn for s in stats])
     phase1 = np.array([s.phase1_s for s in stats])
@@ -434,35 +482,31 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     left, right = fig.subplots(1, 2)
     share = phase1.sum() / max((phase1 + phase2).sum(), 1e-12)
     thin = f" ({share:.1%} of the time: too thin to see)" if share < 0.05 else ""  # a legend entry with no visible bar
-    left.bar(turns, phase1, color="#9ecae1", label=f"phase 1: play, split into regions{thin}")
-    bars = left.bar(turns, phase2, bottom=phase1, color="#e6550d", label="phase 2: choose the next guesses")
+    left.bar(turns, phase1, color="#9ecae1", label=f"phase 1: play turn t, split into regions{thin}")
+    bars = left.bar(turns, phase2, bottom=phase1, color="#e6550d", label="phase 2: choose turn t+1's guesses")
     total = phase1 + phase2
-    left.bar_label(bars, labels=[f"{format_seconds(t / scale)} {unit}" for t in total], fontsize=8, padding=2)
+    left.bar_label(bars, labels=[f"{format_seconds(t / scale)} {unit}" for t in total], fontsize=10, padding=2)
     left.set_ylim(0, max(total.max(), 1e-9) * 1.2)
     left.yaxis.set_major_formatter(lambda value, _pos: f"{value / scale:g}")
     left.set_xticks(turns)
-    left.set_xlabel("turn")
+    left.set_xlabel("turn t")
     left.set_ylabel(f"wall clock ({unit})")
-    left.set_title(f"Time per turn, {format_seconds(total.sum() / scale)} {unit} in all", fontsize=10)
-    left.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False)
-    ways = (("tiny_regions", "|PS| 1-2: play the first", "#c7e9c0"),
-            ("fd_regions", "fully discriminating member", "#74c476"),
-            ("searched_regions", "full search", "#238b45"))
+    left.set_title(f"Time per turn, {format_seconds(total.sum() / scale)} {unit} in all", fontsize=11)
+    left.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False)
     bottom = np.zeros(len(stats))
-    for name, label, color in ways:
+    for name, label, color in SETTLED_WAYS:
         counts = np.array([getattr(s, name) for s in stats], dtype=float)
         right.bar(turns, counts, bottom=bottom, color=color, label=label)
         bottom += counts
-    for t, height in zip(turns, bottom):
-        if height:
-            right.annotate(f"{int(height):,}", (t, height), ha="center", va="bottom", fontsize=8,
-                           textcoords="offset points", xytext=(0, 2))
+    for t, height in zip(turns, bottom):  # 0 too: a turn after which every game is won forms no region
+        right.annotate(f"{int(height):,}", (t, height), ha="center", va="bottom", fontsize=10,
+                       textcoords="offset points", xytext=(0, 2))
     right.set_ylim(0, max(bottom.max(), 1) * 1.2)
     right.set_xticks(turns)
-    right.set_xlabel("turn (regions its scores form, each choosing the next turn's guess)")
+    right.set_xlabel("turn t: regions after turn t")
     right.set_ylabel("regions (count)")
-    right.set_title("How each region's next guess was found", fontsize=10)
-    right.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=2, frameon=False)
+    right.set_title("How the regions' guesses for turn t+1 were found", fontsize=11)
+    right.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=1, frameon=False)
     from ..core.machine import solve_engine
 
     fig.suptitle(f"{_title_of(result)}\n{run}, {measured_just_now(solve_engine(result.backend), result.backend)}",
@@ -672,6 +716,7 @@ def one_at_a_time_figure(timings: pd.DataFrame) -> Figure:
                                 va="center", fontsize=9)
         seconds = frame["median_s"].astype(float)
         ax.set_xscale("log")
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,g}"))  # 0.01, 1, 100: no 10⁻²
         ax.set_xlim(seconds.min() / 2, seconds.max() * 8)
         ax.set_yticks(range(len(cases)), cases, fontsize=9)
         ax.set_ylim(len(cases) - 0.5, -1.6)  # room above the first row for the legend
@@ -679,9 +724,41 @@ def one_at_a_time_figure(timings: pd.DataFrame) -> Figure:
         ax.legend(fontsize=9, loc="upper center", ncols=len(methods), frameon=False)
     ax.set_ylabel("game and strategy")
     ax.set_xlabel("seconds to play every game (log scale)")
-    threads = ", ".join(sorted({str(int(t)) for t in timings["threads"].dropna()})) \
-        if len(timings) and "threads" in timings.columns else "?"
+    threads = sorted({int(t) for t in timings["threads"].dropna()}) if len(timings) and "threads" in timings.columns \
+        else []
+    on = f"{', '.join(map(str, threads))} thread{'s' if threads != [1] else ''}" if threads else "threads unrecorded"
     ax.set_title("One game at a time against all games at once: cpu backend, case equivalence off, "
-                 f"{threads} thread(s)\ndata/seed_one_at_a_time.csv,\n{shown.caption()}", fontsize=10)
+                 f"{on}\n" + textwrap.fill(f"data/seed_one_at_a_time.csv, {shown.caption(commits=True)}", 95),
+                 fontsize=10)
     _footnote(fig, shown.left_out_note())
     return fig
+
+
+def one_at_a_time_summary(timings: pd.DataFrame) -> str:
+    """What `one_at_a_time_figure` shows, in lines to print: the engine, threads and day of the rows
+    (and the current engine where it has changed since), how long the timed runs took in all, and
+    how many times the time of all at once each one-at-a-time method took, over games and strategies."""
+    shown = one_machine_one_engine(timings)
+    rows = shown.rows
+    if len(rows) == 0:
+        return "no data/seed_one_at_a_time.csv rows of a recorded machine and engine yet"
+    threads = sorted({int(t) for t in rows["threads"].dropna()}) if "threads" in rows.columns else []
+    on = f" on {', '.join(map(str, threads))} thread{'s' if threads != [1] else ''}" if threads else ""
+    minutes = float((rows["median_s"].astype(float) * rows["repeats"].astype(float)).sum()) / 60
+    lines = [f"engine {shown.engine}{on}, {shown.dates()}"
+             + ("" if shown.current else f" (the engine is now {_current_engine(shown.engine)})")
+             + ";", f"the timed runs took about {minutes:,.0f} minutes in all"]
+    wide = rows.pivot_table(index=["game", "strategy"], columns="method", values="median_s")
+    solve_column = next((c for c in wide.columns if c.startswith("all at once")), None)
+    if solve_column is not None:
+        for column in wide.columns.drop(solve_column):
+            ratio = wide[column] / wide[solve_column]
+            lines.append(f"{column}: {ratio.min():,.0f} to {ratio.max():,.0f} times the time of all at once")
+    return "\n".join(lines)
+
+
+def _current_engine(engine: str) -> str:
+    from ..core.machine import engine_version
+    from ..studies.data_tables import engine_parts
+
+    return engine_version(engine_parts(engine)[0])

@@ -293,11 +293,26 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
                if c in timings.columns]
     where = ""
     if {"machine", "engine"} <= set(timings.columns) and len(timings):
-        where = "; ".join(f"{backend} on {machine}, engine {engine}" for backend, machine, engine in
-                          timings[["backend", "machine", "engine"]].drop_duplicates().itertuples(index=False))
+        commits = timings["mmlib_version"] if "mmlib_version" in timings.columns else pd.Series("", index=timings.index)
+        where = "; ".join(f"{backend} on {machine}, engine {engine}" + (f", mmlib {commit}" if str(commit) else "")
+                          for backend, machine, engine, commit in
+                          timings.assign(_commit=commits.fillna(""))[["backend", "machine", "engine", "_commit"]]
+                          .drop_duplicates().itertuples(index=False))
+    note = f"Median of 3 solves each, measured just now: {where}." if where else ""
+    if "load_avg" in timings.columns and timings["load_avg"].notna().any():
+        # A shared machine: how busy it was before the timings says how far other work may have stretched them.
+        loads = timings["load_avg"].dropna().astype(float)
+        note += f" Load average before the solves: {loads.min():.1f}" + \
+            (f" to {loads.max():.1f}" if loads.max() - loads.min() >= 0.1 else "") + \
+            (f" on {int(timings['cores'].iloc[0])} cores" if "cores" in timings.columns else "") + "."
+    if len(timings) and "cuda" not in set(timings["backend"]):
+        from ..studies.data_tables import real_gpu_present
+
+        if not real_gpu_present():
+            note += " This machine has no GPU, so the cpu backend alone is timed here."
     return readable(timings[columns].assign(scores_per_s=timings["scores_per_s"] / 1e6),
-                    names={"scores_per_s": "M scores/s"}, formats={"median_s": "seconds", "scores_per_s": 0},
-                    note=f"median of 3 solves each, measured just now: {where}" if where else "")
+                    names={"scores_per_s": "M scores/s", "scores": "scores computed"},
+                    formats={"median_s": "seconds", "scores_per_s": 0}, note=note.strip())
 
 
 def first_guess_table(first_guesses: pd.DataFrame) -> ReadableTable:
@@ -536,38 +551,218 @@ def scoring_summary_table(workload: pd.DataFrame) -> ReadableTable:
 UNPAIRED = "–"  # an unpaired solve's cpu cells; the note says why
 
 
+def _days(dates) -> str:
+    """'2026-11-27', or '2026-11-26 to 2026-11-27', of date-time texts."""
+    days = sorted({str(d)[:10] for d in dates if str(d) not in ("", "nan", "NaT", "None")})
+    return "" if not days else days[0] if len(days) == 1 else f"{days[0]} to {days[-1]}"
+
+
+def _joined(items) -> str:
+    """'7p7c', '7p7c and 8p6c', '5p8c, 6p6c and 7p7c'."""
+    items = list(dict.fromkeys(items))
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _where_timed(pairs: pd.DataFrame, backend: str) -> str:
+    """'NVIDIA H200, engine solve-cuda 6, mmlib e821b5f, measured 2026-11-27' of one backend's rows of
+    `gpu_beside_cpu`, read from them ('' if none)."""
+    if backend == "cuda":
+        rows = pairs
+        machine, engine, commit, date = rows["gpu"], rows["cuda_engine"], rows["cuda_commit"], rows["cuda_date"]
+    else:
+        rows = pairs[pairs["cpu_s"].notna()]
+        machine, engine, commit, date = rows["cpu_machine"], rows["cpu_engine"], rows["cpu_commit"], rows["cpu_date"]
+    if len(rows) == 0:
+        return ""
+    commits = ", ".join(dict.fromkeys(str(c) for c in commit.dropna() if str(c) not in ("", "nan")))
+    text = f"{', '.join(dict.fromkeys(machine))}, engine {', '.join(dict.fromkeys(engine))}"
+    text += f", mmlib {commits}" if commits else ""
+    return text + (f", measured {_days(date)}" if _days(date) else "")
+
+
+def _paired_games(pairs: pd.DataFrame) -> set:
+    """The games of which some cuda solve has the same solve on the cpu backend."""
+    return set(pairs.loc[pairs["cpu_s"].notna(), "game"])
+
+
 def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
-    """`data_tables.gpu_beside_cpu`: every cuda solve beside the same solve (game, strategy, opening,
-    case equivalence) on the cpu backend; an unpaired row's cpu cells show a dash, and the note says
-    once why each is unpaired."""
+    """`data_tables.gpu_beside_cpu`, for the games timed on both backends: one row per game, strategy
+    and opening, with the cuda seconds of each case-equivalence setting, the cpu seconds of the very
+    same solve (game, strategy, opening, setting) and cpu over cuda, for each setting some cpu run
+    has. The note names each backend's machine, engine, commits and days, and says in one line which
+    cuda solves have no cpu counterpart and why: a game with none at all is `gpu_alone_table`'s."""
     pairs = gpu_beside_cpu(benchmarks)
     if len(pairs) == 0:
         return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no cuda rows yet")
     paired = pairs["cpu_s"].notna()
+    games = _paired_games(pairs)
+    mine = pairs[pairs["game"].isin(games)]
+    settings = [ce for ce in ("off", "on") if (mine["case_equivalence"] == ce).any()]
+    with_cpu = {ce for ce in settings if (paired & (pairs["case_equivalence"] == ce) & pairs["game"].isin(games)).any()}
+    rows = []
+    for (game, strategy, opening), group in mine.groupby(["game", "strategy", "opening"], sort=False):
+        by = group.set_index("case_equivalence")
+        row = {"game": game, "strategy": Strategy.parse(strategy).title, "opening": opening}
+        for ce in settings:
+            there = ce in by.index
+            row[f"cuda s, {ce}"] = format_seconds(by.at[ce, "cuda_s"]) if there else UNPAIRED
+            if ce in with_cpu:
+                ok = there and pd.notna(by.at[ce, "cpu_s"])
+                row[f"cpu s, {ce}"] = format_seconds(by.at[ce, "cpu_s"]) if ok else UNPAIRED
+                row[f"cpu / cuda, {ce}"] = f"{by.at[ce, 'cpu_over_cuda']:,.0f}x" if ok else UNPAIRED
+        rows.append(row)
+    shown = pd.DataFrame(rows)
+    # Which cuda solves have no cpu counterpart, and why, in one line.
+    missing: dict = {}
+    for r in pairs[~paired].itertuples():
+        reason = str(r.no_cpu_because)
+        if r.game not in games:
+            missing.setdefault(("games", "no run of them by the current cpu engine"), []).append(r.game)
+        elif reason.startswith("no cpu run of") and reason.endswith(f"case equivalence {r.case_equivalence}"):
+            missing.setdefault((f"case equivalence {r.case_equivalence} in",
+                                "no run with that setting by the current cpu engine"), []).append(r.game)
+        else:
+            title = Strategy.parse(r.strategy).title
+            missing.setdefault((f"{title} with case equivalence {r.case_equivalence} in", reason), []).append(r.game)
+    parts = [f"{'' if what == 'games' else what + ' '}{_joined(g)} ({why})" for (what, why), g in missing.items()]
+    none = f" No cpu counterpart: {'; '.join(parts)}." if parts else ""
+    where = "; ".join(f"{b}: {_where_timed(mine, b)}" for b in ("cuda", "cpu") if _where_timed(mine, b))
+    numbers = [c for c in shown.columns if c.startswith(("cuda s", "cpu s", "cpu / cuda"))]
+    solves = "; ".join(f"{b} of {_solves(mine[f'{b}_repeats'])}" for b in ("cuda", "cpu")
+                       if mine[f"{b}_repeats"].notna().any())
+    medians = f" Each time is one run's median ({solves})." if solves else " Each time is one run's median."
+    return ReadableTable(shown, f"off, on: case equivalence off, on. {where}.{medians}{none}", numeric=numbers)
+
+
+def _solves(repeats: pd.Series) -> str:
+    """'3 solves', '1 to 3 solves' of a repeats column."""
+    counts = sorted({int(r) for r in pd.to_numeric(repeats, errors="coerce").dropna()})
+    text = str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    return f"{text} solve{'s' if counts != [1] else ''}"
+
+
+def gpu_alone_table(benchmarks: pd.DataFrame) -> ReadableTable:
+    """The cuda solves of the games no cpu run by the current cpu engine has (`gpu_beside_cpu_table`
+    shows the others): seconds, scores computed and billions of scores a second, one row per game,
+    strategy, opening and case-equivalence setting; the note names the GPU, engine, commit and day."""
+    pairs = gpu_beside_cpu(benchmarks)
+    alone = pairs[~pairs["game"].isin(_paired_games(pairs))] if len(pairs) else pairs
+    if len(alone) == 0:
+        return ReadableTable(pd.DataFrame(), "every game timed on the cuda backend was timed on the cpu backend too")
     shown = pd.DataFrame({
-        "game": pairs["game"], "strategy": [Strategy.parse(s).title for s in pairs["strategy"]],
-        "opening": pairs["opening"], "case equivalence": pairs["case_equivalence"],
-        "cuda s": [format_seconds(v) for v in pairs["cuda_s"]],
-        "cpu s": [format_seconds(v) if ok else UNPAIRED for v, ok in zip(pairs["cpu_s"], paired)],
-        "cpu / cuda": [f"{v:,.0f}x" if ok else UNPAIRED for v, ok in zip(pairs["cpu_over_cuda"], paired)],
+        "game": alone["game"], "strategy": [Strategy.parse(s).title for s in alone["strategy"]],
+        "opening": alone["opening"], "case equivalence": alone["case_equivalence"],
+        "solves": pd.to_numeric(alone["cuda_repeats"], errors="coerce"),
+        "cuda s": alone["cuda_s"], "scores computed": alone["cuda_scores"],
+        "billion scores/s": alone["cuda_scores_per_s"] / 1e9,
     })
-    titles = {s: Strategy.parse(s).title for s in pairs["strategy"]}
+    cpu = ", ".join(dict.fromkeys(e for e in pairs["cpu_engine"].dropna()))
+    why = f"engine {cpu}" if cpu else "the cpu engine"
+    return readable(shown, formats={"cuda s": "seconds", "billion scores/s": 0},
+                    blank={"scores computed": "not counted", "billion scores/s": "not counted",
+                           "solves": "not recorded"},
+                    note=f"{_where_timed(alone, 'cuda')}. Each time is one run's median over its solves. No run of "
+                         f"{_joined(alone['game'])} by the current cpu engine ({why}).")
 
-    def titled(reason: str) -> str:
-        for raw, title in titles.items():
-            reason = reason.replace(f" {raw} ", f" {title} ")
-        return reason
 
-    why = "; ".join(dict.fromkeys(titled(str(r)).removeprefix("no cpu run of ")
-                                  for r, ok in zip(pairs["no_cpu_because"], paired) if not ok))
-    days = sorted(set(pairs["cuda_date"].astype(str).str.slice(0, 10)))  # said once, not in every row
-    when = f", measured {days[0]}" if len(days) == 1 else f", measured {days[0]} to {days[-1]}" if days else ""
-    gpus = ", ".join(dict.fromkeys(f"{g}, engine {e}{when}" for g, e in zip(pairs["gpu"], pairs["cuda_engine"])))
-    cpus = ", ".join(dict.fromkeys(f"{m}, engine {e}" for m, e in
-                                   zip(pairs.loc[paired, "cpu_machine"], pairs.loc[paired, "cpu_engine"])))
-    unpaired = f" {UNPAIRED}: no run of the same solve by the current cpu engine ({why})." if why else ""
-    return ReadableTable(shown, f"cuda: {gpus}; cpu: {cpus or 'none paired'}. Each time is one run's median.{unpaired}",
-                         numeric=["cuda s", "cpu s", "cpu / cuda"])
+def seed_solve_table(comparison: pd.DataFrame, benchmarks: pd.DataFrame, game: str = "7p7c",
+                     strategy: str = "knuth") -> ReadableTable:
+    """One solve of data/seed_comparison.csv on every machine that timed it: mmlib's cuda and cpu
+    backends (their rows of data/benchmarks.csv, with machine, engine, commit and day) and the
+    seed's published figure, per case-equivalence setting. The note says whether every solver
+    computed the same scores, and mmlib's total turns on each backend, read from the rows."""
+    label = Strategy.parse(strategy).label
+    rows = comparison[(comparison["game"] == game) & (comparison["strategy"] == label)] if len(comparison) \
+        else comparison
+    if len(rows) == 0:
+        return ReadableTable(pd.DataFrame(), f"data/seed_comparison.csv has no {game} {label} row")
+    bench = benchmarks.assign(machine=machine_names(benchmarks)) if len(benchmarks) else benchmarks
+    shown, commits, scores, turns = [], {}, {}, {}
+    for ce in ("on", "off"):
+        mine = rows[rows["case_equivalence"] == ce]
+        if mine.empty:
+            continue
+        # The GPU first, then the cpu, as the notebook's tables before this one.
+        mine = mine.iloc[np.argsort(~mine["mmlib_machine"].astype(str).str.contains("cuda backend"), kind="stable")]
+        for _, row in mine.iterrows():
+            timed = bench[(bench["game"] == game) & (bench["strategy"] == label) & (bench["case_equivalence"] == ce)
+                          & (bench["date"].astype(str) == str(row["mmlib_date"]))]
+            if timed.empty or not str(row.get("mmlib_seconds", "")).strip():
+                continue
+            b = timed.iloc[-1]
+            threads = f", {int(b['threads'])} threads" if b["backend"] == "cpu" and pd.notna(b.get("threads")) else ""
+            shown.append({"case equivalence": ce, "solver": f"mmlib {b['backend']} backend{threads}, engine {b['engine']}",
+                          "machine": b["machine"], "measured": str(b["date"])[:10],
+                          "solves": int(b["repeats"]) if pd.notna(b.get("repeats")) else 1,
+                          "seconds": float(row["mmlib_seconds"])})
+            commits[str(b["engine"])] = str(b.get("mmlib_version", ""))
+            scores.setdefault(ce, set()).add(str(row["mmlib_scores"]))
+            turns.setdefault(b["backend"], set()).add(str(row["mmlib_total_turns"]))
+        seed = mine.iloc[0]
+        shown.append({"case equivalence": ce, "solver": "the seed's CUDA solver",
+                      "machine": str(seed["seed_machine"]).removesuffix(", CUDA"), "measured": "published",
+                      "solves": "not given", "seconds": float(seed["seed_seconds"])})
+        scores.setdefault(ce, set()).add(str(seed["seed_scores"]))
+    same = [f"{int(next(iter(v))):,} with case equivalence {ce}" for ce, v in scores.items() if len(v) == 1]
+    note = []
+    if len(same) == len(scores):
+        note.append(f"Scores computed, the same for every solver: {', '.join(same)}.")
+    if turns and all(len(v) == 1 for v in turns.values()) and len({next(iter(v)) for v in turns.values()}) == 1:
+        note.append(f"mmlib's total turns: {int(next(iter(next(iter(turns.values()))))):,} on "
+                    f"{'both backends' if len(turns) == 2 else 'the ' + next(iter(turns)) + ' backend'} "
+                    "(the seed gives none).")
+    note.append("mmlib's commits: " + "; ".join(f"engine {e}: {c}" for e, c in commits.items()) + ".")
+    note.append(f"Sources: data/benchmarks.csv (mmlib); the seed's {seed['seed_source']} "
+                "(docs/seed_results.md lists it).")
+    table = readable(pd.DataFrame(shown), formats={"seconds": "seconds"}, note=" ".join(note))
+    table.numeric.add("solves")  # counts, beside the seed's "not given"
+    return table
+
+
+def scoring_kernel_table(benchmarks: pd.DataFrame) -> ReadableTable:
+    """The scoring kernel timed alone (benchmark rows `score-kernel`): the latest run of each game
+    and backend, of one machine and the newest engine version, with its threads, billions of
+    scores a second, the machine's load average before the run and the CPU use during it (CPU
+    time over wall time and threads: 1.00 means no other work took the kernel's cores). The note
+    names the machine, engine, commit and day, and the rows left out."""
+    rows = benchmarks[benchmarks["strategy"] == KERNEL_STRATEGY] if len(benchmarks) else benchmarks
+    timings = one_machine_one_engine(rows)
+    latest = latest_rows(timings.rows, ("game", "backend"))
+    if len(latest) == 0:
+        return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no scoring-kernel rows yet")
+    shown = pd.DataFrame({
+        "game": latest["game"], "backend": latest["backend"], "threads": latest["threads"],
+        "scores": latest["scores"], "median s": latest["median_s"],
+        "billion scores/s": latest["scores_per_s"] / 1e9,
+        "load average": pd.to_numeric(latest["load_avg"], errors="coerce"),
+        "CPU use": pd.to_numeric(latest["cpu_util"], errors="coerce"),
+    })
+    latest_timings = type(timings)(latest, timings.left_out, timings.machine, timings.engine)
+    note = (f"Latest run, {latest_timings.caption(commits=True, load=False).removeprefix('measured ')}. "
+            f"{timings.left_out_note()}")
+    return readable(shown, formats={"median s": "seconds", "billion scores/s": 2, "load average": 2, "CPU use": 2},
+                    blank={"load average": "not recorded", "CPU use": "not recorded", "threads": "not recorded"},
+                    note=note.strip())
+
+
+
+def turn_stats_table(result) -> ReadableTable:
+    """The counts of every turn of `result`, numbered as notebook 5's figures number them: turn t is
+    the t-th guess, played by every game still playing; its scores split them into the regions
+    after turn t, each of which chooses one guess for turn t+1 (the last three columns: how those
+    guesses were found, as the figures' legends name the ways)."""
+    from .plots_results import SETTLED_WAYS
+
+    stats = result.turn_stats
+    frame = pd.DataFrame({
+        "turn": [s.turn for s in stats], "games playing its guess": [s.games_active for s in stats],
+        "scores computed": [s.scores for s in stats], "regions after it": [s.regions for s in stats],
+        **{label: [getattr(s, name) for s in stats] for name, label, _color in SETTLED_WAYS},
+    })
+    return readable(frame, note="Turn t: the t-th guess, played by every game still playing. Regions after "
+                                "turn t: the groups its scores form (a game won forms none), each choosing one "
+                                "guess for turn t+1; the last three columns say how those guesses were found. "
+                                "Scores computed on turn t: playing its guesses, then choosing turn t+1's.")
 
 
 def ce_threshold_table(timings: pd.DataFrame) -> ReadableTable:

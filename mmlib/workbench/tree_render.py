@@ -81,7 +81,7 @@ def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, tit
     level_inches = box_inches + 0.3 + score_inches + 0.15
     margin_inches = box_inches / 2 + 0.15
     width = level_inches * (levels - 1) + 2 * margin_inches
-    below, above = (1.0 if (tree.games[shown] == 1).any() else 0.8), 0.45  # turn axis and legend; title
+    below, above = (1.6 if (tree.games[shown] == 1).any() else 1.45), 0.45  # turn axis and legend; title
     height = max(2.5, below + above + LEAF_INCHES * leaves)
     fig = Figure(figsize=(max(width, 4.5), height))
     # Axes placed by hand, one level exactly `level_inches` wide, so that the boxes' widths (known
@@ -117,9 +117,13 @@ def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, tit
     ax.set_yticks([])
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
-    legend = ["turn", "blue: the score, then the next guess (secrets still possible)"]
+    legend = ["turn t: the boxes above it play the t-th guess",
+              "(those at turn t+1 are the regions after turn t)",
+              "blue: the score, then the region it leads to: its guess",
+              "and (how many games it holds); the game that guess wins,",
+              "when it is one of them, is counted but has no branch"]
     if (tree.games[shown] == 1).any():
-        legend.append("green: a single secret, won by that guess")
+        legend.append("green: a region of one game, won by its guess")
     # One line each, so that a narrow tree (two levels) does not cut its legend off.
     ax.set_xlabel("\n".join(legend), fontsize=FONT_POINTS)
     ax.set_title(title or f"Strategy tree of {tree.game.name} ({tree.game.size:,} games)", fontsize=11)

@@ -178,16 +178,26 @@ def turn_by_turn_view(controls: GameControls) -> View:
     """Regions per turn, region sizes per turn and scores per turn of the chosen game and strategy."""
     result = solve(controls.game, controls.chosen_strategy, case_equivalence="off")
     caption = _title(controls, f", {result.strategy.title} from its default opening {result.first_guess_text}: "
-                               f"{len(result.tree):,} regions, {result.scores:,} scores")
+                               f"{len(result.tree):,} regions, {result.scores:,} scores computed")
     return View(caption, [figure(result) for figure in
                           (regions_per_turn_figure, region_sizes_figure, scores_per_turn_figure)])
 
 
 def strategy_tree_view(controls: GameControls) -> View:
-    """The strategy tree of the chosen (small) game, drawn as a graph."""
-    result = solve(controls.game, controls.chosen_strategy, case_equivalence="off")
-    title = f"Strategy tree of {result.game.name} ({result.game.size} games), {result.strategy.title}"
-    return View(_title(controls, f", {result.strategy.title}: {len(result.tree)} regions"),
+    """The strategy tree of the chosen (small) game, drawn as a graph, from the strategy's default
+    opening; the caption names the opening and the other strategies whose tree is the same (each
+    from its own default opening), so that a menu choice that changes nothing says so."""
+    chosen = controls.chosen_strategy
+    results = {strategy: solve(controls.game, strategy, case_equivalence="off") for strategy in Strategy}
+    result = results[chosen]
+    tree = result.tree.as_dict()
+    same = [s.title for s in Strategy if s != chosen and results[s].tree.as_dict() == tree]
+    alike = f"; the same tree as {' and '.join([', '.join(same[:-1]), same[-1]] if len(same) > 1 else same)}" \
+        if same else ""
+    title = (f"Strategy tree of {result.game.name} ({result.game.size:,} games), {result.strategy.title}, "
+             f"first guess {result.first_guess_text}")
+    return View(_title(controls, f", {result.strategy.title} from its default opening {result.first_guess_text}: "
+                                 f"{len(result.tree):,} regions{alike}"),
                 [strategy_tree_figure(result.tree, title=title)])
 
 
