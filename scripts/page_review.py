@@ -56,14 +56,18 @@ MOVE_TIMEOUT_S = 180.0
 SETTLE_S = 1.0
 # A menu is shown with at most this many of its options (first, second, middle, last).
 MENU_OPTIONS = 4
-# JupyterLab's marks of the active cell (the blue bar, the outline, the cell toolbar), which Run All
-# leaves on the last cell: editing state, not the notebook, so hidden from the screenshots.
+# JupyterLab's marks of the active cell (the blue bar, the focus outline, the cell toolbar, a heading's
+# fold arrow), which Run All leaves on the last cell: editing state, not the notebook, so hidden from
+# the screenshots.
 NO_ACTIVE_CELL_CSS = """
 .jp-Notebook .jp-Cell .jp-Collapser { background: transparent !important; }
 .jp-Notebook .jp-Cell, .jp-Notebook .jp-Cell.jp-mod-selected, .jp-Notebook .jp-Cell.jp-mod-active {
     background: transparent !important; border-color: transparent !important; box-shadow: none !important;
     outline: none !important; }
+.jp-Notebook:focus, .jp-Notebook .jp-Cell:focus, .jp-Notebook .jp-Cell:focus-visible { outline: none !important; }
 .jp-cell-toolbar, .jp-Notebook .jp-Toolbar.jp-cell-toolbar { display: none !important; }
+.jp-Notebook .jp-collapseHeadingButton { display: none !important; }
+.jp-Notebook .jp-Cell .jp-MarkdownOutput { border-color: transparent !important; }
 """
 
 
@@ -231,6 +235,7 @@ class NotebookReview:
         """Fold the file browser away, hide the active cell's marks and make the notebook's scroll box
         one slice tall."""
         self.page.add_style_tag(content=NO_ACTIVE_CELL_CSS)
+        self.page.evaluate("() => document.activeElement?.blur()")  # no focus ring on the last cell
         open_side_tab = self.page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
         if open_side_tab.count():
             open_side_tab.first.click()
