@@ -14,7 +14,11 @@ be idle (`tests/browser_session.py`, the browser test's own session), then write
   its buttons; the play widget's Hint), the cell screenshotted after each move once the kernel is
   idle again (`widget_NN_<control>_<value>_1.png`, ...);
 * `index.txt`, naming what each screenshot shows (the caption line of an interactive cell
-  included), and `problems.txt`, the defects the browser test's page check finds (empty when none).
+  included, and every option of a menu longer than the four shown), and `problems.txt`, the
+  defects the browser test's page check finds (empty when none).
+
+The screenshots show the notebook, not JupyterLab's editing state: the bar, outline and toolbar
+that mark the active cell (Run All leaves the last cell active) are hidden.
 
 Each notebook's screenshots go to `<out>/<notebook name>/`, written under a temporary name and
 renamed when the notebook is done, so a folder is never half old and half new. Nothing is written
@@ -52,6 +56,19 @@ MOVE_TIMEOUT_S = 180.0
 SETTLE_S = 1.0
 # A menu is shown with at most this many of its options (first, second, middle, last).
 MENU_OPTIONS = 4
+# JupyterLab's marks of the active cell (the blue bar, the focus outline, the cell toolbar, a heading's
+# fold arrow), which Run All leaves on the last cell: editing state, not the notebook, so hidden from
+# the screenshots.
+NO_ACTIVE_CELL_CSS = """
+.jp-Notebook .jp-Cell .jp-Collapser { background: transparent !important; }
+.jp-Notebook .jp-Cell, .jp-Notebook .jp-Cell.jp-mod-selected, .jp-Notebook .jp-Cell.jp-mod-active {
+    background: transparent !important; border-color: transparent !important; box-shadow: none !important;
+    outline: none !important; }
+.jp-Notebook:focus, .jp-Notebook .jp-Cell:focus, .jp-Notebook .jp-Cell:focus-visible { outline: none !important; }
+.jp-cell-toolbar, .jp-Notebook .jp-Toolbar.jp-cell-toolbar { display: none !important; }
+.jp-Notebook .jp-collapseHeadingButton { display: none !important; }
+.jp-Notebook .jp-Cell .jp-MarkdownOutput { border-color: transparent !important; }
+"""
 
 
 @dataclass
@@ -215,7 +232,10 @@ class NotebookReview:
         return handle
 
     def frame_the_page(self) -> None:
-        """Fold the file browser away and make the notebook's scroll box one slice tall."""
+        """Fold the file browser away, hide the active cell's marks and make the notebook's scroll box
+        one slice tall."""
+        self.page.add_style_tag(content=NO_ACTIVE_CELL_CSS)
+        self.page.evaluate("() => document.activeElement?.blur()")  # no focus ring on the last cell
         open_side_tab = self.page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
         if open_side_tab.count():
             open_side_tab.first.click()
@@ -286,8 +306,8 @@ class NotebookReview:
             time.sleep(0.25)
         return f" (still {self.server.kernel_state(self.notebook)} after {MOVE_TIMEOUT_S:.0f} s)"
 
-    def shoot_cell(self, number: int, control: Control, what: str, before: str) -> None:
-        note = self.wait_for_redraw(control.cell, before)
+    def shoot_cell(self, number: int, control: Control, what: str, before: str, more: str = "") -> None:
+        note = self.wait_for_redraw(control.cell, before) + more
         span = self.page.evaluate(CELL_SPAN_JS, [self.scroller(), control.cell])
         stem = f"widget_{number:02d}_{control.css_class.removeprefix('mm-')}_{re.sub(r'[^A-Za-z0-9]+', '-', what).strip('-')}"
         names = self.capture(span[0], span[1], stem)
@@ -333,11 +353,15 @@ class NotebookReview:
             select = widget.locator("select").first
             options = select.locator("option").all_inner_texts()
             first = select.input_value()
-            for option in spread(options):
+            shown = spread(options)
+            # The options not shown are still named, so a reader knows the whole menu.
+            whole = (f" (the menu's {len(options)} options: {', '.join(options)}; {len(shown)} shown)"
+                     if len(shown) < len(options) else "")
+            for option in shown:
                 self.say(f"{control.css_class}: {option} (cell {control.cell})")
                 before = self.fingerprint(control.cell)
                 select.select_option(label=option)
-                self.shoot_cell(number, control, option, before)
+                self.shoot_cell(number, control, option, before, whole)
                 number += 1
             if select.input_value() != first:
                 self.say(f"{control.css_class} back to {first} (cell {control.cell})")

@@ -382,6 +382,31 @@ def test_coach_figures_and_tables_for_the_notebooks():
     moves = strategy_moves_table("4p6c", KNUTHS_GAME)
     assert list(moves.columns[:3]) == ["move", "Knuth", "Knuth loss"]
     assert (moves["Knuth"].iloc[0], moves["Knuth loss"].iloc[0]) == ("1122", "0.059")
+    # "possible" names when: before the move (after it is the next row's count), as notebook 7 says.
+    assert shown["possible before"].tolist()[:3] == ["1,296", "256", "44"]
+
+
+def test_notebook_7_tables_of_secrets_left_and_of_what_a_hint_is_worth():
+    from mmlib.workbench.coach_tables import (hint_value_table, random_player_table, secrets_left,
+                                              secrets_left_table)
+
+    after = secrets_left(play_against("3p3c", "knuth", secret) for secret in range(27))
+    assert sorted(after) == list(range(1, max(after) + 1)) and len(after[1]) == 27
+    table = secrets_left_table(after)
+    assert list(table.frame.columns) == ["after guess", "games that made this guess", "largest", "average"]
+    assert "the smallest count is 1 in every row" in table.note  # said once, not a column of 1s
+
+    hints = hint_value_table("3p3c").frame.set_index("player")
+    # A player who plays the same guess wherever the position is the same loses exactly its gap.
+    for player in ("the Knuth hint", "the Most Parts hint", "the optimal hint"):
+        assert hints.loc[player, "gap to the optimum"] == hints.loc[player, "turns lost per game"]
+    assert hints.loc["the optimal hint", "gap to the optimum"] == "0.000"
+
+    seeds = random_player_table("3p3c", seeds=range(3))
+    assert list(seeds.frame.columns) == ["3p3c, seeds 0 to 2", "mean of 3", "lowest", "highest"]
+    assert seeds.frame.iloc[:, 0].tolist() == ["average turns", "gap to the optimum", "turns lost per game"]
+    low, high = (float(v) for v in seeds.frame.loc[2, ["lowest", "highest"]])
+    assert low <= float(seeds.frame.loc[2, "mean of 3"]) <= high
 
 
 def test_solve_and_game_take_optimal_as_a_fifth_strategy(capsys):

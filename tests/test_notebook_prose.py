@@ -239,6 +239,16 @@ def knuth_worst_counts() -> dict:
             "as_long": int(counts.get(AS_LONG, 0)), "longer": int(counts.get(LONGER, 0))}
 
 
+def knuths_opening_reviewed() -> tuple:
+    """Notebook 7's review of Knuth's opening 1122 in 4p6c, which reads data/optimal_openings.csv:
+    its loss, the lowest best opening and how many openings are best."""
+    from mmlib.core.review import review_game
+
+    reviewed = review_game("4p6c", ["1122=1,0"], time_limit=None)
+    move = reviewed.reviews[0]
+    return reviewed.rows()[0]["loss"], reviewed.game.format_codeword(move.best_moves[0]), len(move.best_moves)
+
+
 CLAIMS = [
     ("01_scoring.ipynb", lambda: f": {significant(workload('numba-packed-array')['ns_per_score'])} ns on the seed's workload"),
     ("01_scoring.ipynb", lambda: f"plain Python ({significant(workload('python')['ns_per_score'])} ns on the same workload)"),
@@ -278,6 +288,9 @@ CLAIMS = [
     ("06_results.ipynb", lambda: f"account for {ce_threshold('saved scores from regions of 3-5', percent=True)}"),
     ("06_results.ipynb", lambda: f"makes the solve {ce_threshold('time on from 6 / on from 1', ['5p5c', '4p8c', '5p6c', '5p7c'])} slower"),
     ("06_results.ipynb", lambda: f"a threshold of 16 costs {ce_threshold('time on from 16 / on from 1')}"),
+    ("07_play.ipynb", lambda: "the opening 1122 loses {:.3f} turns against the best openings ({} and the other "
+                              "{:,} openings as good;".format(knuths_opening_reviewed()[0], knuths_opening_reviewed()[1],
+                                                              knuths_opening_reviewed()[2] - 1)),
     ("08_optimal.ipynb", lambda: f"Over the {len(gaps_up_to_1296()[1])} games of at most 1,296 codewords"),
     ("08_optimal.ipynb", lambda: f"is optimal in {int((gaps_up_to_1296()[1] == 0).sum())} "),
     ("08_optimal.ipynb", best_heuristic_gap),

@@ -513,3 +513,12 @@ def test_widget_names_its_mode_toggle_in_line_and_says_why_the_colors_moved():
     assert "4,096" not in play.status.value
     play.controls.pins.value = 8  # 3**8 > 4,096: the colors fall to 2 by themselves
     assert "8p2c" in play.status.value and "with 8 pins the colors go up to 2" in play.status.value
+
+
+def test_secrets_fitting_counts_the_secrets_a_set_of_moves_admits():
+    session = GameSession("4p6c")
+    assert session.secrets_fitting(["1122=1,0"]) == 256
+    assert session.secrets_fitting(["1122=1,0", "1344=0,1"]) == 44
+    clash = ["3351=1,0", "1316=1,1", "3616=1,1"]
+    assert session.secrets_fitting(clash) == 0 and session.secrets_fitting(clash[:2]) > 0
+    assert session.secrets_fitting([]) == 1296 and not session.moves  # the session's own moves untouched

@@ -292,3 +292,18 @@ def test_tree_scores_sit_beside_their_boxes_not_at_the_root():
             end = ax.transData.transform((xs[-1], ys[-1]))
             child_x0 = child.get_bbox_patch().get_window_extent(renderer).x0
             assert child_x0 - 1 <= end[0] < child_x0 + 6
+
+
+def test_secrets_left_figure_shows_both_series_where_they_meet():
+    from mmlib.core.play import play_against
+    from mmlib.workbench.coach_tables import secrets_left
+    from mmlib.workbench.plots_results import secrets_left_figure
+
+    after = secrets_left(play_against("3p3c", "knuth", secret) for secret in range(27))
+    ax = secrets_left_figure(after, "3p3c", "knuth").axes[0]
+    largest, average = ax.get_lines()
+    # The largest are hollow circles drawn larger, so a square of the same value shows inside them.
+    assert largest.get_markerfacecolor() == "white" and largest.get_markersize() > average.get_markersize()
+    labels = [t.get_text() for t in ax.texts]
+    assert f"{max(after[1]):,}" in labels and f"{sum(after[1]) / len(after[1]):,.2f}" in labels
+    assert min(t.get_fontsize() for t in ax.texts) >= 9 and "log scale" in ax.get_ylabel()

@@ -245,6 +245,8 @@ def test_a_live_timing_names_this_machine():
     assert line.startswith(f"measured just now on {this_machine()} (mmlib ")
     assert line.endswith(f"engine optimal {ENGINE_VERSIONS['optimal']})")
     assert where_measured("scoring") == measured_just_now("scoring")
+    # Work no versioned engine times (a loop of Python calls) names the machine and commit alone.
+    assert measured_just_now(None) == line.split(", engine ")[0] + ")"
     live = time_solves(["3p3c"], repeats=1)
     assert list(live[list(PROVENANCE_COLUMNS)].iloc[0])[1:] == list(provenance("solve-cpu").values())[1:]
     assert f"cpu on {this_machine()}, engine solve-cpu" in timings_table(live).note

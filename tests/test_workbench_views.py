@@ -504,6 +504,25 @@ def test_the_caption_says_why_the_colors_moved_when_the_codeword_cap_stops_them(
     assert limited.cap_note() == ""
 
 
+def test_the_colors_come_back_when_fewer_pins_lift_the_cap_and_their_range_is_shown():
+    controls = game_controls(pins=4, colors=6, max_codewords=4096)
+    assert controls.colors_range in controls.box().children
+    assert "of 2 to 8" in controls.colors_range.value  # 9**4 > 4,096
+    controls.pins.value = 8
+    assert controls.colors.value == 2 and "of 2 to 2" in controls.colors_range.value
+    assert "colors lowered from the 6 chosen" in controls.cap_note()
+    controls.pins.value = 5  # 5p5c fits: the colors rise toward the 6 chosen as far as the range allows
+    assert controls.colors.value == 5 and "of 2 to 5" in controls.colors_range.value
+    controls.pins.value = 4
+    assert controls.colors.value == 6 and controls.cap_note() == ""
+    controls.pins.value = 2
+    assert controls.colors.value == 6 and "of 2 to 15" in controls.colors_range.value
+    controls.colors.value = 3  # the reader's own choice is remembered, not the 6 of before
+    controls.pins.value = 8
+    controls.pins.value = 4
+    assert controls.colors.value == 3
+
+
 def test_the_turn_histograms_open_with_each_strategys_own_pick():
     """One convention with the partitions view and the published table: on 4p6c the picks are the
     published openings (1122, 1123, 1234, 1123), not the best-max ones of data/first_guesses.csv."""

@@ -301,6 +301,16 @@ class GameSession:
                 f"the game is won: the secret is {self.game.format_codeword(self.moves[-1].guess)}"
             )
 
+    def secrets_fitting(self, moves) -> int:
+        """How many secrets of the game give each of `moves` (texts such as "1122=1,0", or `Move`s)
+        its score, whatever the session's own moves: 0 when they contradict each other.
+
+        >>> GameSession("4p6c").secrets_fitting(["1122=1,0", "1344=0,1"])
+        44
+        """
+        parsed = [move if isinstance(move, Move) else parse_move(move, self.game) for move in moves]
+        return int(self._fits(parsed).sum())
+
     def _fits(self, moves: list[Move]) -> np.ndarray:
         """Mask over every codeword: True where the secret gives each of `moves` its score."""
         mask = np.ones(self.game.size, dtype=bool)

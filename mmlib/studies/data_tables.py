@@ -489,14 +489,15 @@ def this_machine(backend: str = "cpu") -> str:
     return machine_description(backend)
 
 
-def measured_just_now(engine: str, backend: str = "cpu", verb: str = "measured") -> str:
+def measured_just_now(engine: "str | None", backend: str = "cpu", verb: str = "measured") -> str:
     """How a timing taken live in a cell names its machine: 'measured just now on AMD EPYC, 2
-    cores (mmlib c58d718, engine solve-cpu 6)'. `engine`: a key of ENGINE_VERSIONS; `verb` names
+    cores (mmlib c58d718, engine solve-cpu 6)'. `engine`: a key of ENGINE_VERSIONS, or None for
+    work no versioned engine times (a loop of Python calls): '... (mmlib c58d718)'; `verb` names
     what was done just now, for work other than a timing ('compiled just now on ...')."""
     from ..core.machine import mmlib_version
 
-    return (f"{verb} just now on {this_machine(backend)} (mmlib {mmlib_version()}, "
-            f"engine {engine_version(engine)})")
+    engine_part = f", engine {engine_version(engine)}" if engine is not None else ""
+    return f"{verb} just now on {this_machine(backend)} (mmlib {mmlib_version()}{engine_part})"
 
 
 def real_gpu_present() -> bool:

@@ -1,26 +1,59 @@
-"""Tables of the coach for the notebooks: a game reviewed, the strategies' losses, what a hint is worth.
+"""Tables of the Play notebook and the coach: the secrets left turn by turn, a game reviewed, the
+strategies' losses, what a hint is worth.
 
-Each computes with `mmlib.core.review` or `mmlib.studies.strategy_loss` and returns a pandas
-DataFrame with readable column names and rounded numbers, so a notebook cell is one call.
+Each computes with `mmlib.core.play`, `mmlib.core.review` or `mmlib.studies.strategy_loss` and
+returns a pandas DataFrame (or a `ReadableTable`) with readable column names and rounded numbers, so
+a notebook cell is one call.
+
+The reviews default to no time limit: a table a notebook stores must come out the same on a loaded
+machine, and the exact search finishes the games the notebooks review (4p6c in well under a second).
+A time limit (seconds) is for larger games, where a move whose search is not done is given bounds.
 """
 
 from __future__ import annotations
 
 import pandas as pd
 
-from ..core.coach import DEFAULT_TIME_LIMIT_S
 from ..core.review import review_game
 from ..core.strategies import Strategy
 from ..studies.strategy_loss import (optimal_player, player_loss, random_possible_secret, strategy_losses,
                                      strategy_player)
+from .tables import ReadableTable, readable
 
 DIGITS = 3
 
 
-def review_table(game: str, moves, time_limit: "float | None" = DEFAULT_TIME_LIMIT_S) -> pd.DataFrame:
+def secrets_left(sessions) -> dict:
+    """`{turn: [secrets possible after that guess, one count per game that made it]}` over finished
+    `GameSession`s (a game won with that guess counts with its one secret)."""
+    after = {}
+    for session in sessions:
+        for turn, left in enumerate(session.remaining_after_each_move(), start=1):
+            after.setdefault(turn, []).append(left)
+    return after
+
+
+def secrets_left_table(after: dict) -> ReadableTable:
+    """After each guess: how many games made it, and the largest and the average number of secrets
+    still possible over them (`secrets_left`). The smallest is said once under the table when it is
+    the same after every guess, else it is a column."""
+    frame = pd.DataFrame([{"after guess": turn, "games that made this guess": len(lefts),
+                           "largest": max(lefts), "average": sum(lefts) / len(lefts), "smallest": min(lefts)}
+                          for turn, lefts in after.items()])
+    note = ""
+    if frame["smallest"].nunique() == 1:
+        smallest = int(frame["smallest"].iloc[0])
+        note = (f"After every guess some game has {smallest:,} secret{'s' if smallest != 1 else ''} "
+                f"left (the smallest count is {smallest:,} in every row).")
+        frame = frame.drop(columns="smallest")
+    return readable(frame, formats={"average": 2}, note=note)
+
+
+def review_table(game: str, moves, time_limit: "float | None" = None) -> pd.DataFrame:
     """A game's moves against the best possible play, one row per move, the total loss last. One
     value per cell: how many best moves there were and the lowest of them, not a list; what each
-    strategy would have played is `strategy_moves_table`."""
+    strategy would have played is `strategy_moves_table`. `possible before`: the secrets still
+    possible when the move is played (after it, the next row's count)."""
     reviewed = review_game(game, moves, time_limit)
     fmt = reviewed.game.format_codeword
     rows = []
@@ -28,7 +61,7 @@ def review_table(game: str, moves, time_limit: "float | None" = DEFAULT_TIME_LIM
         at_most = "" if row["exact"] else "at most "
         best = move_review.best_moves
         # Counts written out here (1,296), as the total row below leaves these cells empty.
-        rows.append({"move": row["move"], "possible": f"{row['possible']:,}", "value": f"{row['value']:,}",
+        rows.append({"move": row["move"], "possible before": f"{row['possible']:,}", "value": f"{row['value']:,}",
                      "best value": f"{row['best_value']:,}", "loss": f"{at_most}{row['loss']:.{DIGITS}f}",
                      "best moves": f"{len(best):,}" + ("" if move_review.best_moves_complete else " or more"),
                      "lowest best move": fmt(best[0]) if best else fmt(move_review.best_known()),
@@ -39,7 +72,7 @@ def review_table(game: str, moves, time_limit: "float | None" = DEFAULT_TIME_LIM
     return pd.DataFrame(rows)
 
 
-def strategy_moves_table(game: str, moves, time_limit: "float | None" = DEFAULT_TIME_LIMIT_S) -> pd.DataFrame:
+def strategy_moves_table(game: str, moves, time_limit: "float | None" = None) -> pd.DataFrame:
     """At the position of each of a game's moves, the guess each strategy would have played and the
     turns it would have lost there against the best move (the coach's loss), a column each."""
     reviewed = review_game(game, moves, time_limit)
@@ -71,16 +104,40 @@ def strategy_loss_table(game: str) -> pd.DataFrame:
     })
 
 
-def hint_value_table(game: str, seed: int = 0) -> pd.DataFrame:
+def hint_value_table(game: str, seed: int = 0) -> ReadableTable:
     """What following a hint is worth: a player who guesses a random possible secret (seeded),
     one who takes each strategy's hint, and one who takes the optimal hint, each over every secret:
-    average turns, and expected turns lost per game and per move against the best possible play."""
+    average turns, the gap to the optimum (average turns minus the optimal average) and the
+    expected turns lost per game against the best possible play (the coach's move losses added up).
+    For a player who plays the same guess wherever the position is the same (a strategy, the optimal
+    hint) the gap and the turns lost are equal; for the random player the gap is one random playing
+    of every game, the turns lost an estimate of the same expected gap with less noise
+    (`random_player_table`)."""
     players = [random_possible_secret(seed), *[strategy_player(s) for s in Strategy], optimal_player()]
     frame = pd.DataFrame([player_loss(game, player) for player in players])
-    return pd.DataFrame({
+    return readable(pd.DataFrame({
         "player": frame["player"],
-        # Rounded once, to the decimals shown: rounding 4.44753 to 4.4475 first would show 4.447.
-        "average turns": frame["average_turns"].round(DIGITS),
-        "turns lost per game": frame["loss_per_game"].round(DIGITS + 1),
-        "turns lost per move": frame["loss_per_move"].round(DIGITS + 1),
-    })
+        "average turns": frame["average_turns"],
+        "gap to the optimum": frame["average_turns"] - frame["optimal_average_turns"],
+        "turns lost per game": frame["loss_per_game"],
+    }), formats={"average turns": DIGITS, "gap to the optimum": DIGITS, "turns lost per game": DIGITS})
+
+
+def random_player_table(game: str, seeds=range(20)) -> ReadableTable:
+    """The random player (`random_possible_secret`) over every secret, once per seed: the mean,
+    lowest and highest over the seeds of its average turns, its gap to the optimum and its turns
+    lost per game. Both the gap and the turns lost estimate the same expected gap; the gap is the
+    noisier one, as each seed plays every game once at random, while the turns lost value each move
+    over every secret still possible."""
+    seeds = list(seeds)
+    frame = pd.DataFrame([player_loss(game, random_possible_secret(seed)) for seed in seeds])
+    frame["gap"] = frame["average_turns"] - frame["optimal_average_turns"]
+    rows = [{"over the seeds": title, f"mean of {len(seeds)}": frame[column].mean(),
+             "lowest": frame[column].min(), "highest": frame[column].max()}
+            for title, column in (("average turns", "average_turns"), ("gap to the optimum", "gap"),
+                                  ("turns lost per game", "loss_per_game"))]
+    first, last = seeds[0], seeds[-1]
+    named = f"seeds {first} to {last}" if seeds == list(range(first, last + 1)) else \
+        "seeds " + ", ".join(str(s) for s in seeds)
+    return readable(pd.DataFrame(rows).rename(columns={"over the seeds": f"{game}, {named}"}),
+                    formats={f"mean of {len(seeds)}": DIGITS, "lowest": DIGITS, "highest": DIGITS})

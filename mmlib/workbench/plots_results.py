@@ -610,28 +610,37 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
 
 
 def secrets_left_figure(after: dict, game: "str | Game", strategy: "str | Strategy") -> Figure:
-    """`after[turn]` lists, over the games still played, the possible secrets left after that guess:
+    """`after[turn]` lists, over the games that made that guess, the possible secrets left after it:
     the largest and the average after each guess, on a log axis, both starting from the game's size
-    before the first guess (the point at "start")."""
+    before the first guess (the point at "start"). The largest are hollow circles, the averages
+    filled squares inside them where the two are equal; each point carries its number (the largest
+    above right, the averages below left, as the table beside it writes them)."""
     game, strategy = Game.parse(game), Strategy.parse(strategy)
     turns = list(after)
+    largest = [max(v) for v in after.values()]
+    average = [sum(v) / len(v) for v in after.values()]
     fig = Figure(figsize=(7, 4), layout="constrained")
     ax = fig.subplots()
-    ax.plot([0, *turns], [game.size, *[max(v) for v in after.values()]], "o-", label="largest")
-    ax.plot([0, *turns], [game.size, *[sum(v) / len(v) for v in after.values()]], "s-", label="average")
-    for turn, lefts in after.items():
-        ax.annotate(f"{max(lefts):,}", (turn, max(lefts)), xytext=(6, 4), textcoords="offset points", fontsize=9)
-    ax.annotate(f"{game.size:,}", (0, game.size), xytext=(6, 4), textcoords="offset points", fontsize=9)
+    ax.plot([0, *turns], [game.size, *largest], "o-", markersize=11, markerfacecolor="white",
+            markeredgewidth=1.8, label="largest", zorder=2)
+    ax.plot([0, *turns], [game.size, *average], "s-", markersize=5, label="average", zorder=3)
+    for turn, most, mean in zip(turns, largest, average):
+        ax.annotate(f"{most:,}", (turn, most), xytext=(7, 5), textcoords="offset points", fontsize=9,
+                    color="C0")
+        # Below left of the square: the line to the next point runs down to the right.
+        ax.annotate(f"{mean:,.2f}", (turn, mean), xytext=(-7, -14), textcoords="offset points", fontsize=9,
+                    color="C1", ha="right")
+    ax.annotate(f"{game.size:,} (both)", (0, game.size), xytext=(8, 5), textcoords="offset points", fontsize=9)
     ax.set_yscale("log")
     ax.set_xticks([0, *turns], ["start", *[str(t) for t in turns]])
-    ax.set_xlim(-0.3, max(turns) + 0.6)
-    ax.set_ylim(top=game.size * 3)
+    ax.set_xlim(-0.3, max(turns) + 0.7)
+    ax.set_ylim(0.5, game.size * 3)
     ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,.0f}"))  # 1,000, not 10³
     ax.set_xlabel("after guess (start: before the first guess)")
     ax.set_ylabel("possible secrets left (log scale)")
     ax.set_title(f"{game.name}, {strategy.title}: possible secrets after each guess, over all "
                  f"{game.size:,} games", fontsize=10)
-    ax.legend(loc="upper right")
+    ax.legend(loc="upper right", title="secrets left, over the games")
     return fig
 
 

@@ -6,7 +6,9 @@ dropdown (`mm-strategy`); where the rule set matters, a rules dropdown
 (`mm-rules`: classic, norepeat, black; docs/rules.md). `max_codewords` keeps
 the chosen game small enough for the notebook to stay interactive: the colors
 slider's maximum follows the pins slider (and, without repeated colors, its
-minimum is the number of pins).
+minimum is the number of pins). A label beside the colors slider (`mm-colors-range`)
+shows its range for the pins chosen; when more pins push the colors down, the
+caption says so, and fewer pins give the reader's colors back.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ..core.results import OPTIMAL, StrategyLabel
 from ..core.strategies import Strategy
 
 PINS_CLASS, COLORS_CLASS, STRATEGY_CLASS, RULES_CLASS = "mm-pins", "mm-colors", "mm-strategy", "mm-rules"
+COLORS_RANGE_CLASS = "mm-colors-range"
 RULE_TITLES = {"classic": "classic", "norepeat": "no repeated colors", "black": "black pegs only"}
 GAME_LABEL_CLASS = "mm-game-label"
 
@@ -46,14 +49,24 @@ class GameControls:
     strategy: "widgets.Dropdown | None"
     rules: "widgets.Dropdown | None" = None
     max_codewords: "int | None" = None  # the cap that bounds the colors slider, if that is what bounds it
+    colors_range: "widgets.HTML | None" = None  # the colors slider's range, shown beside it
+    chosen_colors: "int | None" = None  # the colors the reader last chose; the range may hold fewer
+
+    def range_text(self) -> str:
+        """The colors slider's range for the pins chosen: 'of 2 to 8'."""
+        return f"of {self.colors.min} to {self.colors.max}"
 
     def cap_note(self) -> str:
         """Why the colors slider stops where it does, when the codeword cap stops it (moving the pins
         up can move the colors down): a sentence for the caption, else ''. Said only when the colors
-        stand at that limit, the one position where the slider may have moved by itself."""
+        stand at that limit, the one position where the slider may have moved by itself; when it did
+        (the reader chose more colors), the note says from how many, which come back with fewer pins."""
         if self.max_codewords is None or self.colors.max >= MAX_COLORS or self.colors.value < self.colors.max:
             return ""
-        return (f"; with {self.pins.value} pins the colors go up to {self.colors.max}, "
+        lowered = ""
+        if self.chosen_colors is not None and self.chosen_colors > self.colors.value:
+            lowered = f"; colors lowered from the {self.chosen_colors} chosen"
+        return (f"{lowered}; with {self.pins.value} pins the colors go up to {self.colors.max}, "
                 f"to stay within {self.max_codewords:,} codewords")
 
     def colors_limit(self) -> str:
@@ -81,7 +94,7 @@ class GameControls:
         return parse_strategy_choice(self.strategy.value) if self.strategy is not None else Strategy.KNUTH
 
     def box(self) -> widgets.HBox:
-        items = [self.pins, self.colors] + [c for c in (self.rules, self.strategy) if c is not None]
+        items = [self.pins, self.colors] + [c for c in (self.colors_range, self.rules, self.strategy) if c is not None]
         return widgets.HBox(items)
 
     def observe(self, callback) -> None:
@@ -162,14 +175,39 @@ def game_controls(
     )
     pins_slider.add_class(PINS_CLASS)
     colors_slider.add_class(COLORS_CLASS)
+    colors_range = widgets.HTML(layout=widgets.Layout(width="auto", margin="0 16px 0 0"))
+    colors_range.add_class(COLORS_RANGE_CLASS)
+    controls = GameControls(pins_slider, colors_slider, None, rules_menu,
+                            max_codewords=max_codewords if games is None else None,
+                            colors_range=colors_range, chosen_colors=colors_slider.value)
+    # The colors the reader chose (`chosen_colors`): more pins may push the slider below them under
+    # the cap, fewer pins give them back (8 pins hold 2 colors within 4,096 codewords; back at 4, 6).
+    limiting = False
+
+    def remember_colors(change):
+        if not limiting:
+            controls.chosen_colors = change["new"]
+
+    def show_range():
+        colors_range.value = f'<span style="color: var(--jp-ui-font-color2, #616161)">{controls.range_text()}</span>'
 
     def limit_colors(change):
+        nonlocal limiting
         low, high = color_range(change["new"])
-        # Widen first, then narrow, so that min never passes max on the way.
-        colors_slider.max = max(high, colors_slider.max)
-        colors_slider.min = low
-        colors_slider.max = high
+        limiting = True
+        try:
+            # Widen first, then narrow, so that min never passes max on the way; then the reader's
+            # colors, as near as the range allows.
+            colors_slider.max = max(high, colors_slider.max)
+            colors_slider.min = low
+            colors_slider.max = high
+            colors_slider.value = min(max(controls.chosen_colors, low), high)
+        finally:
+            limiting = False
+        show_range()
 
+    show_range()
+    colors_slider.observe(remember_colors, names="value")
     pins_slider.observe(limit_colors, names="value")
     if rules_menu is not None:
         def limit_pins(_change=None):
@@ -187,8 +225,8 @@ def game_controls(
             description="strategy",
         )
         dropdown.add_class(STRATEGY_CLASS)
-    return GameControls(pins_slider, colors_slider, dropdown, rules_menu,
-                        max_codewords=max_codewords if games is None else None)
+    controls.strategy = dropdown
+    return controls
 
 
 def describe_game(game: Game) -> str:
