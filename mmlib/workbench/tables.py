@@ -782,11 +782,12 @@ def colors_as_pins_table(results: pd.DataFrame) -> ReadableTable:
     split = norepeat_boards(results)
     total = sum(len(v) for v in split.values())
     more = " and ".join(split["more"]) if split["more"] else "none"
-    note = (f"extra average turns per game without repeats (negative: fewer). Of the {total} boards played under "
+    note = (f"Extra average turns per game without repeats (negative: fewer). Of the {total} boards played under "
             f"all three rule sets, forbidding repeats saves turns for every strategy on {len(split['fewer'])} "
             f"and costs turns for every strategy on {len(split['more'])} ({more})")
     if split["mixed"]:
         note += f"; on {', '.join(split['mixed'])} it depends on the strategy"
+    note += "."
     return readable(frame, formats={label: 3 for label in order},
                     names={label: _strategy_title(label) for label in order}, note=note)
 
