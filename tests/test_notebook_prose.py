@@ -15,11 +15,13 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from mmlib.core.games import Game
 from mmlib.core.strategies import Strategy
 from mmlib.studies.data_tables import (case_equivalence_scores, latest_rows, load_benchmarks, load_results,
                                        load_table)
 from mmlib.studies.optimal_table import heuristic_gaps, load_optimal
-from mmlib.studies.rule_variants import gaps_by_rules, harder_by_strategy, rules_side_by_side
+from mmlib.studies.rule_variants import (best_totals, gaps_by_rules, harder_by_strategy, largest_gaps,
+                                         norepeat_boards, proof_times, rules_side_by_side, scores_that_occur)
 from mmlib.studies.seed_workloads import SEED_SCORING_SECONDS
 from mmlib.workbench.plots import significant
 from mmlib.workbench.tables import ce_threshold_table
@@ -148,13 +150,70 @@ def rules_results() -> pd.DataFrame:
 
 
 def rules_median(column: str) -> str:
+    """The range of the strategies' medians over the boards, as the table shows them (3 decimals)."""
     values = harder_by_strategy(rules_results())[column].abs()
-    return f"{values.min():.{1 if column.startswith('black') else 2}f} to {values.max():.{1 if column.startswith('black') else 2}f}"
+    return f"{values.min():.3f} to {values.max():.3f}"
 
 
 def rules_4p6c_knuth(column: str) -> str:
     side = rules_side_by_side(rules_results(), "knuth")
-    return f"{side[(side['pins'] == 4) & (side['colors'] == 6)][column].iloc[0]:.2f}"
+    return f"{side[(side['pins'] == 4) & (side['colors'] == 6)][column].iloc[0]:.3f}"
+
+
+def knuth_4_pins_black() -> str:
+    """Knuth on the 4-pin boards: the least and the most extra turns with black pegs only."""
+    side = rules_side_by_side(rules_results(), "knuth")
+    four = side[side["pins"] == 4].set_index("colors")["black - classic"]
+    return (f"(Knuth, 4 pins: from {four.min():.3f} at 4p{four.idxmin()}c to {four.max():.3f} "
+            f"at 4p{four.idxmax()}c)")
+
+
+def norepeat_split() -> str:
+    split = norepeat_boards(rules_results())
+    total = sum(len(v) for v in split.values())
+    assert not split["mixed"]  # the prose says "fewer" or "more" for every board
+    return f"fewer turns on {len(split['fewer'])} of the {total} boards played under all three rule sets"
+
+
+def norepeat_saves() -> str:
+    split = norepeat_boards(rules_results())
+    total = sum(len(v) for v in split.values())
+    return (f"saves turns for every strategy on {len(split['fewer'])} of the {total} boards, and costs turns on "
+            f"{' and '.join(split['more'])}")
+
+
+def norepeat_more() -> str:
+    return f"and more on {' and '.join(norepeat_boards(rules_results())['more'])}"
+
+
+def shared_boards() -> str:
+    """The boards all three rule sets were played on, as ranges per pin count (2p2c to 2p15c, ...),
+    and the largest variant game data/results.csv holds."""
+    side = rules_side_by_side(rules_results())
+    parts = []
+    for pins, colors in side.groupby("pins")["colors"]:
+        low, high = int(colors.min()), int(colors.max())
+        parts.append(f"{pins}p{low}c" if low == high else f"{pins}p{low}c to {pins}p{high}c")
+    variants = rules_results()[rules_results()["rules"] != "classic"]
+    largest = max(Game.parse(name).size for name in variants["game"])
+    return f"at most {largest:,} codewords, the largest the variants were played on ({', '.join(parts)})"
+
+
+def panel_colors() -> str:
+    """The colors each rule set's 4-pin panel reaches."""
+    best = best_totals(rules_results())
+    high = best[best["pins"] == 4].groupby("rules")["colors"].max()
+    return (f"classic up to {high['classic']} colors, no repeated colors up to {high['norepeat']} and black "
+            f"pegs only up to {high['black']}")
+
+
+def largest_variant_gap() -> str:
+    worst = largest_gaps(load_optimal(rules=None), rules_results()).set_index("rules")
+    variants = worst.drop(index="classic")
+    top = variants.loc[variants["gap_per_game"].idxmax()]
+    title = next(s.title for s in Strategy if s.label == top["strategy"])
+    return (f"at most {top['gap_per_game']:.3f} turns a game above it ({title}, {top['game']}), against "
+            f"{worst.loc['classic', 'gap_per_game']:.3f} in classic")
 
 
 def variant_gaps() -> pd.DataFrame:
@@ -167,22 +226,23 @@ def variant_optimal_counts() -> str:
     for rules in ("norepeat", "black"):
         per_game = gaps[gaps["rules"] == rules].groupby("game")["gap"].min()
         parts.append((int((per_game == 0).sum()), len(per_game)))
-    return f"optimal in {parts[0][0]} of the {parts[0][1]} and {parts[1][0]} of the {parts[1][1]}"
+    return (f"reaches it in {parts[0][0]} of the {parts[0][1]} no-repeat games and {parts[1][0]} of the "
+            f"{parts[1][1]} black-pegs games")
 
 
 def bulls_and_cows(what: str) -> str:
-    optima = load_optimal(rules=None)
-    row = optima[(optima["game"] == "4p10c-norepeat") & (optima["objective"] == "total")
-                 & optima["max_turns_limit"].isna()].iloc[0]
-    if what == "seconds":  # the table's row: its seconds with the engine version and day that took them
-        return f"records {row['seconds']:.0f} s, the time of an older engine version ({row['engine']}, {row['date'][:10]})"
-    if what == "benchmark":  # the latest benchmark of the proof, which notebook 8's table shows
-        from mmlib.studies.data_tables import latest_rows, load_benchmarks
+    """The Bulls and Cows proof's times as the notebook's table shows them (`proof_times`: the row of
+    data/optimal.csv and the latest benchmark, the one notebook 8's benchmark table shows)."""
+    from mmlib.workbench.plots_results import format_seconds
 
-        bench = load_benchmarks().frame
-        latest = latest_rows(bench[(bench["strategy"] == "optimal") & (bench["game"] == "4p10c-norepeat")],
-                             ("game",)).iloc[0]
-        return f"took {latest['median_s']:.0f} s ({latest['engine'].replace('optimal', 'engine optimal')}, {latest['date'][:10]}"
+    times = proof_times(load_optimal(rules=None), load_benchmarks().frame).set_index("table")
+    if what == "seconds":  # the stored proof: its seconds with the engine version that took them
+        row = times.loc["data/optimal.csv"]
+        return f"the search that first proved it, with engine {row['engine']}, took {format_seconds(row['seconds'])} s"
+    if what == "benchmark":
+        row = times.loc["data/benchmarks.csv"]
+        return (f"in {format_seconds(row['seconds'])} s in its latest benchmark (median of {row['searches']} searches, "
+                f"engine {row['engine']}")
     gaps = variant_gaps()
     return f"Entropy needs {gaps[(gaps['game'] == '4p10c-norepeat') & (gaps['strategy'] == 'entropy')]['heuristic_total'].iloc[0]:,}"
 
@@ -296,18 +356,28 @@ CLAIMS = [
     ("08_optimal.ipynb", best_heuristic_gap),
     ("08_optimal.ipynb", lambda: "furthest, up to {:.2f} turns per game".format(
         gaps_up_to_1296()[0].query("strategy == 'knuth'")["gap_per_game"].max())),
-    ("09_rule_variants.ipynb", lambda: f"over the {int(harder_by_strategy(rules_results())['boards'].max())} boards"),
-    ("09_rule_variants.ipynb", lambda: f"median saving is {rules_median('norepeat - classic')} turns per game"),
+    ("09_rule_variants.ipynb", lambda: f"holds {int(harder_by_strategy(rules_results())['boards'].max())} boards under all three"),
+    ("09_rule_variants.ipynb", lambda: f"over those {int(harder_by_strategy(rules_results())['boards'].max())} boards"),
+    ("09_rule_variants.ipynb", norepeat_split),
+    ("09_rule_variants.ipynb", norepeat_more),
+    ("09_rule_variants.ipynb", norepeat_saves),
+    ("09_rule_variants.ipynb", lambda: f"median saving {rules_median('norepeat - classic')} turns a game"),
+    ("09_rule_variants.ipynb", lambda: f"median is {rules_median('black - classic')} turns a game more"),
+    ("09_rule_variants.ipynb", knuth_4_pins_black),
+    ("09_rule_variants.ipynb", largest_variant_gap),
     ("09_rule_variants.ipynb", lambda: f"(4p6c, Knuth: {rules_4p6c_knuth('classic')} turns a game, "
                                        f"{rules_4p6c_knuth('norepeat')} without repeats)"),
-    ("09_rule_variants.ipynb", lambda: f"every strategy needs {rules_median('black - classic')} more turns a game "
-                                       f"(4p6c, Knuth: {rules_4p6c_knuth('black')})"),
+    ("09_rule_variants.ipynb", lambda: f"(4p6c, Knuth: {rules_4p6c_knuth('black')} turns a game)"),
+    ("09_rule_variants.ipynb", shared_boards),
+    ("09_rule_variants.ipynb", panel_colors),
+    ("09_rule_variants.ipynb", lambda: "4-pin boards that all three rule sets share ({} to {} colors)".format(
+        *(lambda four: (int(four.min()), int(four.max())))(
+            rules_side_by_side(rules_results()).query("pins == 4")["colors"]))),
+    ("09_rule_variants.ipynb", lambda: f"black + white is always 4: only {scores_that_occur('4p4c-norepeat')} scores remain"),
     ("09_rule_variants.ipynb", lambda: "Entropy {:,}, Most Parts {:,}, Expected Size {:,}, Knuth {:,}".format(*(
         variant_gaps().query("game == '4p6c-norepeat'").set_index("strategy").loc[
             ["entropy", "most-parts", "expected-size", "knuth"], "heuristic_total"]))),
     ("09_rule_variants.ipynb", variant_optimal_counts),
-    ("09_rule_variants.ipynb", lambda: "the largest gap is {:.2f} turns a game".format(
-        variant_gaps().query("rules != 'classic'")["gap_per_game"].max())),
     ("09_rule_variants.ipynb", lambda: bulls_and_cows("entropy")),
     ("09_rule_variants.ipynb", lambda: bulls_and_cows("benchmark")),
     ("09_rule_variants.ipynb", lambda: bulls_and_cows("seconds")),

@@ -305,6 +305,58 @@ def test_rule_comparison_tables_from_solves():
     assert harder_by_strategy(results)["boards"].tolist() == [1]
 
 
+@pytest.mark.parametrize("name", ["3p4c", "3p4c-norepeat", "3p4c-black", "4p4c-norepeat", "4p6c-norepeat"])
+def test_scores_that_occur_against_brute_force(name):
+    # Notebook 9 says how many different scores a game's (guess, secret) pairs give: brute force.
+    from mmlib.studies.rule_variants import scores_that_occur
+
+    game = Game.parse(name)
+    codewords = enumerate_codewords(game.pins, game.colors, game.rules)
+    expected = {brute_score(secret, guess, game.rules) for secret in codewords for guess in codewords}
+    assert scores_that_occur(game) == len(expected)
+
+
+def test_rule_variant_summaries():
+    """Notebook 9's tables over made-up results: the boards sorted by what forbidding repeats does,
+    those with as many colors as pins, the least and most beside the median, the largest gap per
+    rule set and the proof's two timings."""
+    import pandas as pd
+
+    from mmlib.studies.rule_variants import (as_many_colors_as_pins, harder_by_strategy, largest_gaps,
+                                             norepeat_boards, proof_times)
+
+    turns = {"2p2c": 8, "2p2c-norepeat": 3, "2p2c-black": 8, "3p3c": 73, "3p3c-norepeat": 15, "3p3c-black": 95,
+             "4p4c": 912, "4p4c-norepeat": 93, "4p4c-black": 1331}
+    results = pd.DataFrame([{"game": g, "strategy": "knuth", "first_guess": "12", "total_turns": t, "max_turns": 5}
+                            for g, t in turns.items()])
+    assert norepeat_boards(results) == {"fewer": ["2p2c", "3p3c"], "more": ["4p4c"], "mixed": []}
+    equal = as_many_colors_as_pins(results)
+    assert list(equal["board"]) == ["2p2c", "3p3c", "4p4c"] and list(equal["codewords without repeats"]) == [2, 6, 24]
+    assert equal["knuth"].iloc[2] == pytest.approx(round(93 / 24 - 912 / 256, 4))
+    harder = harder_by_strategy(results).iloc[0]
+    assert harder["norepeat - classic least"] <= harder["norepeat - classic"] <= harder["norepeat - classic most"]
+    assert harder["norepeat - classic most"] == pytest.approx(round(93 / 24 - 912 / 256, 4))
+
+    optimal = pd.DataFrame([{"game": g, "objective": "total", "max_turns_limit": None, "total_turns": t, "seconds": s,
+                             "engine": e, "date": "2026-11-23T12:00:00", "machine": "AMD EPYC, 2 cores",
+                             "mmlib_version": "abc1234"}
+                            for g, t, s, e in (("4p4c", 905, 0.5, "optimal 4"), ("4p4c-norepeat", 86, 0.01, "optimal 4"),
+                                               ("3p3c-black", 95, 0.01, "optimal 4"))])
+    worst = largest_gaps(optimal, results)
+    assert list(worst["rules"]) == ["classic", "norepeat", "black"]
+    assert list(worst["game"]) == ["4p4c", "4p4c-norepeat", "3p3c-black"]
+    assert worst["gap_per_game"].iloc[1] == pytest.approx(7 / 24)
+    benchmarks = pd.DataFrame([{"game": "4p4c", "strategy": "optimal", "median_s": m, "repeats": 3, "total_turns": 905,
+                                "engine": e, "date": d, "machine": "AMD EPYC, 2 cores", "mmlib_version": "def5678"}
+                               for m, e, d in ((9.0, "optimal 3", "2026-11-20"), (0.2, "optimal 18", "2026-11-25"),
+                                               (0.3, "optimal 18", "2026-11-26"))])
+    times = proof_times(optimal, benchmarks, "4p4c")
+    # The stored proof's row, then the latest benchmark of the newest engine version.
+    assert list(times["table"]) == ["data/optimal.csv", "data/benchmarks.csv"]
+    assert list(times["seconds"]) == [0.5, 0.3] and list(times["searches"]) == [1, 3]
+    assert list(times["engine"]) == ["optimal 4", "optimal 18"]
+
+
 def test_the_rules_menu_keeps_norepeat_games_possible():
     from mmlib.workbench.widgets import RULES_CLASS, game_controls
 
@@ -331,12 +383,23 @@ def test_rules_figure_has_a_line_per_strategy_and_rule_set():
             for strategy in ("knuth", "entropy")]
     results = pd.DataFrame(rows).astype({"total_turns": int, "max_turns": int})
     fig = rules_turns_figure(results, pins=2)
-    # One panel per rule set, named as the rules menu names it, one line per strategy in each.
-    assert [ax.get_title().split("\n")[0] for ax in fig.axes] == ["classic", "no repeated colors", "black pegs only"]
+    top, bottom = fig.axes[:3], fig.axes[3:]
+    # One column of panels per rule set, named as the rules menu names it, one line per strategy in each.
+    assert [ax.get_title().split("\n")[0] for ax in top] == ["classic", "no repeated colors", "black pegs only"]
     for ax in fig.axes:
-        assert ax.get_xlabel() == "colors"
         assert len(ax.get_lines()) == 2 and all(len(line.get_xdata()) == 2 for line in ax.get_lines())
-    assert "turns" in fig.axes[0].get_ylabel()
+    for ax in bottom:
+        assert ax.get_xlabel() == "colors"
+    assert "turns" in top[0].get_ylabel() and "above" in bottom[0].get_ylabel()
+    # Lines that coincide are told apart: a marker and a dash per strategy, the markers set apart sideways.
+    for ax in fig.axes:
+        first, second = ax.get_lines()
+        assert first.get_marker() != second.get_marker() and first.get_linestyle() != second.get_linestyle()
+        assert list(first.get_xdata()) != list(second.get_xdata())
+    # The bottom row: each strategy's turns above the best of the two on that board, so one is at 0.
+    for ax in bottom:
+        lowest = [min(a, b) for a, b in zip(*(line.get_ydata() for line in ax.get_lines()))]
+        assert lowest == pytest.approx([0.0, 0.0])
     assert min(t.get_fontsize() for t in fig.legends[0].get_texts()) >= 9
     empty = rules_turns_figure(results, pins=5).axes[0]
     assert not empty.get_lines() and "no 5-pin game" in " ".join(t.get_text() for t in empty.texts)

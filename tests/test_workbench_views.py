@@ -411,6 +411,19 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     assert len(legend.get_texts()) == 3 and figure.axes[0].get_ylim()[0] == 0
     assert isinstance(table, ReadableTable) and "measured just now on" in table.note
     assert list(table.frame["game"]) == ["3p4c", "3p4c-norepeat", "3p4c-black"]
+    # The rules menu's choice shows: marked in the table, outlined in the chart, named in the caption.
+    assert list(table.frame["rules"]) == ["classic", "no repeated colors (chosen)", "black pegs only"]
+    assert "chosen" in legend.get_texts()[1].get_text() and "outlined" in shown.caption
+    # Times: the median of several solves in ms with one precision; a codeword is text (12 as 1234).
+    assert f"median of {views.SOLVES_TIMED} solves" in table.note
+    assert all(len(cell.split(".")[1]) == 2 for cell in table.frame["ms per solve"])
+    assert "ms per solve" in table.numeric and "first guess" not in table.numeric
+    # Each game from the strategy's best opening in data/results.csv, as the notebook's tables.
+    from mmlib.studies.data_tables import load_results
+    from mmlib.studies.rule_variants import best_totals
+
+    best = best_totals(load_results(rules=None).frame).query("strategy == 'knuth'").set_index("game")["first_guess"]
+    assert list(table.frame["first guess"]) == [str(best[g]) for g in table.frame["game"]]
     # Beside a small no-repeat game, a classic one over the cell's cap is named, not solved.
     capped = views.rule_variant_view(game_controls(pins=4, colors=7, rules="norepeat", max_codewords=1296))
     assert list(capped.items[1].frame["game"]) == ["4p7c-norepeat"]

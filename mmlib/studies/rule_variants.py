@@ -48,12 +48,78 @@ def rules_side_by_side(results: pd.DataFrame, strategy: "str | None" = None) -> 
 
 def harder_by_strategy(results: pd.DataFrame) -> pd.DataFrame:
     """Per strategy: over the boards every rule set was played on, the median extra average turns
-    of each rule set against classic (negative: easier) and how many boards that is."""
+    of each rule set against classic (negative: easier), the least and the most over those boards
+    (columns "<rules> - classic least" and "... most") with the board of each ("... least on",
+    "... most on": 4p4c; the first in pins and colors on a tie), and how many boards that is."""
     side = rules_side_by_side(results)
     differences = [c for c in side.columns if c.endswith(" - classic")]
-    summary = side.groupby("strategy")[differences].median()
+    grouped = side.sort_values(["pins", "colors"], kind="stable").groupby("strategy")
+    summary = pd.DataFrame(index=sorted(side["strategy"].unique()))
+    summary.index.name = "strategy"
+    boards = side.apply(lambda row: board_name(row["pins"], row["colors"]), axis=1) if len(side) else side["pins"]
+    for column in differences:
+        summary[column] = grouped[column].median()
+        summary[f"{column} least"] = grouped[column].min()
+        summary[f"{column} least on"] = boards.loc[grouped[column].idxmin()].to_numpy()
+        summary[f"{column} most"] = grouped[column].max()
+        summary[f"{column} most on"] = boards.loc[grouped[column].idxmax()].to_numpy()
     summary["boards"] = side.groupby("strategy").size()
     return summary.reset_index().round(4)
+
+
+def board_name(pins: int, colors: int) -> str:
+    """A board (pins and colors, whatever the rules) written as its classic game: 4p6c."""
+    return Game(int(pins), int(colors)).name
+
+
+def norepeat_boards(results: pd.DataFrame) -> dict[str, list[str]]:
+    """The boards every rule set was played on, by what forbidding repeats does to them: "fewer"
+    (every strategy takes fewer turns per game without repeats), "more" (every strategy takes
+    more) and "mixed" (the rest), each a list of board names (4p4c)."""
+    side = rules_side_by_side(results)
+    if side.empty or "norepeat - classic" not in side.columns:
+        return {"fewer": [], "more": [], "mixed": []}
+    grouped = side.groupby(["pins", "colors"])["norepeat - classic"]
+    fewer, more = grouped.max() < 0, grouped.min() > 0
+    names = [board_name(p, c) for p, c in fewer.index]
+    return {"fewer": [n for n, f in zip(names, fewer) if f], "more": [n for n, m in zip(names, more) if m],
+            "mixed": [n for n, f, m in zip(names, fewer, more) if not (f or m)]}
+
+
+def as_many_colors_as_pins(results: pd.DataFrame) -> pd.DataFrame:
+    """The boards every rule set was played on that have as many colors as pins (2p2c, 3p3c, ...):
+    the codewords with and without repeats, and each strategy's extra average turns per game
+    without repeats (negative: fewer). Without repeats every codeword of such a board holds every
+    color, so black + white is always the pins and a score tells only how many pins are right."""
+    side = rules_side_by_side(results)
+    if side.empty or "norepeat - classic" not in side.columns:
+        return pd.DataFrame(columns=["board", "codewords", "codewords without repeats"])
+    chosen = side[side["pins"] == side["colors"]]
+    wide = chosen.pivot_table(index=["pins", "colors"], columns="strategy", values="norepeat - classic")
+    wide = wide.sort_index().reset_index()
+    wide.columns.name = None
+    board = pd.DataFrame({
+        "board": [board_name(p, c) for p, c in zip(wide["pins"], wide["colors"])],
+        "codewords": [Game(int(p), int(c)).size for p, c in zip(wide["pins"], wide["colors"])],
+        "codewords without repeats": [Game(int(p), int(c), "norepeat").size for p, c in zip(wide["pins"], wide["colors"])],
+    })
+    strategies = [c for c in wide.columns if c not in ("pins", "colors")]
+    return pd.concat([board, wide[strategies]], axis=1)
+
+
+def scores_that_occur(game: "str | Game") -> int:
+    """How many different scores occur among all (guess, secret) pairs of `game` under its rules:
+    14 for 4p6c, 5 for 4p6c-black, and 4 for 4p4c-norepeat (every codeword holds every color, so
+    black + white is always 4)."""
+    import numpy as np
+
+    from ..core.scoring import score_ordinals
+
+    game = Game.parse(game)
+    seen = np.zeros(game.score_slots, dtype=bool)
+    for guess in range(game.size):
+        seen[score_ordinals(game, guess)] = True
+    return int(seen.sum())
 
 
 def gaps_by_rules(optimal: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
@@ -79,15 +145,56 @@ def best_of_four_optimal(optimal: pd.DataFrame, results: pd.DataFrame) -> pd.Dat
 
 
 def gap_summary(optimal: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
-    """Per rule set and strategy: how many games have an optimum, the median and the largest gap
-    per game (extra average turns) and the median gap in percent."""
+    """Per rule set and strategy: how many games have an optimum, in how many of them the strategy
+    reaches it, the median and the largest gap per game (extra average turns) and the median gap
+    in percent."""
     gaps = gaps_by_rules(optimal, results)
     grouped = gaps.groupby(["rules", "strategy"])
     summary = pd.DataFrame({
         "games": grouped.size(),
+        "optimal_in": grouped["gap"].agg(lambda gap: int((gap == 0).sum())),
         "median_gap_per_game": grouped["gap_per_game"].median(),
         "max_gap_per_game": grouped["gap_per_game"].max(),
         "median_gap_percent": grouped["gap_percent"].median(),
     }).reset_index()
     summary["order"] = summary["rules"].map(RULES.index)
     return summary.sort_values(["order", "strategy"]).drop(columns="order").reset_index(drop=True).round(4)
+
+
+def largest_gaps(optimal: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
+    """Per rule set, the game and strategy with the largest gap per game over the games both tables
+    hold: the optimum, the strategy's total (its best opening) and the gap per game and in percent."""
+    gaps = gaps_by_rules(optimal, results)
+    if gaps.empty:
+        return gaps
+    worst = gaps.loc[gaps.groupby("rules")["gap_per_game"].idxmax()].copy()
+    worst["order"] = worst["rules"].map(RULES.index)
+    worst = worst.sort_values("order").drop(columns="order")
+    return worst[["rules", "game", "codewords", "strategy", "first_guess", "optimal_total", "heuristic_total",
+                  "gap_per_game", "gap_percent"]].reset_index(drop=True)
+
+
+def proof_times(optimal: pd.DataFrame, benchmarks: pd.DataFrame, game: str = "4p10c-norepeat") -> pd.DataFrame:
+    """The times of the exact search proving `game`'s optimum (objective total, no turn limit), as
+    data/ records them: the row of data/optimal.csv (the search that stored the tree, one run) and
+    the latest optimal benchmark of data/benchmarks.csv of one machine and the newest engine
+    version, the row notebook 8's benchmark table shows (the median of repeated searches).
+    Columns: table, total_turns, seconds, searches, engine, date, machine, mmlib_version."""
+    from .data_tables import latest_rows, one_machine_one_engine
+
+    rows = []
+    proof = optimal[(optimal["game"] == game) & (optimal["objective"] == "total") & optimal["max_turns_limit"].isna()]
+    for _, row in proof.iterrows():
+        rows.append({"table": "data/optimal.csv", "total_turns": int(row["total_turns"]), "seconds": float(row["seconds"]),
+                     "searches": 1, "engine": row["engine"], "date": str(row["date"])[:10],
+                     "machine": row["machine"], "mmlib_version": row["mmlib_version"]})
+    timed = benchmarks[benchmarks["strategy"] == "optimal"] if len(benchmarks) else benchmarks
+    if len(timed):
+        kept = one_machine_one_engine(timed).rows
+        latest = latest_rows(kept[kept["game"] == game], ("game",))
+        for _, row in latest.iterrows():
+            rows.append({"table": "data/benchmarks.csv", "total_turns": int(row["total_turns"]),
+                         "seconds": float(row["median_s"]), "searches": int(row["repeats"]), "engine": row["engine"],
+                         "date": str(row["date"])[:10], "machine": row["machine"], "mmlib_version": row["mmlib_version"]})
+    return pd.DataFrame(rows, columns=["table", "total_turns", "seconds", "searches", "engine", "date", "machine",
+                                       "mmlib_version"])

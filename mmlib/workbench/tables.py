@@ -1000,10 +1000,156 @@ def rules_table(frame: pd.DataFrame) -> ReadableTable:
                        + (["gap"] if "gap_per_game" in frame.columns else []), errors="ignore")
     turns = {c: 3 for c in frame.columns if c in RULE_TITLES or c.endswith(" - classic") or "gap_per_game" in c}
     percent = {c: 2 for c in frame.columns if "percent" in c}
-    names = {c: f"{RULE_TITLES.get(c[:-len(' - classic')], c)} − classic (turns per game)"
-             for c in frame.columns if c.endswith(" - classic")}
-    names.update({c: f"{RULE_TITLES[c]} (turns per game)" for c in frame.columns if c in RULE_TITLES})
+    # The unit once, in the note, rather than "(turns per game)" in every header.
+    names = {c: f"{RULE_TITLES.get(c[:-len(' - classic')], c)} − classic" for c in frame.columns if c.endswith(" - classic")}
+    names.update({c: RULE_TITLES[c] for c in frame.columns if c in RULE_TITLES})
+    if any(c in RULE_TITLES or c.endswith(" - classic") for c in frame.columns):
+        note = "average turns per game" + (f"; {note}" if note else "")
     return readable(frame, formats={**turns, **percent}, names=names, note=note)
+
+
+def _strategy_title(label: str) -> str:
+    return next((s.title for s in Strategy if s.label == label), label)
+
+
+def harder_table(summary: pd.DataFrame) -> ReadableTable:
+    """`rule_variants.harder_by_strategy` as notebook 9 shows it: per strategy and rule set, the
+    median, the least and the most extra average turns per game against classic over the boards
+    every rule set was played on, and the board of the least and the most. The unit and the number
+    of boards are said once, in the note; so is a column with one value for every strategy (the
+    least of every strategy on one board, say) and the board it was found on."""
+    frame = summary.copy()
+    frame["strategy"] = frame["strategy"].map(_strategy_title)
+    boards = int(frame["boards"].max()) if len(frame) else 0
+    short = {"norepeat": "without repeats", "black": "black pegs only"}  # headers short enough for one line
+    names, columns, same = {}, ["strategy"], []
+    for column in [c for c in frame.columns if c.endswith(" - classic")]:
+        title = short.get(column[:-len(" - classic")], column)
+        for suffix, word in (("", "median"), (" least", "least"), (" most", "most")):
+            value, board = column + suffix, column + suffix + " on"
+            if len(frame) > 1 and frame[value].nunique() == 1:
+                where = f" (on {frame[board].iloc[0]})" if board in frame.columns and frame[board].nunique() == 1 else ""
+                same.append(f"{title}, {word} {frame[value].iloc[0]:.3f}{where}")
+                continue
+            columns.append(value)
+            names[value] = f"{title}: {word}"
+            if board in frame.columns:
+                if frame[board].nunique() == 1 and len(frame) > 1:
+                    same.append(f"{title}, {word} on {frame[board].iloc[0]}")
+                else:
+                    columns.append(board)
+                    names[board] = f"{title}: {word} on"
+    note = (f"Extra average turns per game against classic (negative: fewer), over the {boards} boards (pins and "
+            "colors) played under all three rule sets.")
+    if same:
+        note += f" The same for every strategy: {'; '.join(same)}."
+    return readable(frame[columns], formats={c: 3 for c in columns[1:] if not c.endswith(" on")}, names=names,
+                    note=note)
+
+
+def colors_as_pins_table(results: pd.DataFrame) -> ReadableTable:
+    """`rule_variants.as_many_colors_as_pins`: the boards with as many colors as pins, each
+    strategy's extra average turns per game without repeats; the note counts the boards where
+    forbidding repeats costs every strategy turns and where it saves them."""
+    from ..studies.rule_variants import as_many_colors_as_pins, norepeat_boards
+
+    frame = as_many_colors_as_pins(results)
+    order = [s.label for s in Strategy if s.label in frame.columns]
+    frame = frame[["board", "codewords", "codewords without repeats"] + order]
+    split = norepeat_boards(results)
+    total = sum(len(v) for v in split.values())
+    more = " and ".join(split["more"]) if split["more"] else "none"
+    note = (f"Extra average turns per game without repeats (negative: fewer). Of the {total} boards played under "
+            f"all three rule sets, forbidding repeats saves turns for every strategy on {len(split['fewer'])} "
+            f"and costs turns for every strategy on {len(split['more'])} ({more})")
+    if split["mixed"]:
+        note += f"; on {', '.join(split['mixed'])} it depends on the strategy"
+    note += "."
+    return readable(frame, formats={label: 3 for label in order},
+                    names={label: _strategy_title(label) for label in order}, note=note)
+
+
+def gap_summary_table(summary: pd.DataFrame, value: str = "optimal_in") -> ReadableTable:
+    """`rule_variants.gap_summary` as one row per strategy and one column per rule set (its games
+    counted in the header): `value` "optimal_in", in how many games the strategy's best opening
+    reaches the optimum, or "max_gap_per_game", its largest gap in turns per game."""
+    from ..core.games import RULES
+    from .widgets import RULE_TITLES
+
+    order = [s.label for s in Strategy if s.label in set(summary["strategy"])]
+    frame = pd.DataFrame({"strategy": [_strategy_title(label) for label in order]})
+    for rules in [r for r in RULES if r in set(summary["rules"])]:
+        rows = summary[summary["rules"] == rules].set_index("strategy").reindex(order)
+        frame[f"{RULE_TITLES[rules]} ({int(rows['games'].max())} games)"] = rows[value].to_numpy()
+    if value == "optimal_in":
+        return readable(frame, formats={c: "count" for c in frame.columns[1:]}, blank="no game",
+                        note="games where the strategy, from its best opening, reaches the optimum")
+    return readable(frame, formats={c: 3 for c in frame.columns[1:]}, blank="no game",
+                    note="the strategy's largest gap over the games, in turns per game above the optimum")
+
+
+def largest_gap_table(worst: pd.DataFrame) -> ReadableTable:
+    """`rule_variants.largest_gaps`: per rule set, the game and strategy furthest from the optimum,
+    with the optimum, the strategy's total from its best opening and the gap."""
+    from .widgets import RULE_TITLES
+
+    frame = worst.copy()
+    frame["rules"] = frame["rules"].map(lambda rules: RULE_TITLES.get(rules, rules))
+    frame["strategy"] = frame["strategy"].map(_strategy_title)
+    frame = frame[["rules", "game", "strategy", "first_guess", "optimal_total", "heuristic_total",
+                   "gap_per_game", "gap_percent"]]
+    table = readable(frame, formats={"gap_per_game": 3, "gap_percent": 2},
+                     names={"first_guess": "its best opening", "optimal_total": "optimum",
+                            "heuristic_total": "strategy's total", "gap_per_game": "gap per game",
+                            "gap_percent": "gap (%)"},
+                     note="optimum and strategy's total: total turns over every secret; gap per game: in turns")
+    table.numeric.discard("its best opening")  # a codeword is a name, not a number (12 beside 1234)
+    return table
+
+
+def strategy_totals_table(gaps: pd.DataFrame) -> ReadableTable:
+    """Gaps to the optimum (`rule_variants.gaps_by_rules` rows) as one row per game: the optimum
+    and each strategy's total turns from its best opening, its gap in percent in brackets."""
+    order = [s.label for s in Strategy if s.label in set(gaps["strategy"])]
+    games = gaps.drop_duplicates("game").sort_values(["codewords", "game"], kind="stable")
+    frame = pd.DataFrame({"game": games["game"].to_numpy(), "codewords": games["codewords"].to_numpy(),
+                          "optimum": games["optimal_total"].to_numpy()})
+    cells = gaps.set_index(["game", "strategy"])
+    for label in order:
+        frame[label] = [f"{int(cells.loc[(g, label), 'heuristic_total']):,} (+{cells.loc[(g, label), 'gap_percent']:.2f}%)"
+                        if (g, label) in cells.index else None for g in frame["game"]]
+    table = readable(frame, names={"optimum": "optimum (turns)",
+                                   **{label: f"{_strategy_title(label)} (gap)" for label in order}},
+                     blank="not in results.csv",
+                     note="total turns over every secret, each strategy from its best opening by total turns "
+                          "(data/results.csv); in brackets, how far above the optimum (data/optimal.csv)")
+    table.numeric |= {f"{_strategy_title(label)} (gap)" for label in order}
+    return table
+
+
+def proof_times_table(times: pd.DataFrame) -> ReadableTable:
+    """`rule_variants.proof_times`: the seconds of one exact search as data/optimal.csv and
+    data/benchmarks.csv record them, each with its engine version, day and mmlib commit; what both
+    rows share (the total proven, the machine) is said once, in the note."""
+    if times.empty:
+        return ReadableTable(pd.DataFrame(), "no timing of this proof in data/ yet")
+    frame = times.copy()
+    shared = [c for c in ("total_turns", "machine") if frame[c].nunique() == 1]
+    how = {"data/optimal.csv": "the stored proof, data/optimal.csv",
+           "data/benchmarks.csv": "latest benchmark, data/benchmarks.csv"}
+    frame["table"] = frame["table"].map(lambda t: how.get(t, t))
+    frame["searches"] = ["1 search" if n == 1 else f"median of {n} searches" for n in frame["searches"]]
+    frame = frame.drop(columns=shared)
+    note = []
+    if "total_turns" in shared:
+        note.append(f"both rows prove {int(times['total_turns'].iloc[0]):,} turns (objective total, no turn limit)")
+    if "machine" in shared:
+        note.append(f"both measured on {times['machine'].iloc[0]}")
+    note = "; ".join(note)
+    return readable(frame, formats={"seconds": "seconds"},
+                    names={"table": "timing", "searches": "seconds of", "mmlib_version": "mmlib commit",
+                           "total_turns": "total turns"},
+                    note=note[:1].upper() + note[1:])
 
 
 def games_won_by_turn(histograms, max_turns: "int | None" = None) -> dict[str, list[int]]:
