@@ -24,7 +24,8 @@ PATTERNS = {
     "NaN": re.compile(r"\bNaN\b|\bnan\b|<NA>"),
     # pandas cuts a long cell to "abc..." and JupyterLab a long label to "abc…"
     "text cut off with …": re.compile(r"\u2026|\w\.\.\.(?=[\s<]|$)"),
-    "a number in exponent notation": re.compile(r"(?<![\w.])\d+(?:\.\d+)?e[+-]?\d+\b"),
+    # (not a git commit: "mmlib 4e01489" names the code, seven or more hexadecimal digits)
+    "a number in exponent notation": re.compile(r"(?<![\w.])(?![0-9a-f]{7,40}\b)\d+(?:\.\d+)?e[+-]?\d+\b"),
     "a raw Python string": re.compile(
         r"^'[^\n]*(?:\n[^\n]*)*'$"                       # a str repr shown as the whole output
         r"|^\"[^\n]*(?:\n[^\n]*)*\"$"
