@@ -31,6 +31,7 @@ import gzip
 import io
 import json
 import sys
+import textwrap
 import zlib
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -511,7 +512,7 @@ class BestOfFour:
         worst = self.worst
         title = {s.label: s.title for s in Strategy}[worst["strategy"]]
         missed = rows[rows["gap"] > 0]
-        return "\n".join([
+        return "\n".join(textwrap.fill(line, 96, subsequent_indent="  ") for line in [
             f"{len(rows)} games of at most {self.max_codewords:,} codewords in both data/optimal.csv and "
             "data/results.csv.",
             f"The best of the four strategies is optimal in {len(self.optimal_games)} of them "

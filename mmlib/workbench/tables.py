@@ -816,9 +816,12 @@ def possible_gap_summary(gaps: pd.DataFrame) -> str:
     low, high = by.min(), by.max()
     others = [label for label in high.index if label != "knuth"]
     closest = min(others, key=lambda label: high[label])
-    return (f"Guesses only from the possible secrets, {gaps['game'].nunique()} games: Knuth {low['knuth']:.1f}% to "
-            f"{high['knuth']:.1f}% above the optimum; the other three at most {high[others].max():.1f}%, "
-            f"{titles[closest]} at most {high[closest]:.1f}%.")
+    import textwrap
+
+    return textwrap.fill(
+        f"Guesses only from the possible secrets, {gaps['game'].nunique()} games: Knuth {low['knuth']:.1f}% to "
+        f"{high['knuth']:.1f}% above the optimum; the other three at most {high[others].max():.1f}%, "
+        f"{titles[closest]} at most {high[closest]:.1f}%.", 96)
 
 
 def strategy_gap_table(gaps: pd.DataFrame, optimum: str = "optimum (turns)",
