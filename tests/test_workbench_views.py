@@ -368,7 +368,7 @@ def test_proven_optima_view_is_short_and_has_no_sentence_cells():
     # A disagreement is marked in its cell and spelled out, with the values, in the note.
     assert short_source("X 1999: 26,374, not the same") == "X 1999 (differs)"
     bulls = proven_optima_table(optima, rules="norepeat", pins=4)
-    assert "(differs)" in " ".join(bulls.frame["source"]) and "gives 26,374, where mmlib finds 26,688" in bulls.note
+    assert "(differs)" in " ".join(bulls.frame["source"]) and "4p10c-norepeat, 26,374 in fancidev 2012 tests against 26,688 here" in bulls.note
     assert len(proven_optima_summary(optima)) <= 6
     # Every source cited is spelled out under the table, by its key.
     assert "Sources: " in shown.note and "Koyama and Lai 1993: K. Koyama and T. W. Lai" in shown.note
@@ -501,7 +501,7 @@ def test_the_live_proof_timings_name_their_kind_and_source():
     table = proof_timings_table(live, load_optimal(), bench)
     assert list(table.frame["timing"]) == ["live, first search", "live, warm", "stored table", "benchmark"]
     assert table.frame["source"].iloc[2].startswith("data/optimal.csv") and "data/benchmarks.csv" in table.frame["source"].iloc[3]
-    assert table.frame["share of a core"].iloc[3] == "1.00" and table.frame["share of a core"].iloc[2] == "not recorded"
+    assert table.frame["CPU s"].iloc[3] == "0.010" and table.frame["CPU s"].iloc[2] == "not recorded"
 
 
 def test_notebook_8_figures_name_their_games_and_hide_no_marker():
@@ -515,9 +515,10 @@ def test_notebook_8_figures_name_their_games_and_hide_no_marker():
     optima = load_optimal()
     gaps = heuristic_gaps(optima, load_results().frame)
     ax = heuristic_gap_figure(gaps).axes[0]
-    xs = [tuple(line.get_xdata()[:1]) for line in ax.get_lines() if line.get_label() in
-          {s.title for s in Strategy}]
-    assert len(set(xs)) == 4  # the four strategies' markers of the smallest game are apart
+    drawn = [line for line in ax.get_lines() if line.get_label() in {s.title for s in Strategy}]
+    # Hollow markers of four sizes, nested: where all four strategies meet (at zero) each stays visible.
+    assert len({line.get_markersize() for line in drawn}) == 4
+    assert all(line.get_markerfacecolor() == "none" for line in drawn)
     assert {"3p8c", "4p6c"} <= {t.get_text().split(":")[0] for t in ax.texts}
     cost = search_cost_figure(optima, load_benchmarks().frame)
     named = {t.get_text() for t in cost.axes[1].texts}
@@ -526,5 +527,5 @@ def test_notebook_8_figures_name_their_games_and_hide_no_marker():
     bars = openings_figure(load_openings(), "4p6c").axes[0]
     assert "5,702\n+77" in {t.get_text() for t in bars.texts}
     same = optimum_against_heuristics_figure(gaps, "2p3c").axes[0]
-    assert "every strategy reaches the optimum" in same.get_title()
+    assert "all four strategies reach the optimum" in same.get_title()
     assert same.yaxis.get_major_formatter()(5000, 0) == "5,000"

@@ -17,31 +17,29 @@ from .plots import STRATEGY_COLORS
 from .plots_results import _empty_note
 
 
-# One marker shape per strategy, drawn hollow and a little apart, so that strategies at the same gap
-# (every one at zero on the small games) all stay visible.
+# One hollow marker shape and size per strategy, drawn one inside the other (Knuth's the largest),
+# so that strategies at the same point (every one at zero on the small games) all stay visible.
 STRATEGY_MARKERS = {Strategy.KNUTH: "o", Strategy.EXPECTED_SIZE: "s", Strategy.ENTROPY: "^",
                     Strategy.MOST_PARTS: "D"}
-# Horizontal offsets (in decades of the log axis) that set the four strategies' markers side by side.
-DODGE_DECADES = {Strategy.KNUTH: -0.027, Strategy.EXPECTED_SIZE: -0.009, Strategy.ENTROPY: 0.009,
-                 Strategy.MOST_PARTS: 0.027}
+STRATEGY_MARKER_SIZES = {Strategy.KNUTH: 12, Strategy.EXPECTED_SIZE: 9, Strategy.ENTROPY: 6.5,
+                         Strategy.MOST_PARTS: 4.5}
 
 
 def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_games=("3p8c", "4p6c")) -> Figure:
     """Extra average turns of each strategy (its best opening by total) over the optimum, against
-    the game size: one hollow marker shape per strategy, the four set a little apart so that none
-    hides another. A dotted line marks `max_codewords` (the games the notebook's answer covers);
-    each game of `label_games` is named at its best strategy's gap, and the largest gap of all at
-    its point."""
-    fig = Figure(figsize=(8.5, 4.4), layout="constrained")
+    the game size: one hollow marker shape and size per strategy, nested, so that none hides
+    another. A dotted line marks `max_codewords` (the games the notebook's answer covers); each game
+    of `label_games` is named at its best strategy's gap, and the largest gap of all at its point."""
+    fig = Figure(figsize=(8.5, 4.6), layout="constrained")
     ax = fig.subplots()
     if gaps.empty:
         _empty_note(ax, "no game is in both data/optimal.csv and data/results.csv yet")
     for strategy in Strategy:
         rows = gaps[gaps["strategy"] == strategy.label].sort_values("codewords")
         if len(rows):
-            ax.plot(rows["codewords"] * 10 ** DODGE_DECADES[strategy], rows["gap_per_game"],
-                    STRATEGY_MARKERS[strategy], markerfacecolor="none", markeredgecolor=STRATEGY_COLORS[strategy],
-                    markeredgewidth=1.2, label=strategy.title, markersize=6, linestyle="none")
+            ax.plot(rows["codewords"], rows["gap_per_game"], STRATEGY_MARKERS[strategy], markerfacecolor="none",
+                    markeredgecolor=STRATEGY_COLORS[strategy], markeredgewidth=1.2, label=strategy.title,
+                    markersize=STRATEGY_MARKER_SIZES[strategy], linestyle="none")
     ax.set_xscale("log")
     ax.set_xlabel("game size (codewords, log scale)")
     ax.set_ylabel("extra turns per game over the optimum")
@@ -49,23 +47,21 @@ def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_ga
     ax.axhline(0, color="0.5", lw=0.8)
     if len(gaps):
         top = gaps["gap_per_game"].max()
-        ax.set_ylim(-0.02 * top, top * 1.18)
+        ax.set_ylim(-0.03 * top, top * 1.2)
         ax.axvline(max_codewords, color="0.4", lw=0.8, ls=":")
-        ax.text(max_codewords * 0.93, top * 1.12, f"at most {max_codewords:,} codewords \u2190", ha="right",
+        ax.text(max_codewords * 0.93, top * 1.13, f"at most {max_codewords:,} codewords \u2190", ha="right",
                 va="center", fontsize=9, color="0.3")
         best = gaps.loc[gaps.groupby("game")["gap_per_game"].idxmin()].set_index("game")
-        for game in label_games:
-            if game in best.index:
-                row = best.loc[game]
-                ax.annotate(f"{game}: best of the four {row['gap_per_game']:.2f}",
-                            (row["codewords"], row["gap_per_game"]), xytext=(-12, 26), textcoords="offset points",
-                            ha="right", fontsize=9, arrowprops={"arrowstyle": "-", "color": "0.4", "lw": 0.8})
+        for k, game in enumerate(game for game in label_games if game in best.index):
+            row = best.loc[game]
+            # The names sit in the empty space above the small games, a thin line to each point.
+            ax.annotate(f"{game}: best of the four, {row['gap_per_game']:.3f}", (row["codewords"], row["gap_per_game"]),
+                        xytext=(0.24, 0.62 - 0.09 * k), textcoords="axes fraction", ha="left", va="center",
+                        fontsize=9, arrowprops={"arrowstyle": "-", "color": "0.45", "lw": 0.7})
         worst = gaps.loc[gaps["gap_per_game"].idxmax()]
         title = Strategy.parse(worst["strategy"]).title
-        ax.annotate(f"{worst['game']}: {title} {worst['gap_per_game']:.2f}",
-                    (worst["codewords"] * 10 ** DODGE_DECADES[Strategy.parse(worst["strategy"])],
-                     worst["gap_per_game"]), xytext=(-14, 4), textcoords="offset points", ha="right", va="center",
-                    fontsize=9)
+        ax.annotate(f"{worst['game']}: {title}, {worst['gap_per_game']:.3f}", (worst["codewords"], worst["gap_per_game"]),
+                    xytext=(-12, 2), textcoords="offset points", ha="right", va="center", fontsize=9)
         ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(0, 0.93))
     return fig
 
@@ -104,8 +100,11 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
         ax.set_yscale("log")
         ax.set_ylabel(f"{label} (log scale)")
         for row in rows[rows["game"].isin(label_games)].itertuples():
-            ax.annotate(row.game, (row.codewords, max(getattr(row, column), floor)), xytext=(0, 7),
-                        textcoords="offset points", ha="center", va="bottom", fontsize=9, color="0.15")
+            # Up and to the left of its point, on a white ground: readable over the lines it crosses.
+            ax.annotate(row.game, (row.codewords, max(getattr(row, column), floor)), xytext=(-5, 5),
+                        textcoords="offset points", ha="right", va="bottom", fontsize=9, color="0.1",
+                        bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none",
+                              "alpha": 0.7})
     nodes_ax.set_title("Positions searched (positions whose candidate guesses were scored)", fontsize=11)
     seconds_ax.set_title("Wall time of one search", fontsize=11)
     seconds_ax.set_xlabel("game size (codewords, log scale)")
@@ -168,7 +167,7 @@ def optimum_against_heuristics_figure(gaps: pd.DataFrame, game: str) -> Figure:
     ax.set_xlabel("strategy and its best opening by total")
     ax.set_ylabel("total turns over every secret")
     gap = max(totals) / totals[0] - 1
-    ax.set_title(f"{game}: every strategy reaches the optimum" if gap == 0 else
+    ax.set_title(f"{game}: all four strategies reach the optimum" if gap == 0 else
                  f"{game}: the optimum and the four strategies (the furthest {100 * gap:.1f}% above it)",
                  fontsize=10)
     return fig

@@ -577,17 +577,25 @@ def optimal_benchmark_table(benchmarks: pd.DataFrame, optimal_frame: "pd.DataFra
         formats["data/optimal.csv: seconds"] = "seconds"
         blank.update({"data/optimal.csv: seconds": "older engine", "data/optimal.csv: positions": "older engine"})
         stored_note = (" data/optimal.csv: the same proof's row in the table of optima (one search, timed without "
-                       "its set-up and tree read-out); 'older engine' where an older version of the search "
-                       "wrote the row, whose time does not compare.")
+                       "set-up and tree read-out); older engine: written by an older version of the search, "
+                       "whose time does not compare.")
     searches = f"Median of {repeats} searches each" if repeats is not None else "Median of the searches timed"
     load = pd.to_numeric(latest["load_avg"], errors="coerce").dropna() if "load_avg" in latest.columns else []
     load_text = ""
     if len(load):
         low, high = load.min(), load.max()
         span = f"{low:.1f}" + (f" to {high:.1f}" if high - low >= 0.1 else "")
-        load_text = (f" Load average {span} as each benchmark started: a 1-minute average, which counts the "
-                     "searches that ran just before as well as any other work on the machine's cores; the "
-                     "median of repeated searches lessens its effect but does not remove it.")
+        load_text = (f" Load average {span} (1-minute, as each benchmark started: it counts the searches just "
+                     "before it as well as any other work)")
+        # A search in this process records its CPU use: a whole core means no other work slowed it.
+        if {"cpu_util", "threads"} <= set(latest.columns):
+            cores = (pd.to_numeric(latest["cpu_util"], errors="coerce")
+                     * pd.to_numeric(latest["threads"], errors="coerce"))
+            whole = latest.loc[cores >= 0.95, "game"].tolist()
+            if whole:
+                load_text += (f"; by the CPU time it recorded, {' and '.join(whole)} had a core to "
+                              f"{'itself' if len(whole) == 1 else 'themselves'}")
+        load_text += "."
     table = readable(frame, formats=formats, blank=blank, note=(
         f"{searches}, after a warm-up search of the same game, in one process (python -m mmlib bench GAME "
         f"--optimal); objective total, any codeword may be guessed; positions searched: the exact count of "
@@ -674,8 +682,8 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
     if len(frame) == 0:
         return ReadableTable(pd.DataFrame(), "data/optimal.csv proves no optimum of these rules and pins yet")
     # The source in a word or two: who published it; a disagreement in the note, not in the cell.
-    differs = [f"{row['game']}: {row['source'].split(': ', 1)[0]} gives "
-               f"{row['source'].split(': ', 1)[1].split(', not')[0]}, where mmlib finds {int(row['optimal total']):,}"
+    differs = [f"{row['game']}, {row['source'].split(': ', 1)[1].split(', not')[0]} in "
+               f"{row['source'].split(': ', 1)[0]} against {int(row['optimal total']):,} here"
                for _, row in frame.iterrows() if row["source"].endswith("not the same")]
     frame["source"] = frame["source"].map(short_source)
     versions = ", ".join(sorted(set(older["engine"].astype(str)) - {"", "unrecorded"}, key=_engine_order))

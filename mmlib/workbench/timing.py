@@ -89,12 +89,14 @@ class LiveSearches:
     def warm_median_s(self) -> float:
         return statistics.median(seconds for _result, seconds in self.warm)
 
-    def core_share(self, runs) -> float:
-        """The CPU seconds of `runs` ((result, wall seconds) pairs) over their wall seconds: 1.0 when
-        the search (one thread for a game searched in this process) had a core to itself, less
-        where other work held the cores."""
-        wall = sum(seconds for _result, seconds in runs)
-        return sum(self.cpu_s[id(result)] for result, _seconds in runs) / wall if wall > 0 else float("nan")
+    def cpu_seconds(self, result) -> float:
+        """The CPU seconds of the call that gave `result` (this process's, every thread: the search
+        of a game searched in this process runs on one core)."""
+        return self.cpu_s[id(result)]
+
+    @property
+    def warm_median_cpu_s(self) -> float:
+        return statistics.median(self.cpu_seconds(result) for result, _seconds in self.warm)
 
     def where(self) -> str:
         return f"{self.machine} (mmlib {self.commit}, engine {self.engine})"
@@ -144,12 +146,12 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
 
     game = live.game.name
     rows = [{"timing": "live, first search", "what it times": "one call, with the session's one-time costs",
-             "seconds": live.first_s, "share of a core": live.core_share([(live.first, live.first_s)]),
+             "wall s": live.first_s, "CPU s": live.cpu_seconds(live.first),
              "machine": live.machine, "engine": live.engine, "mmlib": live.commit,
              "positions searched": live.first.nodes_searched, "source": "the cell above, just now"}]
     if live.warm:
         rows.append({"timing": "live, warm", "what it times": f"median of the {len(live.warm)} calls after it",
-                     "seconds": live.warm_median_s, "share of a core": live.core_share(live.warm),
+                     "wall s": live.warm_median_s, "CPU s": live.warm_median_cpu_s,
                      "machine": live.machine, "engine": live.engine,
                      "mmlib": live.commit, "positions searched": live.warm[0][0].nodes_searched,
                      "source": "the cell above, just now"})
@@ -158,7 +160,7 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
     if len(stored):
         row = stored.iloc[-1]
         rows.append({"timing": "stored table", "what it times": "one search, without set-up and tree read-out",
-                     "seconds": float(row["seconds"]), "machine": row["machine"], "engine": row["engine"],
+                     "wall s": float(row["seconds"]), "machine": row["machine"], "engine": row["engine"],
                      "mmlib": row["mmlib_version"], "positions searched": int(row["nodes"]),
                      "source": f"data/optimal.csv: {game}, objective total, {str(row['date'])[:10]}"})
     bench = benchmarks[(benchmarks["strategy"] == "optimal") & (benchmarks["game"] == game)] if len(benchmarks) else benchmarks
@@ -167,7 +169,7 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
         row = latest_rows(shown if len(shown) else bench, ("game",)).iloc[-1]
         util = pd.to_numeric(pd.Series([row.get("cpu_util"), row.get("threads")]), errors="coerce")
         rows.append({"timing": "benchmark", "what it times": f"median of {int(row['repeats'])} calls after a warm-up call",
-                     "seconds": float(row["median_s"]), "share of a core": util[0] * util[1],
+                     "wall s": float(row["median_s"]), "CPU s": float(row["median_s"]) * util[0] * util[1],
                      "machine": row["machine"], "engine": row["engine"],
                      "mmlib": row["mmlib_version"], "positions searched": int(float(row["nodes"])),
                      "source": f"data/benchmarks.csv: {game} optimal, {str(row['date'])[:10]}"})
@@ -182,9 +184,10 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
             frame = frame.drop(columns=[column])
     note = (f"The proof of {game}'s optimum ({live.first.total_turns:,} turns, objective total, any codeword may "
             f"be guessed), timed four ways" + (f"; every row {', '.join(shared)}" if shared else "") + ".")
-    note += (" Share of a core: the CPU seconds of the search over its wall seconds (the search of a game of "
-             "this size runs on one core: 1.00 when it had the core to itself, less when other work held it).")
-    order = [c for c in ("timing", "what it times", "seconds", "share of a core", "machine", "engine", "mmlib",
+    note += (" CPU s: the CPU seconds of the search (of this process, for the live rows; for the benchmark, the "
+             "share of a core it recorded over its timed searches times its median). A game of this size is "
+             "searched on one core: where the CPU seconds fall short of the wall seconds, other work held the core.")
+    order = [c for c in ("timing", "what it times", "wall s", "CPU s", "machine", "engine", "mmlib",
                          "positions searched", "source") if c in frame.columns]
-    return readable(frame[order], formats={"seconds": "seconds", "share of a core": 2},
-                    blank={"share of a core": "not recorded"}, note=note)
+    return readable(frame[order], formats={"wall s": "seconds", "CPU s": "seconds"},
+                    blank={"CPU s": "not recorded"}, note=note)
