@@ -241,7 +241,7 @@ def unpublished_possible_only() -> str:
     optima = load_optimal(rules=None)
     for game in ("7p4c", "6p5c"):
         assert len(possible_row(game)) and optima[(optima["game"] == game) & (optima["objective"] == "total")].empty
-    return "also 7p4c and 6p5c at pins 7 and 6, whose unrestricted optima are not proven yet"
+    return "also 7p4c and 6p5c at pins 7 and 6, whose optima without the rule are not proven yet"
 
 
 def cost_8p2c_5p3c() -> str:
