@@ -378,6 +378,8 @@ def test_proven_optima_view_is_short_and_has_no_sentence_cells():
     # A choice with no timing of the newest engine version has no seconds column, and says why.
     black = proven_optima_table(optima, rules="black", pins=4)
     assert "mmlib search (s)" not in black.frame.columns and "No search shown here was timed" in black.note
+    # Nor a column that says "none found" in every row: the note says it once.
+    assert "source" not in black.frame.columns and "None of these optima was published" in black.note
 
 
 def test_optimal_game_view_says_in_words_when_the_strategies_lack_a_game():

@@ -699,9 +699,12 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
             seconds_note += (f" 'older engine': the {len(older):,} rows here proven by older versions of the search "
                              f"({versions}), whose seconds do not compare; data/optimal.csv keeps them.")
     note = seconds_note
+    if (frame["source"] == "none found").all():  # a column of one value says it once, here
+        frame = frame.drop(columns=["source"])
+        note += " None of these optima was published elsewhere, as far as the sources the project checked go."
     if differs:
         note += " Differs: " + "; ".join(differs) + "."
-    sources = cited_sources(frame["source"])
+    sources = cited_sources(frame["source"]) if "source" in frame.columns else ""
     if sources:
         note += " " + sources
     table = readable(frame.rename(columns={"seconds": SECONDS_COLUMN}), formats={SECONDS_COLUMN: recorded_seconds},
