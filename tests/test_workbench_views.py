@@ -451,11 +451,25 @@ def test_proven_optima_view_is_short_and_has_no_sentence_cells():
     from mmlib.workbench.tables import proven_optima_summary, proven_optima_table, short_source
 
     optima = load_optimal(rules=None)
-    table = proven_optima_table(optima, rules="classic", pins=4).frame
+    shown = proven_optima_table(optima, rules="classic", pins=4)
+    table = shown.frame
     assert 0 < len(table) < 40 and "rules" not in table.columns
-    assert not table["published by"].str.contains("the same|no published value").any()
-    assert short_source("X 1999: 26,374, not the same") == "X 1999: 26,374 (differs)"
+    assert not table["source"].str.contains("the same|no published value").any()
+    # A disagreement is marked in its cell and spelled out, with the values, in the note.
+    assert short_source("X 1999: 26,374, not the same") == "X 1999 (differs)"
+    bulls = proven_optima_table(optima, rules="norepeat", pins=4)
+    assert "(differs)" in " ".join(bulls.frame["source"]) and "4p10c-norepeat, 26,374 in fancidev 2012 tests against 26,688 here" in bulls.note
     assert len(proven_optima_summary(optima)) <= 6
+    # Every source cited is spelled out under the table, by its key.
+    assert "Sources: " in shown.note and "Koyama and Lai 1993: K. Koyama and T. W. Lai" in shown.note
+    # The seconds are right aligned, "older engine" cells included; sub-millisecond ones say so.
+    assert "mmlib search (s)" in shown.numeric
+    assert set(table.loc[table["game"] == "4p2c", "mmlib search (s)"]) <= {"< 0.001", "0.001", "older engine"}
+    # A choice with no timing of the newest engine version has no seconds column, and says why.
+    black = proven_optima_table(optima, rules="black", pins=4)
+    assert "mmlib search (s)" not in black.frame.columns and "No search shown here was timed" in black.note
+    # Nor a column that says "none found" in every row: the note says it once.
+    assert "source" not in black.frame.columns and "None of these optima was published" in black.note
 
 
 def test_optimal_game_view_says_in_words_when_the_strategies_lack_a_game():
@@ -603,3 +617,72 @@ def test_the_published_table_reads_data_and_agrees():
     own = frame[frame["its own pick"] == "yes"].set_index("strategy")
     assert own["first guess"].to_dict() == {"Knuth": "1122", "Expected Size": "1123", "Entropy": "1234",
                                             "Most Parts": "1123"}
+
+
+def test_notebook_8_tables_say_shared_values_once():
+    """Values the same in every row go into the note: the benchmark's number of searches, the
+    optimum beside the strategies' losses, the number of games of the gap table."""
+    from mmlib.studies.data_tables import load_results
+    from mmlib.studies.optimal_table import best_of_four, heuristic_gaps, load_optimal
+    from mmlib.workbench.coach_tables import strategy_loss_summary
+    from mmlib.workbench.tables import gap_table, optimal_benchmark_table, search_stats_table
+
+    bench = optimal_benchmark_table(load_benchmarks().frame, load_optimal(rules=None))
+    assert "searches timed" not in bench.frame.columns and "Median of 3 searches each" in bench.note
+    assert "`" not in bench.note and "GAME --optimal" in bench.note
+    assert list(bench.frame.columns[:2]) == ["game", "optimal total"]
+    gaps = heuristic_gaps(load_optimal(), load_results().frame)
+    assert "games" not in gap_table(gaps).frame.columns and "Over the 33 games" in gap_table(gaps).note
+    losses = strategy_loss_summary("3p3c")
+    assert "optimum" not in losses.frame.columns and "found by the exact search" in losses.note
+    assert set(losses.frame["where it loses most"]) <= {"first guess"} | {
+        w for w in losses.frame["where it loses most"] if w.startswith("after ") and " scored " in w}
+    # The counters in order: the three ways a position is settled first.
+    stats = {"scores": 9, "nodes": 1, "cache_hits": 2, "shortcuts": 3, "cache_entries": 4}
+    assert list(search_stats_table(stats).frame["counter"])[:3] == [
+        "positions searched", "positions answered from the cache", "positions settled at their lower bound"]
+    best = best_of_four(gaps)
+    assert best.optimal_in_words().startswith("every game of fewer than") and best.worst["game"] in best.other_games
+
+
+def test_the_live_proof_timings_name_their_kind_and_source():
+    """Notebook 8: one proof timed four ways, each row saying what its clock covers and its source."""
+    from mmlib.studies.optimal_table import load_optimal
+    from mmlib.workbench.timing import live_optimal_searches, proof_timings_table
+
+    live = live_optimal_searches("3p3c", max_turns=None, repeats=2)
+    assert "measured just now on" in live.table().note and len(live.table()) == 3
+    bench = pd.DataFrame([{"game": "3p3c", "strategy": "optimal", "repeats": 3, "median_s": 0.01, "cpu_util": 0.5,
+                           "threads": 2, "machine": live.machine, "engine": live.engine, "mmlib_version": "abc1234",
+                           "nodes": live.first.nodes_searched, "date": "2026-11-26T12:00:00", "codewords": 27}])
+    table = proof_timings_table(live, load_optimal(), bench)
+    assert list(table.frame["timing"]) == ["live, first search", "live, warm", "stored table", "benchmark"]
+    assert table.frame["source"].iloc[2].startswith("data/optimal.csv") and "data/benchmarks.csv" in table.frame["source"].iloc[3]
+    assert table.frame["CPU s"].iloc[3] == "0.010" and table.frame["CPU s"].iloc[2] == "not recorded"
+
+
+def test_notebook_8_figures_name_their_games_and_hide_no_marker():
+    from mmlib.core.strategies import Strategy
+    from mmlib.studies.data_tables import load_results
+    from mmlib.studies.optimal_table import heuristic_gaps, load_optimal
+    from mmlib.workbench.plots_optimal import (heuristic_gap_figure, openings_figure, optimum_against_heuristics_figure,
+                                               search_cost_figure)
+    from mmlib.studies.optimal_openings import load_openings
+
+    optima = load_optimal()
+    gaps = heuristic_gaps(optima, load_results().frame)
+    ax = heuristic_gap_figure(gaps).axes[0]
+    drawn = [line for line in ax.get_lines() if line.get_label() in {s.title for s in Strategy}]
+    # Hollow markers of four sizes, nested: where all four strategies meet (at zero) each stays visible.
+    assert len({line.get_markersize() for line in drawn}) == 4
+    assert all(line.get_markerfacecolor() == "none" for line in drawn)
+    assert {"3p8c", "4p6c"} <= {t.get_text().split(":")[0] for t in ax.texts}
+    cost = search_cost_figure(optima, load_benchmarks().frame)
+    named = {t.get_text() for t in cost.axes[1].texts}
+    assert {"4p6c", "4p7c", "5p2c", "5p3c", "8p2c"} <= named
+    assert "mmlib " in cost._suptitle.get_text()
+    bars = openings_figure(load_openings(), "4p6c").axes[0]
+    assert "5,702\n+77" in {t.get_text() for t in bars.texts}
+    same = optimum_against_heuristics_figure(gaps, "2p3c").axes[0]
+    assert "all four strategies reach the optimum" in same.get_title()
+    assert same.yaxis.get_major_formatter()(5000, 0) == "5,000"

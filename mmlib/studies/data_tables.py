@@ -275,17 +275,27 @@ class Timings:
             text += f" (the engine has changed since: now {engine_version(name)})"
         return text
 
-    def left_out_note(self) -> str:
+    def left_out_note(self, what: str = "row", consequence: str = "") -> str:
         """One sentence counting what was left out and why ('' if nothing): 'Left out: 281 rows of
-        older engine versions (optimal 0, 2, 8); 2 rows of another machine (...)'."""
+        older engine versions (optimal 0, 2, 8); 2 rows of another machine (...)'. `what` names
+        what a row is ('timing': '281 timings of ...'); `consequence`, if given, follows the
+        counts after a colon ('their optima are shown, their seconds are not')."""
         if len(self.left_out) == 0:
             return ""
         parts = []
         for why, group in self.left_out.groupby("why", sort=False):
             n = len(group)
             details = ", ".join(sorted(set(group["detail"].astype(str)) - {""}, key=_natural))
-            parts.append(f"{n:,} row{'s' if n != 1 else ''} {LEFT_OUT_REASONS[why]}" + (f" ({details})" if details else ""))
-        return "Left out: " + "; ".join(parts) + "."
+            parts.append(f"{n:,} {what}{'s' if n != 1 else ''} {LEFT_OUT_REASONS[why]}" + (f" ({details})" if details else ""))
+        return "Left out: " + "; ".join(parts) + (f": {consequence}" if consequence else "") + "."
+
+    def commits(self) -> str:
+        """The mmlib commits of the shown rows, as their `mmlib_version` column records them:
+        'b163b50' or 'b163b50, c58d718' ('' where the rows record none)."""
+        if "mmlib_version" not in self.rows.columns or len(self.rows) == 0:
+            return ""
+        found = [str(v) for v in self.rows["mmlib_version"].dropna() if str(v) and str(v) != UNRECORDED]
+        return ", ".join(dict.fromkeys(sorted(found)))
 
 
 # Why a timing row is left out of a figure, as `Timings.left_out`'s `why` column says it, and in words.

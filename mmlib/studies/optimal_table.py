@@ -31,6 +31,7 @@ import gzip
 import io
 import json
 import sys
+import textwrap
 import zlib
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -38,6 +39,7 @@ from pathlib import Path
 from ..core.files import DATA_DIR, locked, write_atomically, write_gzipped_json
 from ..core.games import RULES, Game, ascii_whole_number, parse_rules, shown
 from ..core.machine import PROVENANCE_COLUMNS, UNRECORDED, provenance, utc_now
+from ..core.strategies import Strategy
 from ..core.tables import TableSchema, read_table
 
 OPTIMAL_CSV = DATA_DIR / "optimal.csv"
@@ -362,18 +364,20 @@ def possible_guess_gaps(optimal_frame, min_codewords: int = 0, max_codewords: in
     return pd.DataFrame(rows, columns=columns).sort_values(["codewords", "game", "strategy"], ignore_index=True)
 
 
-# Exact optima published elsewhere (REFERENCE.md, "Optimal strategies"): (game, max-turns limit or
-# None, or "possible" for guesses only from the secrets still possible) -> (total, who). A row of
-# data/optimal.csv with no entry here had no published value we found.
+# Exact optima published elsewhere (the project's reference notes, "Optimal strategies"): (game,
+# max-turns limit or None, or "possible" for guesses only from the possible secrets) -> (total,
+# source key). A row of data/optimal.csv with no entry here had no published value we found. Each
+# key is an author and year (or a project's name) that SOURCES spells out.
+RUN_HERE = "fancidev 2012, run here"
 PUBLISHED_OPTIMA = {
     ("4p6c", None): (5625, "Koyama and Lai 1993"), ("4p6c", 5): (5626, "Koyama and Lai 1993"),
     ("4p7c", None): (11228, "Ville 2013"),
     ("4p8c", None): (20471, "arfst23 2023"), ("4p8c", 6): (20473, "arfst23 2023"),
-    ("3p9c", None): (3596, "fancidev/mastermind"),
+    ("3p9c", None): (3596, "fancidev 2012"),
     # The same totals from fancidev/mastermind's exact solver, run on this project's machine kind
-    # (REFERENCE.md's timings and issue 23's table).
-    ("5p4c", None): (3954, "fancidev's solver, run here"), ("6p3c", None): (2649, "fancidev's solver, run here"),
-    ("3p10c", None): (5242, "fancidev's solver, run here"), ("5p5c", None): (13496, "fancidev's solver, run here"),
+    # (the reference notes' timings and issue 23's table): a second solver's answer, not a publication.
+    ("5p4c", None): (3954, RUN_HERE), ("6p3c", None): (2649, RUN_HERE),
+    ("3p10c", None): (5242, RUN_HERE), ("5p5c", None): (13496, RUN_HERE),
     **{(f"2p{c}c", None): (t, "Goddard 2004") for c, t in zip(range(2, 6), (8, 21, 45, 81))},
     **{(f"3p{c}c", None): (t, "Goddard 2004") for c, t in zip(range(2, 6), (18, 73, 206, 451))},
     **{(f"4p{c}c", None): (t, "Goddard 2004") for c, t in zip(range(2, 6), (44, 246, 905, 2463))},
@@ -381,18 +385,35 @@ PUBLISHED_OPTIMA = {
     ("6p2c", None): (224, "Goddard 2004"), ("7p2c", None): (496, "Goddard 2004"),
     ("4p6c-norepeat", None): (1446, "arfst23 2023"), ("4p7c-norepeat", None): (3639, "arfst23 2023"),
     ("4p8c-norepeat", None): (7817, "arfst23 2023"), ("3p6c-norepeat", None): (436, "arfst23 2023"),
-    ("3p7c-norepeat", None): (836, "arfst23 2023"), ("4p9c-norepeat", None): (14914, "fancidev/mastermind"),
-    ("4p10c-norepeat", None): (26274, "Tanaka 1996; fancidev/mastermind"),
-    ("4p6c", "possible"): (5660, "published (REFERENCE.md)"),
-    ("5p8c", "possible"): (179929, "supermastermind's optimal strategy page"),
+    ("3p7c-norepeat", None): (836, "arfst23 2023"), ("4p9c-norepeat", None): (14914, "fancidev 2012"),
+    ("4p10c-norepeat", None): (26274, "Tanaka 1996; fancidev 2012"),
+    # The reference notes list both restricted optima with one source: supermastermind's page.
+    ("4p6c", "possible"): (5660, "supermastermind"),
+    ("5p8c", "possible"): (179929, "supermastermind"),
     # Not reproduced: mmlib's search, with symmetry and without, in one process and on two workers,
     # finds 26,688 (every tree verified, every guess possible where it is played), and so does a
     # second exact search that shares no code with it (scripts/independent_possible_check.c, part
     # by part: data/possible_guesses_check.csv); which rule that figure measured is not known here.
-    ("4p10c-norepeat", "possible"): (26374, "fancidev/mastermind's tests"),
+    ("4p10c-norepeat", "possible"): (26374, "fancidev 2012 tests"),
+}
+# Each source key of PUBLISHED_OPTIMA in full, for the reference list under a table.
+SOURCES = {
+    "Goddard 2004": "W. Goddard, Mastermind revisited, Journal of Combinatorial Mathematics and Combinatorial "
+                    "Computing 51 (2004)",
+    "Koyama and Lai 1993": "K. Koyama and T. W. Lai, An optimal Mastermind strategy, Journal of Recreational "
+                           "Mathematics 25 (1993)",
+    "Tanaka 1996": "T. Tanaka, an optimal strategy for Bulls and Cows (MOO), 1996",
+    "Ville 2013": "G. Ville, An optimal Mastermind (4,7) strategy and more results in the expected case, "
+                  "arXiv:1305.1010 (2013)",
+    "arfst23 2023": "the arfst23/Mastermind repository on GitHub (2023), an exact search in C",
+    "fancidev 2012": "the fancidev/mastermind repository on GitHub (its 2012 code), an exact solver",
+    "fancidev 2012 tests": "the test cases of the fancidev/mastermind repository (its 2012 code)",
+    RUN_HERE: "the total that fancidev/mastermind's exact solver (its 2012 code) gives when run on this "
+              "project's machine kind: a second solver's answer, not a publication",
+    "supermastermind": "the optimal-strategy page of the supermastermind project (a web page; no year given)",
 }
 GUESSES_ANY = "any codeword"
-GUESSES_POSSIBLE = "possible secrets only"
+GUESSES_POSSIBLE = "only from the possible secrets"
 
 
 def proven_optima(optimal_frame):
@@ -419,10 +440,12 @@ def proven_optima(optimal_frame):
                     "guesses": GUESSES_POSSIBLE if restricted else GUESSES_ANY,
                     "within": f"{limit} turns" if limit else "no limit", "optimal total": int(row.total_turns),
                     "max turns": int(row.max_turns), "source": source, "seconds": row.seconds,
+                    "mmlib_version": getattr(row, "mmlib_version", "") or UNRECORDED,
                     "machine": row.machine if isinstance(row.machine, str) and row.machine else UNRECORDED,
                     "engine": getattr(row, "engine", "") or UNRECORDED, "date": getattr(row, "date", "") or UNRECORDED})
     frame = pd.DataFrame(out, columns=["game", "rules", "codewords", "guesses", "within", "optimal total",
-                                       "max turns", "source", "seconds", "machine", "engine", "date"])
+                                       "max turns", "source", "seconds", "machine", "engine", "date",
+                                       "mmlib_version"])
     order = {rules: i for i, rules in enumerate(RULES)}
     frame["_order"] = [order.get(r, len(order)) for r in frame["rules"]]
     frame["_restricted"] = frame["guesses"] == GUESSES_POSSIBLE
@@ -440,3 +463,70 @@ def openings(optimal_frame, results_frame):
         heuristic = gaps.pivot_table(index="game", columns="strategy", values="first_guess", aggfunc="first")
         table = table.merge(heuristic, left_on="game", right_index=True, how="left")
     return table.sort_values(["codewords", "game"], ignore_index=True)
+
+
+@dataclass
+class BestOfFour:
+    """Over the games of at most `max_codewords` codewords of `heuristic_gaps`: the best of the four
+    strategies (each from its best opening by total) per game, against the optimum."""
+
+    max_codewords: int
+    per_game: "object"  # DataFrame: one row per game, the strategy with the fewest total turns
+
+    @property
+    def optimal_games(self) -> list[str]:
+        return self.per_game.loc[self.per_game["gap"] == 0, "game"].tolist()
+
+    @property
+    def other_games(self) -> list[str]:
+        return self.per_game.loc[self.per_game["gap"] > 0, "game"].tolist()
+
+    @property
+    def worst(self):
+        """The game where the best of the four is furthest from the optimum (its row)."""
+        return self.per_game.loc[self.per_game["gap_per_game"].idxmax()]
+
+    def optimal_in_words(self) -> str:
+        """Which games the best of the four plays optimally, in words: 'every game of fewer than 125
+        codewords, every 2-pin game, and 5p3c'."""
+        rows = self.per_game
+        missed = rows[rows["gap"] > 0]
+        if missed.empty:
+            return f"every game of at most {self.max_codewords:,} codewords"
+        below = int(missed["codewords"].min())
+        parts = [f"every game of fewer than {below:,} codewords"]
+        rest = rows[(rows["gap"] == 0) & (rows["codewords"] >= below)]
+        pins = rows["game"].map(lambda name: Game.parse(name).pins)
+        for p in sorted(set(pins[rest.index])):
+            if (rows.loc[pins == p, "gap"] == 0).all() and (pins[rest.index] == p).sum() > 1:
+                parts.append(f"every {p}-pin game")
+                rest = rest[pins[rest.index] != p]
+        parts += rest["game"].tolist()
+        return ", ".join(parts[:-1]) + ", and " + parts[-1] if len(parts) > 1 else parts[0]
+
+
+    def report(self) -> str:
+        """The figures the notebook's answer quotes, each computed here: the games, where the best of
+        the four is optimal (listed), where not (with its gap), and the furthest game."""
+        rows = self.per_game
+        worst = self.worst
+        title = {s.label: s.title for s in Strategy}[worst["strategy"]]
+        missed = rows[rows["gap"] > 0]
+        return "\n".join(textwrap.fill(line, 96, subsequent_indent="  ") for line in [
+            f"{len(rows)} games of at most {self.max_codewords:,} codewords in both data/optimal.csv and "
+            "data/results.csv.",
+            f"The best of the four strategies is optimal in {len(self.optimal_games)} of them "
+            f"({self.optimal_in_words()}): {', '.join(self.optimal_games)}.",
+            f"It is above the optimum in {len(missed)}, by (turns per game): "
+            + ", ".join(f"{r.game} {r.gap_per_game:.3f}" for r in missed.itertuples()) + ".",
+            f"Furthest: {worst['game']}, {title} from {worst['first_guess']}: {int(worst['heuristic_total']):,} turns "
+            f"against the optimum's {int(worst['optimal_total']):,}, {worst['gap_per_game']:.3f} turns per game "
+            f"({worst['gap_percent']:.1f}%) above it."])
+
+
+def best_of_four(gaps, max_codewords: int = DEFAULT_MAX_CODEWORDS) -> BestOfFour:
+    """`BestOfFour` of `heuristic_gaps`'s rows of at most `max_codewords` codewords, smallest game
+    first."""
+    small = gaps[gaps["codewords"] <= max_codewords]
+    per_game = small.loc[small.groupby("game")["gap_per_game"].idxmin()]
+    return BestOfFour(max_codewords, per_game.sort_values(["codewords", "game"], ignore_index=True))

@@ -104,6 +104,38 @@ def strategy_loss_table(game: str) -> pd.DataFrame:
     })
 
 
+def _where_lost(moves: str) -> str:
+    """A position as the moves that reach it, in words: '' -> 'first guess';
+    '1123=1,0 1456=0,2' -> 'after 1123 scored 1,0, then 1456 scored 0,2'."""
+    if not moves:
+        return "first guess"
+    steps = [step.replace("=", " scored ") for step in moves.split()]
+    return "after " + ", then ".join(steps)
+
+
+def strategy_loss_summary(game: str):
+    """`strategy_loss_table` for reading (a `ReadableTable`): each strategy with the opening it is
+    played from (its default opening, the one `solve` plays), the turns it loses against the
+    optimum in all, per game and per move (three decimals each), and the position where it loses
+    most, written as the moves that reach it. The optimum, the same for every row, is in the note."""
+    from .tables import readable
+
+    frame = strategy_losses(game)  # unrounded: rounded once, to the decimals shown
+    optimum = int(frame["optimal_total"].iloc[0]) if len(frame) else 0
+    shown = pd.DataFrame({
+        "strategy": [Strategy.parse(s).title for s in frame["strategy"]], "opening": frame["first_guess"],
+        "total turns": frame["total_turns"], "turns lost": frame["turns_lost"],
+        "lost per game": frame["loss_per_game"], "lost per move": frame["loss_per_move"],
+        "where it loses most": [_where_lost(moves) for moves in frame["worst_position"]],
+        "its guess there": frame["worst_guess"], "turns lost there": frame["worst_turns_lost"],
+    })
+    return readable(shown, formats={"lost per game": DIGITS, "lost per move": DIGITS},
+                    note=f"The optimum of {game}, found by the exact search: {optimum:,} turns. Each strategy from "
+                         "its default opening (the first guess solve plays when none is given). Lost per move: "
+                         "the turns lost divided by the moves played against every secret (the strategy's "
+                         "total turns).")
+
+
 def hint_value_table(game: str, seed: int = 0) -> ReadableTable:
     """What following a hint is worth: a player who guesses a random possible secret (seeded),
     one who takes each strategy's hint, and one who takes the optimal hint, each over every secret:

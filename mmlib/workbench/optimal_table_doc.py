@@ -31,10 +31,10 @@ notebook 8 shows the smaller games as well. How the search works: [optimal.md](o
 each row was reached: [optimal_log.md](optimal_log.md).
 
 - **source**: the published value beside ours (`optimal_table.PUBLISHED_OPTIMA`, from the sources
-  of the project's reference notes; `tests/test_optimal.py` fails if any differs but the one named
-  below). "No published value found": none in those sources, so to our knowledge first published
-  here. "fancidev's solver, run here": a second exact solver's total on this machine kind, not a
-  publication.
+  of the project's reference notes, each named by author and year and listed in full under the
+  table; `tests/test_optimal.py` fails if any differs but the one named below). "No published value
+  found": none in those sources, so to our knowledge first published here. "fancidev 2012, run
+  here": a second exact solver's total on this machine kind, not a publication.
 - **seconds**: the one search that proved the row (every run of it, for a search resumed from a
   checkpoint), on the machine of the **machine** column with the version of the exact search in
   the **engine** column (data.md, "Provenance of every timing"; rows older than those columns
@@ -56,10 +56,11 @@ shares no code with mmlib confirms part by part (`scripts/independent_possible_c
 
 def document(csv_path: "str | Path | None" = None) -> str:
     """The text of docs/optimal_table.md for the table at `csv_path` (default data/optimal.csv)."""
-    from ..studies.optimal_table import OPTIMAL_CSV, load_optimal
+    from ..studies.optimal_table import OPTIMAL_CSV, SOURCES, load_optimal
 
     frame = load_optimal(OPTIMAL_CSV if csv_path is None else csv_path, rules=None)
-    return INTRO + proven_optima_record(frame, MIN_CODEWORDS).markdown() + NOTES
+    sources = "\n".join(f"- **{key}**: {text}." for key, text in sorted(SOURCES.items()))
+    return INTRO + proven_optima_record(frame, MIN_CODEWORDS).markdown() + NOTES + "\nSources:\n\n" + sources + "\n"
 
 
 def main(argv=None) -> int:

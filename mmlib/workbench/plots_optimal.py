@@ -17,35 +17,68 @@ from .plots import STRATEGY_COLORS
 from .plots_results import _empty_note
 
 
-def heuristic_gap_figure(gaps: pd.DataFrame) -> Figure:
-    """Extra average turns of each strategy over the optimum, against the game size."""
-    fig = Figure(figsize=(8.5, 4.2), layout="constrained")
+# One hollow marker shape and size per strategy, drawn one inside the other (Knuth's the largest),
+# so that strategies at the same point (every one at zero on the small games) all stay visible.
+STRATEGY_MARKERS = {Strategy.KNUTH: "o", Strategy.EXPECTED_SIZE: "s", Strategy.ENTROPY: "^",
+                    Strategy.MOST_PARTS: "D"}
+STRATEGY_MARKER_SIZES = {Strategy.KNUTH: 12, Strategy.EXPECTED_SIZE: 9, Strategy.ENTROPY: 6.5,
+                         Strategy.MOST_PARTS: 4.5}
+
+
+def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_games=("3p8c", "4p6c")) -> Figure:
+    """Extra average turns of each strategy (its best opening by total) over the optimum, against
+    the game size: one hollow marker shape and size per strategy, nested, so that none hides
+    another. A dotted line marks `max_codewords` (the games the notebook's answer covers); each game
+    of `label_games` is named at its best strategy's gap, and the largest gap of all at its point."""
+    fig = Figure(figsize=(8.5, 4.6), layout="constrained")
     ax = fig.subplots()
     if gaps.empty:
         _empty_note(ax, "no game is in both data/optimal.csv and data/results.csv yet")
     for strategy in Strategy:
         rows = gaps[gaps["strategy"] == strategy.label].sort_values("codewords")
         if len(rows):
-            ax.plot(rows["codewords"], rows["gap_per_game"], "o", color=STRATEGY_COLORS[strategy],
-                    label=strategy.title, alpha=0.8, markersize=5)
+            ax.plot(rows["codewords"], rows["gap_per_game"], STRATEGY_MARKERS[strategy], markerfacecolor="none",
+                    markeredgecolor=STRATEGY_COLORS[strategy], markeredgewidth=1.2, label=strategy.title,
+                    markersize=STRATEGY_MARKER_SIZES[strategy], linestyle="none")
     ax.set_xscale("log")
     ax.set_xlabel("game size (codewords, log scale)")
     ax.set_ylabel("extra turns per game over the optimum")
     ax.set_title("How far each strategy (its best opening by total) is from the optimal strategy")
     ax.axhline(0, color="0.5", lw=0.8)
     if len(gaps):
-        ax.legend(fontsize=9)
+        top = gaps["gap_per_game"].max()
+        ax.set_ylim(-0.03 * top, top * 1.2)
+        ax.axvline(max_codewords, color="0.4", lw=0.8, ls=":")
+        ax.text(max_codewords * 0.93, top * 1.13, f"at most {max_codewords:,} codewords \u2190", ha="right",
+                va="center", fontsize=9, color="0.3")
+        best = gaps.loc[gaps.groupby("game")["gap_per_game"].idxmin()].set_index("game")
+        for k, game in enumerate(game for game in label_games if game in best.index):
+            row = best.loc[game]
+            # The names sit in the empty space above the small games, a thin line to each point.
+            ax.annotate(f"{game}: best of the four, {row['gap_per_game']:.3f}", (row["codewords"], row["gap_per_game"]),
+                        xytext=(0.24, 0.62 - 0.09 * k), textcoords="axes fraction", ha="left", va="center",
+                        fontsize=9, arrowprops={"arrowstyle": "-", "color": "0.45", "lw": 0.7})
+        worst = gaps.loc[gaps["gap_per_game"].idxmax()]
+        title = Strategy.parse(worst["strategy"]).title
+        ax.annotate(f"{worst['game']}: {title}, {worst['gap_per_game']:.3f}", (worst["codewords"], worst["gap_per_game"]),
+                    xytext=(-12, 2), textcoords="offset points", ha="right", va="center", fontsize=9)
+        ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(0, 0.93))
     return fig
 
 
-def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | None" = None) -> Figure:
+COST_LABELS = ("4p6c", "4p7c", "4p8c", "5p2c", "5p3c", "8p2c")
+
+
+def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | None" = None,
+                       label_games=COST_LABELS) -> Figure:
     """Positions searched and seconds of the exact search (objective total, no limit) against game
     size, as data/optimal.csv records them: only the rows of one machine and the newest engine
     version among them (`data_tables.one_machine_one_engine`; positions searched change with the
     engine too), named in the title, the rest counted in a note. One full-width panel each (nodes
     above, seconds below), one line per pin count, the legend under the panels. With `benchmarks`,
     the latest optimal benchmark of each game of the same rule set(s), machine and engine version
-    (data/benchmarks.csv) is marked beside the seconds."""
+    (data/benchmarks.csv) is marked beside the seconds. The games of `label_games` are named at their
+    points in both panels."""
     from ..core.games import Game
     from ..studies.data_tables import latest_rows, one_machine_one_engine
 
@@ -66,6 +99,12 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_ylabel(f"{label} (log scale)")
+        for row in rows[rows["game"].isin(label_games)].itertuples():
+            # Up and to the left of its point, on a white ground: readable over the lines it crosses.
+            ax.annotate(row.game, (row.codewords, max(getattr(row, column), floor)), xytext=(-5, 5),
+                        textcoords="offset points", ha="right", va="bottom", fontsize=9, color="0.1",
+                        bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none",
+                              "alpha": 0.7})
     nodes_ax.set_title("Positions searched (positions whose candidate guesses were scored)", fontsize=11)
     seconds_ax.set_title("Wall time of one search", fontsize=11)
     seconds_ax.set_xlabel("game size (codewords, log scale)")
@@ -81,17 +120,28 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
     handles, labels = seconds_ax.get_legend_handles_labels()
     if handles:
         fig.legend(handles, labels, loc="outside lower center", ncols=min(len(handles), 5), fontsize=10)
+    commits = timings.commits()
+    caption = timings.caption() + (f", mmlib {commits}" if commits else "")
     fig.suptitle("The cost of the exact search, objective total (data/optimal.csv)\n"
-                 + textwrap.fill(timings.caption(), 110), fontsize=11)
-    if timings.left_out_note():
-        nodes_ax.text(0.01, 0.97, textwrap.fill(timings.left_out_note(), 80), transform=nodes_ax.transAxes,
+                 + textwrap.fill(caption, 110), fontsize=11)
+    left_out = timings.left_out_note(consequence="their positions and seconds are not drawn")
+    if left_out:
+        nodes_ax.text(0.01, 0.97, textwrap.fill(left_out, 80), transform=nodes_ax.transAxes,
                       ha="left", va="top", fontsize=9, color="0.3")
     return fig
 
 
+def _thousands(ax) -> None:
+    """Tick labels of the y axis with thousands separators (5,000), as the bars' labels write them."""
+    from matplotlib.ticker import FuncFormatter
+
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,.0f}"))
+
+
 def optimum_against_heuristics_figure(gaps: pd.DataFrame, game: str) -> Figure:
-    """One game: each strategy's fewest total turns beside the optimum."""
-    fig = Figure(figsize=(6.5, 3.6), layout="constrained")
+    """One game: each strategy's fewest total turns (from its best opening by total, named under its
+    bar) beside the optimum."""
+    fig = Figure(figsize=(6.5, 3.8), layout="constrained")
     ax = fig.subplots()
     rows = gaps[gaps["game"] == game]
     if rows.empty:
@@ -103,7 +153,7 @@ def optimum_against_heuristics_figure(gaps: pd.DataFrame, game: str) -> Figure:
     for strategy in Strategy:
         row = rows[rows["strategy"] == strategy.label]
         if len(row):
-            labels.append(strategy.title)
+            labels.append(f"{strategy.title}\n{row['first_guess'].iloc[0]}")
             totals.append(int(row["heuristic_total"].iloc[0]))
             colors.append(STRATEGY_COLORS[strategy])
     bars = ax.bar(labels, totals, color=colors)
@@ -113,48 +163,55 @@ def optimum_against_heuristics_figure(gaps: pd.DataFrame, game: str) -> Figure:
                 va="bottom", fontsize=9)
     # From zero, so that a gap of a few percent looks like one; the numbers on the bars give it exactly.
     ax.set_ylim(0, max(totals) * 1.2)
-    ax.set_xlabel("strategy (its best opening by total)")
+    _thousands(ax)
+    ax.set_xlabel("strategy and its best opening by total")
     ax.set_ylabel("total turns over every secret")
     gap = max(totals) / totals[0] - 1
-    ax.set_title(f"{game}: the optimum and the four strategies (the furthest {100 * gap:.1f}% above it)",
+    ax.set_title(f"{game}: all four strategies reach the optimum" if gap == 0 else
+                 f"{game}: the optimum and the four strategies (the furthest {100 * gap:.1f}% above it)",
                  fontsize=10)
     return fig
 
 
 def openings_figure(openings: pd.DataFrame, game: str) -> Figure:
-    """One game: the optimal total with each first guess fixed (data/optimal_openings.csv), as
-    average turns per secret, with the turns each opening loses against the best one."""
+    """One game: the optimal total with each first guess fixed (data/optimal_openings.csv), in total
+    turns over every secret, with the turns each opening loses against the best one."""
     fig = Figure(figsize=(7, 3.8), layout="constrained")
     ax = fig.subplots()
     rows = openings[openings["game"] == game]
-    ax.set_title(f"{game}: best play after each first guess (+: turns lost against the best)")
+    ax.set_title(f"{game}: best play after each first guess (+: turns lost in all against the best)")
     ax.set_xlabel("first guess (its class: the number of codewords like it)")
-    ax.set_ylabel("average turns per secret")
+    ax.set_ylabel("total turns over every secret")
     if rows.empty:
         _empty_note(ax, f"data/optimal_openings.csv has no rows for {game}")
         return fig
     labels = [f"{r.opening}\n({int(r.codewords):,})" for r in rows.itertuples()]
     colors = ["#55a868" if best else "0.6" for best in rows["best"]]
-    bars = ax.bar(labels, rows["average_turns"], color=colors)
+    bars = ax.bar(labels, rows["total_turns"], color=colors)
     for bar, row in zip(bars, rows.itertuples()):
-        note = "best" if row.best else f"+{row.loss:.3f}"
-        ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(), f"{row.average_turns:.3f}\n{note}",
+        note = "best" if row.best else f"+{int(row.extra_turns):,}"
+        ax.text(bar.get_x() + bar.get_width() / 2, bar.get_height(), f"{int(row.total_turns):,}\n{note}",
                 ha="center", va="bottom", fontsize=9)
     # From zero, so that a bar's height is its value; the labels give the turns each opening loses.
-    ax.set_ylim(0, rows["average_turns"].max() * 1.2)
+    ax.set_ylim(0, rows["total_turns"].max() * 1.2)
+    _thousands(ax)
     return fig
 
 
 def strategy_loss_by_turn_figure(losses) -> Figure:
     """Turns lost against the optimum on each turn, one line per strategy (`StrategyLoss`es of
-    one game, from `mmlib.studies.strategy_loss`): where each strategy's gap comes from."""
-    fig = Figure(figsize=(7, 3.8), layout="constrained")
+    one game, from `mmlib.studies.strategy_loss`): where each strategy's gap comes from. Each
+    strategy has its own marker, its points set a little apart, so that equal losses stay visible."""
+    fig = Figure(figsize=(7, 4.2), layout="constrained")
     ax = fig.subplots()
     game = losses[0].game.name if losses else ""
+    offsets = {strategy: 0.06 * (i - 1.5) for i, strategy in enumerate(Strategy)}
     for loss in losses:
         turns = loss.by_turn()
-        ax.plot(turns["turn"], turns["turns_lost"] / loss.game.size, "o-", color=STRATEGY_COLORS[loss.strategy],
-                label=f"{loss.strategy.title} ({loss.first_guess}): {loss.loss_per_game:.3f} in all", markersize=4)
+        ax.plot(turns["turn"] + offsets[loss.strategy], turns["turns_lost"] / loss.game.size,
+                marker=STRATEGY_MARKERS[loss.strategy], color=STRATEGY_COLORS[loss.strategy],
+                markerfacecolor="none", markeredgewidth=1.2, markersize=6,
+                label=f"{loss.strategy.title} ({loss.first_guess}): {loss.loss_per_game:.3f} turns per game in all")
     if not losses:
         _empty_note(ax, "no strategy given")
     ax.set_title(f"{game}: where each strategy loses turns against the best possible play")
@@ -162,5 +219,7 @@ def strategy_loss_by_turn_figure(losses) -> Figure:
     ax.set_ylabel("turns lost per game on that turn")
     ax.axhline(0, color="0.5", lw=0.8)
     if losses:
-        ax.legend(fontsize=8)
+        top = max(float((loss.by_turn()["turns_lost"] / loss.game.size).max()) for loss in losses)
+        ax.set_ylim(-0.05 * top, top * 1.55)  # room above the lines for the legend
+        ax.legend(fontsize=9, loc="upper right")
     return fig

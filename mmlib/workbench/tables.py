@@ -802,11 +802,29 @@ def ce_threshold_table(timings: pd.DataFrame) -> ReadableTable:
 # -- notebooks 8 and 9: the optimum beside the strategies ------------------------------------------
 
 
-def optimal_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
+def _one_or_column(frame: pd.DataFrame, column: str) -> "str | None":
+    """The one value every row of `frame` holds in `column` (to say once, above or under a table),
+    or None when the rows differ (the column then stays)."""
+    values = frame[column].dropna().astype(str).unique() if column in frame.columns else []
+    return str(values[0]) if len(values) == 1 and frame[column].notna().all() else None
+
+
+def _where_and_when(timings, commits: str = "") -> str:
+    """'AMD EPYC, 2 cores, engine optimal 18, mmlib b163b50, 2026-11-26': the shown rows' machine,
+    commit, engine version and day, read from them."""
+    commits = commits or timings.commits()
+    text = f"{timings.machine}, engine {timings.engine}" + (f", mmlib {commits}" if commits else "")
+    return text + (f", {timings.dates()}" if timings.dates() else "")
+
+
+def optimal_benchmark_table(benchmarks: pd.DataFrame, optimal_frame: "pd.DataFrame | None" = None) -> ReadableTable:
     """The latest timing of the exact optimal search of each game in data/benchmarks.csv (one run of
     one `bench GAME --optimal` command each) of one machine and the newest engine version
-    (`data_tables.one_machine_one_engine`): its median, how many searches it timed and when; the
-    note names the machine and engine and counts the rows left out."""
+    (`data_tables.one_machine_one_engine`): the optimum it proved, its median and the positions it
+    searched. With `optimal_frame` (data/optimal.csv), the same proof's row there beside it: its
+    seconds (where the same engine version and machine took them) and positions searched. What
+    every row shares (the number of searches, the machine, commit, engine and day, the load) is
+    said once in the note, with the rows left out."""
     rows = benchmarks[benchmarks["strategy"] == "optimal"] if len(benchmarks) else benchmarks
     timings = one_machine_one_engine(rows)
     rows = timings.rows
@@ -814,44 +832,116 @@ def optimal_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
         return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no optimal benchmark of a recorded machine "
                                              "and engine yet")
     latest = latest_rows(rows, ("game",)).sort_values("codewords", kind="stable")
-    return readable(pd.DataFrame({
-        "game": latest["game"], "median s": latest["median_s"], "searches timed": latest["repeats"],
-        "positions searched": latest["nodes"],
-    }), formats={"median s": "seconds"}, blank={"positions searched": "not recorded"},
-        note=f"Every row {timings.caption()}, by `python -m mmlib bench GAMES --optimal`. "
-             f"{timings.left_out_note()}".strip())
+    frame = pd.DataFrame({"game": latest["game"].to_numpy()})
+    if "total_turns" in latest.columns:
+        frame["optimal total"] = pd.to_numeric(latest["total_turns"], errors="coerce").to_numpy()
+    frame["median s"] = pd.to_numeric(latest["median_s"], errors="coerce").to_numpy()
+    frame["positions searched"] = pd.to_numeric(latest["nodes"], errors="coerce").to_numpy()
+    repeats = _one_or_column(latest, "repeats")
+    if repeats is None:
+        frame.insert(1, "searches timed", latest["repeats"].to_numpy())
+    formats, blank = {"median s": "seconds"}, {"positions searched": "not recorded", "optimal total": "not recorded"}
+    stored_note = ""
+    if optimal_frame is not None and len(optimal_frame):
+        stored = optimal_frame[(optimal_frame["objective"] == "total") & optimal_frame["max_turns_limit"].isna()]
+        stored = stored.set_index("game")
+        same = [g in stored.index and stored.loc[g, "engine"] == timings.engine
+                and stored.loc[g, "machine"] == timings.machine for g in frame["game"]]
+        frame["data/optimal.csv: seconds"] = [stored.loc[g, "seconds"] if ok else np.nan
+                                              for g, ok in zip(frame["game"], same)]
+        frame["data/optimal.csv: positions"] = [stored.loc[g, "nodes"] if ok else np.nan
+                                                for g, ok in zip(frame["game"], same)]
+        formats["data/optimal.csv: seconds"] = "seconds"
+        blank.update({"data/optimal.csv: seconds": "older engine", "data/optimal.csv: positions": "older engine"})
+        stored_note = (" data/optimal.csv: the same proof's row in the table of optima (one search, timed without "
+                       "set-up and tree read-out); older engine: written by an older version of the search, "
+                       "whose time does not compare.")
+    searches = f"Median of {repeats} searches each" if repeats is not None else "Median of the searches timed"
+    load = pd.to_numeric(latest["load_avg"], errors="coerce").dropna() if "load_avg" in latest.columns else []
+    load_text = ""
+    if len(load):
+        low, high = load.min(), load.max()
+        span = f"{low:.1f}" + (f" to {high:.1f}" if high - low >= 0.1 else "")
+        load_text = (f" Load average {span} (1-minute, as each benchmark started: it counts the searches just "
+                     "before it as well as any other work)")
+        # A search in this process records its CPU use: a whole core means no other work slowed it.
+        if {"cpu_util", "threads"} <= set(latest.columns):
+            cores = (pd.to_numeric(latest["cpu_util"], errors="coerce")
+                     * pd.to_numeric(latest["threads"], errors="coerce"))
+            whole = latest.loc[cores >= 0.95, "game"].tolist()
+            if whole:
+                load_text += (f"; by the CPU time it recorded, {' and '.join(whole)} had a core to "
+                              f"{'itself' if len(whole) == 1 else 'themselves'}")
+        load_text += "."
+    table = readable(frame, formats=formats, blank=blank, note=(
+        f"{searches}, after a warm-up search of the same game, in one process (python -m mmlib bench GAME "
+        f"--optimal); objective total, any codeword may be guessed; positions searched: the exact count of "
+        f"the last timed search. Measured on {_where_and_when(timings)}.{load_text}{stored_note} "
+        f"{timings.left_out_note(consequence='earlier benchmarks of this search, not comparable')}").strip())
+    table.numeric |= {c for c in frame.columns if c.startswith("data/optimal.csv")}
+    return table
 
 
-# The exact search's counters (`SearchStats`) in a reader's words.
+# The exact search's counters (`SearchStats`) in a reader's words, in the order a table shows them:
+# the positions met (searched, or settled without a search), the cache, the guesses, the scores.
 SEARCH_COUNTERS = {
-    "nodes": "positions searched", "scores": "scores computed or looked up",
-    "cache_hits": "positions answered from the cache", "cache_entries": "positions kept in the cache",
-    "cache_thinned": "times the cache was emptied (memory budget)",
-    "shortcuts": "positions settled at their lower bound", "candidates_searched": "candidate guesses searched",
-    "candidates_cut": "candidate guesses cut by their bound", "group_positions": "positions narrowed by symmetry",
+    "nodes": "positions searched",
+    "cache_hits": "positions answered from the cache",
+    "shortcuts": "positions settled at their lower bound",
+    "cache_entries": "cache entries written",
+    "cache_thinned": "times the cache was emptied",
+    "candidates_searched": "candidate guesses searched",
+    "candidates_cut": "candidate guesses cut by their bound",
+    "group_positions": "positions narrowed by symmetry",
+    "scores": "scores computed or looked up",
 }
 
 
 def search_stats_table(stats: Mapping[str, int]) -> ReadableTable:
-    """One optimal search's counters (`SolveResult.search_stats`), each named in words."""
-    frame = pd.DataFrame({"counter": [SEARCH_COUNTERS.get(k, k.replace("_", " ")) for k in stats],
-                          "count": [int(v) for v in stats.values()]})
+    """One optimal search's counters (`SolveResult.search_stats`), each named in words, in the order
+    of SEARCH_COUNTERS (any other counter after them)."""
+    order = [k for k in SEARCH_COUNTERS if k in stats] + [k for k in stats if k not in SEARCH_COUNTERS]
+    frame = pd.DataFrame({"counter": [SEARCH_COUNTERS.get(k, k.replace("_", " ")) for k in order],
+                          "count": [int(stats[k]) for k in order]})
     return readable(frame)
 
 
 def recorded_seconds(seconds: float) -> str:
     """A proof's seconds as data/optimal.csv records them (to the millisecond): a 0 there was
-    under a millisecond, not missing."""
-    return "< 0.001" if seconds < 0.0005 else format_seconds(seconds)
+    under a millisecond, not missing ('< 0.001'); below 0.01 s, the milliseconds as recorded
+    (0.003); else two significant digits."""
+    if seconds < 0.0005:
+        return "< 0.001"
+    return f"{seconds:.3f}" if seconds < 0.0095 else format_seconds(seconds)
+
+
+def cited_sources(sources: Iterable[str]) -> str:
+    """'Sources: Goddard 2004: W. Goddard, ...; Ville 2013: ...' for the source keys of
+    `optimal_table.PUBLISHED_OPTIMA` among `sources` (the cells of a table's source column)."""
+    from ..studies.optimal_table import SOURCES
+
+    keys = []
+    for cell in sources:
+        for part in str(cell).replace(" (differs)", "").split("; "):
+            if part in SOURCES and part not in keys:
+                keys.append(part)
+    if not keys:
+        return ""
+    return "Sources: " + "; ".join(f"{key}: {SOURCES[key]}" for key in sorted(keys)) + "."
+
+
+SECONDS_COLUMN = "mmlib search (s)"
 
 
 def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rules: "str | None" = None,
                         pins: "int | None" = None) -> ReadableTable:
     """`optimal_table.proven_optima`: every optimum mmlib has proven, its source beside it (only the
     games of at least `min_codewords` codewords, of the rule set `rules` and of `pins` pins where
-    given). Seconds are shown for the searches of one machine and the newest engine version among
-    the rows (`data_tables.one_machine_one_engine`), named in the note; a search by an older engine
-    keeps its optimum, its seconds left out."""
+    given). Seconds (of mmlib's search that proved the row) are shown for the searches of one
+    machine and the newest engine version among the rows (`data_tables.one_machine_one_engine`),
+    named in the note; a search by an older engine keeps its optimum, its seconds left out, and
+    where no row shown has seconds of that version the column is left out and the note says so.
+    The note lists the sources cited and spells out a published value that differs."""
     from ..studies.optimal_table import proven_optima
 
     frame = proven_optima(optimal_frame)
@@ -862,27 +952,61 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
         chosen &= frame["rules"] == rules
     if pins is not None:
         chosen &= frame["game"].map(lambda name: Game.parse(name).pins) == pins
-    frame = frame[chosen].drop(columns=["machine", "engine", "date"]).reset_index(drop=True)
+    older = frame[chosen & frame["seconds"].isna()]
+    frame = frame[chosen].drop(columns=["machine", "engine", "date", "mmlib_version"]).reset_index(drop=True)
     if rules is not None:  # one rule set: the game's name already says it
         frame = frame.drop(columns=["rules"])
-    # The source in a word or two: who published it, and only a disagreement spelled out.
-    frame["source"] = frame["source"].map(short_source)
-    frame = frame.rename(columns={"source": "published by"})
     if len(frame) == 0:
         return ReadableTable(pd.DataFrame(), "data/optimal.csv proves no optimum of these rules and pins yet")
-    return readable(frame, formats={"seconds": recorded_seconds},
-                    blank={"seconds": "older engine"},
-                    note=f"Seconds {timings.caption()}. {timings.left_out_note()}".strip())
+    # The source in a word or two: who published it; a disagreement in the note, not in the cell.
+    differs = [f"{row['game']}, {row['source'].split(': ', 1)[1].split(', not')[0]} in "
+               f"{row['source'].split(': ', 1)[0]} against {int(row['optimal total']):,} here"
+               for _, row in frame.iterrows() if row["source"].endswith("not the same")]
+    frame["source"] = frame["source"].map(short_source)
+    versions = ", ".join(sorted(set(older["engine"].astype(str)) - {"", "unrecorded"}, key=_engine_order))
+    if frame["seconds"].isna().all():
+        frame = frame.drop(columns=["seconds"])
+        seconds_note = (f"No search shown here was timed by engine {timings.engine}, the newest version of the "
+                        f"search (on {timings.machine}): these optima were proven by older versions ({versions}), "
+                        "whose seconds do not compare; data/optimal.csv keeps them.")
+    else:
+        seconds_note = (f"{SECONDS_COLUMN}: the seconds of mmlib's search that proved the row, on "
+                        f"{_where_and_when(timings)}.")
+        if len(older):
+            seconds_note += (f" 'older engine': the {len(older):,} rows here proven by older versions of the search "
+                             f"({versions}), whose seconds do not compare; data/optimal.csv keeps them.")
+    note = seconds_note
+    if (frame["source"] == "none found").all():  # a column of one value says it once, here
+        frame = frame.drop(columns=["source"])
+        note += " None of these optima was published elsewhere, as far as the sources the project checked go."
+    if differs:
+        note += " Differs: " + "; ".join(differs) + "."
+    sources = cited_sources(frame["source"]) if "source" in frame.columns else ""
+    if sources:
+        note += " " + sources
+    table = readable(frame.rename(columns={"seconds": SECONDS_COLUMN}), formats={SECONDS_COLUMN: recorded_seconds},
+                     blank={SECONDS_COLUMN: "older engine"}, note=note)
+    if SECONDS_COLUMN in table.frame.columns:
+        table.numeric.add(SECONDS_COLUMN)  # right aligned, "older engine" cells included
+    return table
+
+
+def _engine_order(text: str):
+    from ..studies.data_tables import engine_parts
+
+    parts = engine_parts(text)
+    return (parts[0], parts[1]) if parts else (text, -1)
 
 
 def short_source(source: str) -> str:
     """`proven_optima`'s source in a table cell: 'Goddard 2004' for 'Goddard 2004: the same',
-    'none found' for 'no published value found', 'X: 26,374 (differs)' for 'X: 26,374, not the same'."""
+    'none found' for 'no published value found', 'X (differs)' for 'X: 26,374, not the same' (the
+    table's note gives the value)."""
     if source == "no published value found":
         return "none found"
     if source.endswith(": the same"):
         return source.removesuffix(": the same")
-    return source.replace(", not the same", " (differs)")
+    return source.split(": ", 1)[0] + " (differs)"
 
 
 def proven_optima_summary(optimal_frame: pd.DataFrame) -> ReadableTable:
@@ -911,13 +1035,14 @@ def proven_optima_record(optimal_frame: pd.DataFrame, min_codewords: int = 0) ->
     from ..studies.optimal_table import proven_optima
 
     frame = proven_optima(optimal_frame)
-    frame = frame[frame["codewords"] >= min_codewords].drop(columns=["date"]).reset_index(drop=True)
+    frame = frame[frame["codewords"] >= min_codewords].drop(columns=["date", "mmlib_version"]).reset_index(drop=True)
     return readable(frame, formats={"seconds": "seconds"})
 
 
 def openings_table(optimal_frame: pd.DataFrame, results: pd.DataFrame) -> ReadableTable:
     """`optimal_table.openings`: the optimal opening of each game beside each strategy's best opening
-    by total; a strategy's cell is empty where data/results.csv lacks the game."""
+    by total, for the games where some strategy's best opening is not the optimal one; the note
+    counts the rest and names the games data/results.csv lacks."""
     from ..studies.optimal_table import openings
 
     frame = openings(optimal_frame, results)
@@ -927,20 +1052,22 @@ def openings_table(optimal_frame: pd.DataFrame, results: pd.DataFrame) -> Readab
     shown = frame[differs.any(axis=1)]
     # The rest are counted only where results.csv holds some strategy: a game with none says nothing.
     held = frame[strategies].notna().any(axis=1)
-    same, missing = int((held & ~differs.any(axis=1)).sum()), int((~held).sum())
+    same, missing = int((held & ~differs.any(axis=1)).sum()), frame.loc[~held, "game"].tolist()
     note = f"{same} other games: every strategy's best opening is the optimal one"
     if missing:
-        note += f"; {missing} games of data/optimal.csv have no strategy in data/results.csv"
+        note += (f"; {len(missing)} game{'s' if len(missing) != 1 else ''} of data/optimal.csv "
+                 f"{'are' if len(missing) != 1 else 'is'} not in data/results.csv: {', '.join(missing)}")
     titles = {s.label: s.title for s in Strategy if s.label in strategies}
-    return readable(shown, names={"its max": "its max turns", **titles}, blank="not in results.csv", note=note)
+    return readable(shown, names={"its max": "max turns", **titles}, blank="not in results.csv", note=note + ".")
 
 
 def gap_table(gaps: pd.DataFrame, max_codewords: int = 1296) -> ReadableTable:
     """Per strategy, over the games of at most `max_codewords` codewords that both data/optimal.csv
-    and data/results.csv hold: the mean and the largest gap to the optimum, per game and in percent."""
+    and data/results.csv hold: the mean and the largest gap to the optimum, per game and in percent
+    (the number of games, the same for every strategy, in the note)."""
     chosen = gaps[gaps["codewords"] <= max_codewords]
     summary = chosen.groupby("strategy").agg(
-        games=("game", "nunique"), mean_gap_per_game=("gap_per_game", "mean"),
+        mean_gap_per_game=("gap_per_game", "mean"),
         largest_gap_per_game=("gap_per_game", "max"), mean_gap_percent=("gap_percent", "mean"),
         largest_gap_percent=("gap_percent", "max"))
     # The strategies' names as the figures' legends write them, in their usual order.
@@ -948,24 +1075,45 @@ def gap_table(gaps: pd.DataFrame, max_codewords: int = 1296) -> ReadableTable:
     summary = summary.reindex([s.label for s in Strategy if s.label in summary.index])
     summary.index = summary.index.map(titles)
     return readable(summary, formats={"mean_gap_per_game": 3, "largest_gap_per_game": 3,
-                                      "mean_gap_percent": 2, "largest_gap_percent": 2},
+                                      "mean_gap_percent": 1, "largest_gap_percent": 1},
                     names={"mean_gap_per_game": "mean gap per game (turns)",
                            "largest_gap_per_game": "largest gap per game (turns)",
                            "mean_gap_percent": "mean gap (% of the optimum)",
                            "largest_gap_percent": "largest gap (% of the optimum)"},
-                    note=f"over the {chosen['game'].nunique()} games of at most {max_codewords:,} codewords "
-                         "that both tables hold")
+                    note=f"Over the {chosen['game'].nunique()} games of at most {max_codewords:,} codewords "
+                         "that both data/optimal.csv and data/results.csv hold, each strategy from its best "
+                         "opening by total.")
 
 
 def possible_gap_table(gaps: pd.DataFrame) -> ReadableTable:
-    """`studies.optimal_table.possible_guess_gaps` as one row per game: the restricted optimum and
-    each strategy's gap to it in percent, when every guess must be a secret still possible."""
-    return strategy_gap_table(gaps, "optimum, possible guesses only (turns)",
-                              "each strategy guesses only secrets still possible, from its best opening")
+    """`studies.optimal_table.possible_guess_gaps` as one row per game: the optimum and each
+    strategy's gap to it in percent (one decimal), when every guess is only from the possible secrets."""
+    return strategy_gap_table(gaps, "optimum (turns)",
+                              "Guesses only from the possible secrets, for the optimum and for each strategy "
+                              "(played just now, from its best opening under that rule).", decimals=1)
+
+
+def possible_gap_summary(gaps: pd.DataFrame) -> str:
+    """`possible_guess_gaps` in one line: Knuth's range of gaps, and the largest gap of the other three
+    strategies and of the closest of them ('Knuth 1.8% to 3.0% above the optimum; the other three at
+    most 2.4%, Entropy at most 1.2%')."""
+    titles = {s.label: s.title for s in Strategy}
+    if gaps.empty:
+        return "no game with guesses only from the possible secrets in data/optimal.csv yet"
+    by = gaps.groupby("strategy")["gap_percent"]
+    low, high = by.min(), by.max()
+    others = [label for label in high.index if label != "knuth"]
+    closest = min(others, key=lambda label: high[label])
+    import textwrap
+
+    return textwrap.fill(
+        f"Guesses only from the possible secrets, {gaps['game'].nunique()} games: Knuth {low['knuth']:.1f}% to "
+        f"{high['knuth']:.1f}% above the optimum; the other three at most {high[others].max():.1f}%, "
+        f"{titles[closest]} at most {high[closest]:.1f}%.", 96)
 
 
 def strategy_gap_table(gaps: pd.DataFrame, optimum: str = "optimum (turns)",
-                       note: str = "each strategy from its best opening by total") -> ReadableTable:
+                       note: str = "each strategy from its best opening by total", decimals: int = 2) -> ReadableTable:
     """Gaps to the optimum (rows of game, codewords, optimal_total, strategy, gap_percent) as one
     row per game: the optimum (its column named `optimum`) and each strategy's gap in percent."""
     titles = {s.label: s.title for s in Strategy}
@@ -975,7 +1123,7 @@ def strategy_gap_table(gaps: pd.DataFrame, optimum: str = "optimum (turns)",
     wide.columns.name = None
     order = [s.label for s in Strategy if s.label in wide.columns]
     wide = wide[["game", "codewords", "optimal_total"] + order]
-    return readable(wide, formats={label: 2 for label in order},
+    return readable(wide, formats={label: decimals for label in order},
                     names={"optimal_total": optimum, **{label: f"{titles[label]} gap (%)" for label in order}},
                     note=note)
 

@@ -3,18 +3,24 @@
 A timing taken live in a cell names the machine it ran on, mmlib's commit and the engine's
 version (`where_measured`), as the rows of data/ do, so that a reader can tell it from a table's.
 
-The exact optimal search of a game of several hundred codewords or more works in worker
-processes, whose CPU time IPython's `%time` cannot see (it reports this process's few
-milliseconds), so notebook 8 times it here with `time.perf_counter` and says so.
+The exact optimal search of a game of 2,000 codewords or more (`optimal.config.PARALLEL_MIN_CODEWORDS`)
+works in worker processes, whose CPU time IPython's `%time` cannot see (it reports this process's
+few milliseconds), so notebook 8 times every search by its wall time (`time.perf_counter`), as the
+benchmarks do, and says so.
 """
 
 from __future__ import annotations
 
+import os
+import statistics
 import time
+
+import pandas as pd
 
 from ..core.games import Game
 from ..core.optimal import optimal
 from ..studies.data_tables import measured_just_now
+from .plots_results import format_seconds
 
 
 def where_measured(engine: str = "solve-cpu", backend: str = "cpu") -> str:
@@ -39,3 +45,149 @@ def timed_optimal(game: "Game | str", max_turns: "int | None" = None, objective:
     print(f"  total {result.total_turns:,} turns, max {result.max_turns}, opening {result.first_guess_text}: "
           f"{wall:.2f} s wall time,\n  {measured_just_now('optimal')}")  # two lines: a narrow page keeps each whole
     return result
+
+
+# -- notebook 8: one proof, timed live, beside the times data/ records of it -----------------------
+
+
+class LiveSearches:
+    """The exact search of one game timed live as a session runs it: objective total (the session's
+    first search of the game, then `repeats` more), the fewest total within `max_turns`, and the
+    objective worst. Each time is the wall time of one whole call of `optimal` on this machine
+    (`time.perf_counter`), as `bench GAME --optimal` times it."""
+
+    def __init__(self, game: "Game | str", max_turns: "int | None" = None, repeats: int = 3):
+        from ..core.machine import machine_description, mmlib_version
+        from ..core.machine import engine_version
+
+        self.game = Game.parse(game)
+        self.machine, self.commit, self.engine = machine_description(), mmlib_version(), engine_version("optimal")
+        self.cpu_s: dict = {}
+        self.load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+        self.first, self.first_s = self._timed()
+        self.warm = [self._timed() for _ in range(repeats)]
+        self.others = []
+        if max_turns is not None:
+            self.others.append((f"total, within {max_turns} turns",) + self._timed(max_turns=max_turns))
+        self.others.append(("worst",) + self._timed(objective="worst"))
+
+    def _timed(self, **options):
+        """(result, wall seconds) of one call; its CPU seconds (this process's, every thread) are kept
+        in `cpu_s`, keyed by the result."""
+        cpu, started = time.process_time(), time.perf_counter()
+        result = optimal(self.game, **options)
+        wall = time.perf_counter() - started
+        self.cpu_s[id(result)] = time.process_time() - cpu
+        return result, wall
+
+    @property
+    def best(self):
+        """The result of objective total (its tree, its counters)."""
+        return self.first
+
+    @property
+    def warm_median_s(self) -> float:
+        return statistics.median(seconds for _result, seconds in self.warm)
+
+    def cpu_seconds(self, result) -> float:
+        """The CPU seconds of the call that gave `result` (this process's, every thread: the search
+        of a game searched in this process runs on one core)."""
+        return self.cpu_s[id(result)]
+
+    @property
+    def warm_median_cpu_s(self) -> float:
+        return statistics.median(self.cpu_seconds(result) for result, _seconds in self.warm)
+
+    def where(self) -> str:
+        return f"{self.machine} (mmlib {self.commit}, engine {self.engine})"
+
+    def table(self):
+        """One row per search: the objective, which run, the total and max turns, the wall time; the
+        opening, when every search plays the same, and where they ran in the note."""
+        from .tables import readable
+
+        warm = self.warm[len(self.warm) // 2][0] if self.warm else self.first
+        rows = [("total", "first of this session", self.first, self.first_s)]
+        if self.warm:
+            rows.append(("total", f"median of the {len(self.warm)} after it", warm, self.warm_median_s))
+        rows += [(objective, "one search", result, seconds) for objective, result, seconds in self.others]
+        frame = pd.DataFrame({"objective": [r[0] for r in rows], "run": [r[1] for r in rows],
+                              "total turns": [r[2].total_turns for r in rows],
+                              "max turns": [r[2].max_turns for r in rows],
+                              "opening": [r[2].first_guess_text for r in rows],
+                              "wall time (s)": [r[3] for r in rows]})
+        openings = frame["opening"].unique()
+        note = (f"Wall time of each whole call of optimal(), measured just now on {self.where()}.")
+        if len(openings) == 1:
+            frame = frame.drop(columns=["opening"])
+            note += f" Every search opens with {openings[0]}."
+        if self.warm:
+            times = ", ".join(format_seconds(seconds) for _result, seconds in self.warm)
+            note += f" The {len(self.warm)} searches after the first took {times} s."
+        if self.load is not None:
+            note += f" Load average {self.load:.1f} as the cell started (on {os.cpu_count()} cores)."
+        return readable(frame, formats={"wall time (s)": "seconds"}, note=note)
+
+
+def live_optimal_searches(game: "Game | str", max_turns: "int | None" = None, repeats: int = 3) -> LiveSearches:
+    """`LiveSearches`: the game's exact search timed live (objective total: the session's first
+    search, then `repeats` more; total within `max_turns`; worst)."""
+    return LiveSearches(game, max_turns, repeats)
+
+
+def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchmarks: pd.DataFrame):
+    """The same proof (the live game, objective total, no limit) timed four ways, one row each: live,
+    the session's first search; live, the median of the searches after it; the seconds data/optimal.csv
+    records; the latest benchmark's median (data/benchmarks.csv). Each row says what its clock
+    covers, the mmlib commit and its source; the machine and engine version, the positions searched
+    and the optimum go in the note when every row shares them, else in columns."""
+    from ..studies.data_tables import latest_rows, one_machine_one_engine
+    from .tables import readable
+
+    game = live.game.name
+    rows = [{"timing": "live, first search", "what it times": "one call, with the session's one-time costs",
+             "wall s": live.first_s, "CPU s": live.cpu_seconds(live.first),
+             "machine": live.machine, "engine": live.engine, "mmlib": live.commit,
+             "positions searched": live.first.nodes_searched, "source": "the cell above, just now"}]
+    if live.warm:
+        rows.append({"timing": "live, warm", "what it times": f"median of the {len(live.warm)} calls after it",
+                     "wall s": live.warm_median_s, "CPU s": live.warm_median_cpu_s,
+                     "machine": live.machine, "engine": live.engine,
+                     "mmlib": live.commit, "positions searched": live.warm[0][0].nodes_searched,
+                     "source": "the cell above, just now"})
+    stored = optimal_frame[(optimal_frame["game"] == game) & (optimal_frame["objective"] == "total")
+                           & optimal_frame["max_turns_limit"].isna()]
+    if len(stored):
+        row = stored.iloc[-1]
+        rows.append({"timing": "stored table", "what it times": "one search, without set-up and tree read-out",
+                     "wall s": float(row["seconds"]), "machine": row["machine"], "engine": row["engine"],
+                     "mmlib": row["mmlib_version"], "positions searched": int(row["nodes"]),
+                     "source": f"data/optimal.csv: {game}, objective total, {str(row['date'])[:10]}"})
+    bench = benchmarks[(benchmarks["strategy"] == "optimal") & (benchmarks["game"] == game)] if len(benchmarks) else benchmarks
+    if len(bench):
+        shown = one_machine_one_engine(bench).rows
+        row = latest_rows(shown if len(shown) else bench, ("game",)).iloc[-1]
+        util = pd.to_numeric(pd.Series([row.get("cpu_util"), row.get("threads")]), errors="coerce")
+        rows.append({"timing": "benchmark", "what it times": f"median of {int(row['repeats'])} calls after a warm-up call",
+                     "wall s": float(row["median_s"]), "CPU s": float(row["median_s"]) * util[0] * util[1],
+                     "machine": row["machine"], "engine": row["engine"],
+                     "mmlib": row["mmlib_version"], "positions searched": int(float(row["nodes"])),
+                     "source": f"data/benchmarks.csv: {game} optimal, {str(row['date'])[:10]}"})
+    frame = pd.DataFrame(rows)
+    shared = []
+    for column, say in (("machine", "on {}"), ("engine", "engine {}"),
+                        ("positions searched", "each searched {:,} positions")):
+        values = frame[column].unique()
+        if len(values) == 1:
+            value = values[0]
+            shared.append(say.format(int(value) if column == "positions searched" else value))
+            frame = frame.drop(columns=[column])
+    note = (f"The proof of {game}'s optimum ({live.first.total_turns:,} turns, objective total, any codeword may "
+            f"be guessed), timed four ways" + (f"; every row {', '.join(shared)}" if shared else "") + ".")
+    note += (" CPU s: the CPU seconds of the search (of this process, for the live rows; for the benchmark, the "
+             "share of a core it recorded over its timed searches times its median). A game of this size is "
+             "searched on one core: where the CPU seconds fall short of the wall seconds, other work held the core.")
+    order = [c for c in ("timing", "what it times", "wall s", "CPU s", "machine", "engine", "mmlib",
+                         "positions searched", "source") if c in frame.columns]
+    return readable(frame[order], formats={"wall s": "seconds", "CPU s": "seconds"},
+                    blank={"CPU s": "not recorded"}, note=note)

@@ -234,13 +234,13 @@ def optimal_game_view(optimal_frame: pd.DataFrame, gaps: pd.DataFrame):
     from .plots_optimal import optimum_against_heuristics_figure
 
     unlimited = optimal_frame[(optimal_frame["objective"] == "total") & optimal_frame["max_turns_limit"].isna()]
+    limited = optimal_frame[(optimal_frame["objective"] == "total") & optimal_frame["max_turns_limit"].notna()]
     stored = {row.game: row.tree for row in unlimited.itertuples() if isinstance(row.tree, str) and row.tree}
 
     def view(controls: GameControls) -> View:
         game = controls.game
         rows = unlimited[unlimited["game"] == game.name]
-        described = "" if rows.empty else (f": the optimum is {int(rows['total_turns'].iloc[0]):,} turns "
-                                            f"(max {int(rows['max_turns'].iloc[0])}) from {rows['first_guess'].iloc[0]}")
+        described = "" if rows.empty else f": {optimum_caption(rows.iloc[0], limited[limited['game'] == game.name])}"
         # A game the strategies' table lacks gets a line in the caption, not a frame of empty axes.
         items = []
         if (gaps["game"] == game.name).any():
@@ -258,6 +258,22 @@ def optimal_game_view(optimal_frame: pd.DataFrame, gaps: pd.DataFrame):
     return view
 
 
+def optimum_caption(row, limited: pd.DataFrame) -> str:
+    """The optimum of a row of data/optimal.csv (objective total, no limit) in words, with what its
+    row within the least max turns adds: 'the optimum is 905 turns from 1123 (the stored tree has max
+    5; the same total is reachable within 4 turns)' or '... 5,625 turns from 1123 (max 6; within 5
+    turns the least total is 5,626)'."""
+    total, most = int(row["total_turns"]), int(row["max_turns"])
+    text = f"the optimum is {total:,} turns from {row['first_guess']}"
+    within = limited.sort_values("max_turns_limit").iloc[0] if len(limited) else None
+    if within is None:
+        return text + f" (max {most})"
+    limit, other = int(within["max_turns_limit"]), int(within["total_turns"])
+    if other == total:
+        return text + f" (the stored tree has max {most}; the same total is reachable within {limit} turns)"
+    return text + f" (max {most}; within {limit} turns the least total is {other:,})"
+
+
 def proven_optima_view(optimal_frame: pd.DataFrame):
     """A view of `tables.proven_optima_table`: the optima proven of the chosen rule set and pins."""
     from .tables import proven_optima_table
@@ -265,7 +281,7 @@ def proven_optima_view(optimal_frame: pd.DataFrame):
     def view(controls: GameControls) -> View:
         rules, pins = controls.chosen_rules, controls.pins.value
         table = proven_optima_table(optimal_frame, rules=rules, pins=pins)
-        return View(f"<b>Proven optima, {RULE_TITLES[rules]} rules, {pins} pins</b>", [table])
+        return View(f"<b>Proven optima, rules: {RULE_TITLES[rules]}, {pins} pins</b>", [table])
 
     return view
 
