@@ -429,12 +429,14 @@ def acr_size(pins: int, colors: int, zero: int, free: int, norepeat: bool = Fals
     )
 
 
-# |ACr| as the seed published it (its notebook "Symmetry and Case Equivalence in Mastermind", quoted
-# in REFERENCE.md): (pins, colors, |Zero|, |Free|, |ACr|).
+# |ACr| as the seed published it: seeds/Mastermind_on_the_GPU.md takes its |ACr| sizes from a
+# companion notebook, "Symmetry and Case Equivalence in Mastermind" (not among the seed documents),
+# and REFERENCE.md quotes these seven: (pins, colors, |Zero|, |Free|, |ACr|).
 PUBLISHED_ACR_SIZES = ((4, 6, 0, 2, 776), (4, 6, 0, 4, 151), (4, 6, 2, 0, 625), (4, 6, 2, 2, 353),
                        (4, 6, 3, 0, 256), (4, 6, 4, 0, 81), (5, 8, 0, 2, 20272))
-PUBLISHED_ACR_SOURCE = ("the seed's notebook Symmetry and Case Equivalence in Mastermind, as quoted in "
-                        "REFERENCE.md")
+PUBLISHED_ACR_SOURCE = ("the seed document Mastermind_on_the_GPU.md takes its |ACr| sizes from its companion "
+                        "notebook Symmetry and Case Equivalence in Mastermind; the project's REFERENCE.md "
+                        "quotes these seven")
 
 
 def possible_zero_free(colors: int) -> list[tuple[int, int]]:

@@ -125,8 +125,9 @@ def published_acr_table() -> ReadableTable:
     rows = [(f"{pins}p{colors}c", zero, free, size, acr_size(pins, colors, zero, free))
             for pins, colors, zero, free, size in PUBLISHED_ACR_SIZES]
     frame = pd.DataFrame(rows, columns=["game", "|Zero|", "|Free|", "published |ACr|", "closed form"])
-    return readable(frame, note=f"Published: {PUBLISHED_ACR_SOURCE} (mmlib.core.case_equivalence."
-                                "PUBLISHED_ACR_SIZES).")
+    return readable(frame, note=f"Published |ACr|: {PUBLISHED_ACR_SOURCE}; mmlib keeps them as "
+                                "mmlib.core.case_equivalence.PUBLISHED_ACR_SIZES, and docs/seed_results.md "
+                                "lists them.")
 
 
 def closed_form_against_count(games) -> ReadableTable:
@@ -147,25 +148,20 @@ def closed_form_against_count(games) -> ReadableTable:
                                                 "pairs where the closed form equals the count"]))
 
 
-def paths_summary_table(game: Game, paths: "dict[str, list[PathRegion]]", turns: int = 2) -> ReadableTable:
-    """The regions of the first `turns` turns of each path, grouped by path, after the state before
-    the first guess (every color Free). "played" gives each guess with its score; the note under the
-    table gives the first-guess patterns."""
+def paths_summary_table(game: Game, paths: "dict[str, list[PathRegion]]", turns: "int | None" = None) -> ReadableTable:
+    """The state before the first guess (every color Free), then the regions of each path (of its
+    first `turns` turns; None: all of them), grouped by path: the guesses played, the score of the
+    last one (written b,w, as every table writes a score), |PS|, Zero, Free and |ACr|. The note
+    under the table gives the first-guess patterns."""
     every = set(range(game.colors))
-    rows = [{"secret": "any", "played": "nothing yet", "Zero": "none", "Free": color_set(every),
-             "|ACr|": acr_size(game.pins, game.colors, 0, game.colors, game.norepeat)}]
+    rows = [{"secret": "any", "played": "nothing yet", "score": "—", "|PS|": game.size, "Zero": "none",
+             "Free": color_set(every), "|ACr|": acr_size(game.pins, game.colors, 0, game.colors, game.norepeat)}]
     for secret, regions in paths.items():
         for region in regions[:turns]:
-            played = " ".join(f"{guess} ({score})" for guess, score in
-                              zip(region.played, _scores_of(game, secret, region.played)))
-            rows.append({"secret": secret, "played": played, "Zero": color_set(region.zero),
-                         "Free": color_set(region.free), "|ACr|": region.acr})
+            rows.append({"secret": secret, "played": " ".join(region.played), "score": region.score,
+                         "|PS|": len(region.ps), "Zero": color_set(region.zero), "Free": color_set(region.free),
+                         "|ACr|": region.acr})
     patterns = len(first_guess_patterns(game))
     return readable(pd.DataFrame(rows),
                     note=f"Before the first guess, reordering the pins as well leaves {patterns} first-guess "
                          "patterns.")
-
-
-def _scores_of(game: Game, secret: str, played) -> list[str]:
-    secret_index = game.parse_codeword(secret)
-    return [format_score(*packed_score(game, secret_index, game.parse_codeword(g))) for g in played]

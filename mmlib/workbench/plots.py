@@ -327,7 +327,7 @@ def counter_slots_figure(highlight_pins: "int | None" = None) -> Figure:
     nibbles = 16 * pins + 1
     fig = Figure(figsize=(7.5, 4.2), layout="constrained")
     ax = fig.add_subplot()
-    ax.plot(pins, nibbles, "s-", color="#8c8c8c", label="packed byte key 16·b + w: 16p + 1")
+    ax.plot(pins, nibbles, "s-", color="#8c8c8c", label="b,w byte key 16·b + w: 16p + 1")
     ax.plot(pins, square, "^-", color="#dd8452", label="b,w square: (p + 1)²")
     ax.plot(pins, dense, "o-", color="#4c72b0", label="dense ordinal: p(p + 3)/2 + 1")
     for x, y in zip(pins, dense):
@@ -360,6 +360,12 @@ def counter_slots_figure(highlight_pins: "int | None" = None) -> Figure:
 ACR_SHARE_RANGE = (1e-4, 1.0)
 
 
+def _digits_width(text: str, points: float) -> float:
+    """Inches a number written with digits and commas takes at `points` in DejaVu Sans."""
+    ems = sum(0.318 if ch in ",." else 0.636 for ch in text)
+    return ems * points / 72
+
+
 def _percent(share: float) -> str:
     """A share as a percentage in plain digits, however small: 50%, 0.2%, 0.00001%."""
     percent = 100 * share
@@ -373,7 +379,9 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     Every pair that can occur once a guess is played carries its size, written in full (1,679,616,
     as every table writes it): the cells grow with the longest number. The cell of all colors Free
     (nothing played yet) shows the first guesses left by renaming colors, in a dashed frame. The
-    cells that cannot occur are grey, and the key under the map says why. `marked` pairs (e.g. the
+    row and column of one Zero or one Free color are grey (a set of one color counts as none,
+    so such a region is drawn in row or column 0), the pairs no region can have light grey; the key
+    under the map says so. `marked` pairs (e.g. the
     regions of an example path) get a red frame, named in the key.
     """
     from matplotlib.colors import LogNorm
@@ -398,10 +406,12 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
             if (zero, free) not in sizes:
                 countable = zero + free <= c and zero < c
                 grey[zero, free] = to_rgba(single if countable and 1 in (zero, free) else impossible)
-    longest = max(len(f"{size:,}") for size in sizes.values())
-    cell = max(0.45, 0.068 * longest + 0.06)  # inches: room for the longest number at 9 points
-    keys = 3 + bool(marked)
-    fig = Figure(figsize=(max(5.6, 2.4 + cell * (c + 1)), 2.2 + 0.36 * (c + 1) + 0.24 * keys),
+    # Inches: the longest number at 9 points (a digit is 0.636 em wide in DejaVu Sans, a comma
+    # 0.318 em) with a margin each side, so that 100,000 keeps clear of its cell's edges.
+    longest = max(_digits_width(f"{size:,}", 9) for size in sizes.values())
+    cell = max(0.45, longest + 0.12)
+    keys = 3 + bool(marked)  # entries of the key under the map; the grey one takes two lines
+    fig = Figure(figsize=(max(5.6, 2.4 + cell * (c + 1)), 2.35 + 0.36 * (c + 1) + 0.24 * keys),
                  layout="constrained")
     ax = fig.add_subplot()
     ax.imshow(grey, origin="lower", aspect="auto")
@@ -426,7 +436,7 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     handles = [
         Patch(fill=False, edgecolor="black", linewidth=1.5, linestyle="--",
               label=f"dashed: before the first guess, all {c} colors Free"),
-        Patch(facecolor=single, label="grey: one Zero or one Free color (counts as 0: no swap)"),
+        Patch(facecolor=single, label="grey: one Zero or one Free color counts as none,\nso its region is drawn in row or column 0"),
         Patch(facecolor=impossible, edgecolor="#c4c4c4",
               label="light grey: no region (Zero + Free > colors, or every color Zero)"),
     ]

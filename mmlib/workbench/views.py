@@ -140,7 +140,7 @@ def acr_sizes_view(controls: GameControls) -> View:
     if smallest < game.size:
         after = f"once a guess is played, |ACr| ranges from {smallest:,} to {game.size:,} candidates"
     else:  # two colors: at most one unplayed color and at most one Zero color, and one color is no swap
-        after = (f"with {game.colors} colors, once a guess is played, a single unplayed or Zero color allows no "
+        after = (f"with {game.colors} colors, once a guess is played, a single Free or Zero color allows no "
                  f"swap, so |ACr| = |AC| = {game.size:,}")
     before = (f"before the first guess, {renamed:,} by renaming colors and {patterns} first-guess "
               f"pattern{'s' if patterns != 1 else ''} once pins may be reordered")
