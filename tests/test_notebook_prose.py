@@ -92,35 +92,194 @@ def one_at_a_time_engine() -> str:
 
 
 def cpu_solve_rate() -> str:
-    """The range of the cpu's scores per second over the whole solves notebook 6's table shows."""
-    from mmlib.studies.data_tables import load_benchmarks
-    from mmlib.workbench.tables import solve_benchmark_table
+    """The range of the cpu's scores per second over the whole solves notebook 6's table shows, as the
+    table writes them (billions, three significant figures)."""
+    from mmlib.workbench.plots_results import three_figures
+    from mmlib.workbench.tables import solve_benchmarks
 
-    table = solve_benchmark_table(load_benchmarks().frame).frame
-    rate = table.loc[table["backend"] == "cpu", "M scores/s"].str.replace(",", "").astype(float) / 1000
-    return f"the cpu backend scores {rate.min():.1f} to {rate.max():.1f} billion scores a second"
+    rate = solve_benchmarks(load_benchmarks().frame)[0]["scores_per_s_cpu"].dropna() / 1e9
+    return f"the cpu backend scores {three_figures(rate.min())} to {three_figures(rate.max())} billion scores a second"
 
 
-def gpu_over_cpu_6p6c() -> str:
-    """How many times the cpu's scores a second the GPU scores in 6p6c Most Parts and Knuth with case
-    equivalence (notebook 6's benchmark table), and which GPU."""
-    from mmlib.studies.data_tables import load_benchmarks
-    from mmlib.workbench.tables import solve_benchmark_table
+def gpu_over_cpu() -> str:
+    """How many times as fast the GPU runs the solves notebook 6's benchmark table pairs with the cpu
+    (per game, as the table writes the ratios), and which GPU."""
+    from mmlib.workbench.tables import solve_benchmarks, times_as
 
-    table = solve_benchmark_table(load_benchmarks().frame).frame
-    rows = table[(table["game"] == "6p6c") & (table["case equivalence"] == "on")
-                 & table["strategy"].isin(["Most Parts", "Knuth"])]
-    rate = rows.assign(rate=rows["M scores/s"].str.replace(",", "").astype(float)).pivot_table(
-        index="strategy", columns="backend", values="rate")
-    ratios = rate["cuda"] / rate["cpu"]
+    wide = solve_benchmarks(load_benchmarks().frame)[0].dropna(subset=["cpu_over_cuda"])
+    games = [f"{times_as(g['cpu_over_cuda'].min())[:-1]} to {times_as(g['cpu_over_cuda'].max())[:-1]} times"
+             + (" as fast" if k == 0 else "") + f" on {game}"
+             for k, (game, g) in enumerate(wide.groupby("game", sort=False))]
     gpu = current_cuda_solves()["machine"].iloc[0]
-    return f"one {gpu} about {ratios.min():.0f} to {ratios.max():.0f} times as many in the same solve"
+    return f"one {gpu} runs the same solves {' and '.join(games)}"
 
 
 def ce_share() -> str:
     scores = case_equivalence_scores(load_results().frame).dropna(subset=["scores_with_ce", "scores_without_ce"])
     share = scores["scores_with_ce"] / scores["scores_without_ce"]
-    return f"as few as {share.min():.0%} in {scores['game'].iloc[share.argmin()]}"
+    return f"as few as {share.min():.1%} in {scores['game'].iloc[share.argmin()]}"
+
+
+def ce_keeps_all() -> str:
+    """The games where case equivalence leaves Knuth every score: how many, and their colors (each game
+    of those colors among them)."""
+    scores = case_equivalence_scores(load_results().frame).dropna(subset=["scores_with_ce", "scores_without_ce"])
+    every = scores[scores["scores_with_ce"] == scores["scores_without_ce"]]
+    colors = sorted(set(every["colors"].astype(int)))
+    assert set(scores[scores["colors"].isin(colors)]["game"]) == set(every["game"])
+    return f"every score in the {len(every)} games of {' or '.join(map(str, colors))} colors"
+
+
+def ce_steps() -> str:
+    from mmlib.workbench.plots_results import case_equivalence_steps
+
+    steps = case_equivalence_steps(load_results().frame)
+    return f"with one more color the share falls in {(steps['change'] == 'falls').sum()} of the {len(steps)} steps"
+
+
+def best_rows() -> pd.DataFrame:
+    from mmlib.studies.data_tables import best_max_rows
+
+    return best_max_rows(load_results().frame)
+
+
+def turn_spread() -> str:
+    from mmlib.studies.data_tables import average_turns_spread
+
+    spread = average_turns_spread(best_rows())
+    widest = spread[spread["spread"].round(2) == round(spread["spread"].max(), 2)]["game"]
+    return (f"within {spread['spread'].median():.2f} turns of each other in the median game, and at most "
+            f"{spread['spread'].max():.2f} apart ({', '.join(widest)})")
+
+
+def lowest_average_counts() -> str:
+    from mmlib.studies.data_tables import strategy_summary
+
+    summary = strategy_summary(best_rows()).set_index("strategy")
+    games = int(summary["games"].iloc[0])
+    count = summary["lowest_average_in"]
+    return (f"Over the {games} games that `data/results.csv` holds for every strategy, each played from its best "
+            f"first guess, Entropy has the lowest (or tied lowest) average in {count['entropy']}, Expected Size in "
+            f"{count['expected-size']}, Most Parts in {count['most-parts']} and Knuth in {count['knuth']}")
+
+
+def averages_4p6c() -> str:
+    rows = best_rows().query("game == '4p6c'").set_index("strategy")
+    low, high = rows["average_turns"].idxmin(), rows["average_turns"].idxmax()
+    titles = {"most-parts": "Most Parts", "knuth": "Knuth", "entropy": "Entropy", "expected-size": "Expected Size"}
+    return (f"they average from {rows.loc[low, 'average_turns']:.3f} turns ({titles[low]}, opening "
+            f"{rows.loc[low, 'first_guess']}) to {rows.loc[high, 'average_turns']:.3f} ({titles[high]}, opening "
+            f"{rows.loc[high, 'first_guess']})")
+
+
+def within_5_4p6c() -> str:
+    frame = load_results().frame
+    rows = frame[(frame["game"] == "4p6c") & (frame["max_turns"] <= 5)]
+    (guess,) = set(rows["first_guess"])
+    assert set(rows["strategy"]) == {"knuth", "expected-size"}
+    return f"only the opening {guess}, with Knuth or Expected Size, wins every game within 5 turns"
+
+
+def opening_steps_counts() -> str:
+    from mmlib.studies.data_tables import load_first_guesses, opening_steps
+
+    steps = opening_steps(load_first_guesses().frame)
+    knuth = steps[(steps["strategy"] == "knuth") & (steps["change"] < 0)].iloc[0]
+    return (f"Of the {len(steps)} steps from a game to the game with one more color (the same pins and strategy, "
+            f"`data/first_guesses.csv`), the best opening uses more distinct colors in {(steps['change'] > 0).sum()}, "
+            f"as many in {(steps['change'] == 0).sum()} and fewer in {(steps['change'] < 0).sum()}, such as Knuth's "
+            f"{knuth['opening']} in {knuth['pins']}p{knuth['colors']}c and {knuth['next_opening']} in "
+            f"{knuth['pins']}p{knuth['colors'] + 1}c")
+
+
+def seed_rows() -> pd.DataFrame:
+    from mmlib.studies.seed_comparison import load_seed_comparison
+
+    return load_seed_comparison()
+
+
+def gpu_against_seed(what: str) -> str:
+    """mmlib's GPU time against the seed's RTX 4090 time for the same solve (notebook 6's seed times)."""
+    rows = seed_rows()
+    gpu = rows[rows["mmlib_machine"].astype(str).str.contains("cuda backend")
+               & rows["seed_machine"].astype(str).str.contains("RTX")]
+    ratio = gpu["mmlib_seconds"].astype(float) / gpu["seed_seconds"].astype(float)
+    seven = gpu[gpu["game"] == "7p7c"].set_index("case_equivalence")
+    if what == "headline":
+        return (f"{float(seven.loc['on', 'mmlib_seconds']):.2f} s against {float(seven.loc['on', 'seed_seconds']):.2f} s "
+                "for 7p7c Knuth")
+    on, off = (float(seven.loc[ce, "mmlib_seconds"]) / float(seven.loc[ce, "seed_seconds"]) for ce in ("on", "off"))
+    five = ratio[gpu["game"] == "5p8c"]
+    return (f"it takes {on:.1f} times the seed's time with case equivalence ({float(seven.loc['on', 'mmlib_seconds']):.2f} s "
+            f"against {float(seven.loc['on', 'seed_seconds']):.2f} s) and {off:.1f} times without; on 5p8c, "
+            f"{five.min():.1f} to {five.max():.1f} times")
+
+
+def cpu_against_seed() -> str:
+    from mmlib.workbench.tables import times_as
+
+    rows = seed_rows()
+    cpu = rows[rows["mmlib_machine"].astype(str).str.contains("cpu backend")
+               & rows["seed_machine"].astype(str).str.contains("C\\+\\+")]
+    ratio = cpu["seed_seconds"].astype(float) / cpu["mmlib_seconds"].astype(float)
+    return f"mmlib is {times_as(ratio.min())[:-1]} to {times_as(ratio.max())[:-1]} times as fast"
+
+
+def cpu_7p7c() -> str:
+    frame = load_benchmarks().frame
+    rows = frame[(frame["game"] == "7p7c") & (frame["backend"] == "cpu") & (frame["strategy"] == "knuth")]
+    on = latest_rows(rows[rows["case_equivalence"] == "on"]).iloc[-1]
+    off = latest_rows(rows[rows["case_equivalence"] == "off"]).iloc[-1]
+    return (f"in {on['median_s']:,.0f} s with case equivalence (engine {on['engine']}) and {off['median_s']:,.0f} s "
+            f"without (engine {off['engine']})")
+
+
+def cpu_runs_6p6c() -> str:
+    """The two runs of notebook 6's 6p6c Knuth cpu solve by the current engine, and how far apart."""
+    from mmlib.studies.data_tables import one_machine_one_engine
+
+    frame = load_benchmarks().frame
+    rows = frame[(frame["game"] == "6p6c") & (frame["backend"] == "cpu") & (frame["strategy"] == "knuth")
+                 & (frame["case_equivalence"] == "on")]
+    rows = one_machine_one_engine(rows).rows.sort_values("date")
+    first, last = rows.iloc[0], rows.iloc[-1]
+    minutes = (pd.Timestamp(last["date"]) - pd.Timestamp(first["date"])).total_seconds() / 60
+    return f"took {first['median_s']:.2f} s and {last['median_s']:.2f} s, {minutes:.0f} minutes apart"
+
+
+def engines_5p8c() -> str:
+    """The same four 5p8c cpu solves (case equivalence on) by solve-cpu 5 and by solve-cpu 6: their range."""
+    frame = load_benchmarks().frame
+    rows = frame[(frame["game"] == "5p8c") & (frame["backend"] == "cpu") & (frame["case_equivalence"] == "on")]
+    ranges = []
+    for engine in ("solve-cpu 5", "solve-cpu 6"):
+        mine = latest_rows(rows[rows["engine"] == engine])
+        assert len(mine) == 4, engine
+        ranges.append(f"{mine['median_s'].min():.2f} to {mine['median_s'].max():.2f} s with {engine}")
+    return f"the same four 5p8c solves took {ranges[0]} and {ranges[1]}"
+
+
+def kernel_rate() -> str:
+    from mmlib.studies.data_tables import KERNEL_STRATEGY, one_machine_one_engine
+    from mmlib.workbench.plots_results import three_figures
+
+    frame = load_benchmarks().frame
+    kernel = latest_rows(one_machine_one_engine(frame[frame["strategy"] == KERNEL_STRATEGY]).rows, ("game",))
+    assert kernel["threads"].tolist() == [1]
+    return f"scores {three_figures(kernel['scores_per_s'].iloc[0] / 1e9)} billion scores a second on one thread"
+
+
+def seed_trillions() -> str:
+    rows = seed_rows()
+    seven = rows[rows["game"] == "7p7c"].drop_duplicates("case_equivalence").set_index("case_equivalence")
+    return (f"(7p7c's {float(seven.loc['on', 'seed_scores']) / 1e12:.2f} and "
+            f"{float(seven.loc['off', 'seed_scores']) / 1e12:.2f} trillion scores included)")
+
+
+def entropy_totals() -> str:
+    rows = seed_rows()
+    differs = rows[rows["agreement"].str.startswith("differs")].iloc[0]
+    return f"({int(differs['seed_total_turns']):,} against {int(differs['mmlib_total_turns']):,}, table below)"
 
 
 def ce_threshold(column: str, games=None, percent: bool = False) -> str:
@@ -473,8 +632,25 @@ CLAIMS = [
     ("05_all_games_at_once.ipynb", lambda: f"which took {cuda_knuth_7p7c('on', backend='cpu')} on 2 cores"),
     ("05_all_games_at_once.ipynb", one_at_a_time_engine),
     ("06_results.ipynb", ce_share),
-    ("06_results.ipynb", gpu_over_cpu_6p6c),
+    ("06_results.ipynb", ce_keeps_all),
+    ("06_results.ipynb", ce_steps),
+    ("06_results.ipynb", gpu_over_cpu),
     ("06_results.ipynb", cpu_solve_rate),
+    ("06_results.ipynb", turn_spread),
+    ("06_results.ipynb", lambda: turn_spread().split(" (")[0].replace(", and at most", " and at most")),
+    ("06_results.ipynb", lowest_average_counts),
+    ("06_results.ipynb", averages_4p6c),
+    ("06_results.ipynb", within_5_4p6c),
+    ("06_results.ipynb", opening_steps_counts),
+    ("06_results.ipynb", lambda: gpu_against_seed("headline")),
+    ("06_results.ipynb", lambda: gpu_against_seed("table")),
+    ("06_results.ipynb", cpu_against_seed),
+    ("06_results.ipynb", cpu_7p7c),
+    ("06_results.ipynb", cpu_runs_6p6c),
+    ("06_results.ipynb", engines_5p8c),
+    ("06_results.ipynb", kernel_rate),
+    ("06_results.ipynb", seed_trillions),
+    ("06_results.ipynb", entropy_totals),
     ("06_results.ipynb", lambda: f"account for {ce_threshold('saved scores from regions of 3-5', percent=True)}"),
     ("06_results.ipynb", lambda: f"makes the solve {ce_threshold('time on from 6 / on from 1', ['5p5c', '4p8c', '5p6c', '5p7c'])} slower"),
     ("06_results.ipynb", lambda: f"a threshold of 16 costs {ce_threshold('time on from 16 / on from 1')}"),

@@ -182,12 +182,20 @@ def test_seed_tables_put_the_seed_beside_mmlib():
     assert (seven["scores, seed"] == seven["scores, mmlib"]).all()  # equal to the last digit
     assert not comparison["agreement"].eq("times only").any()  # times are the times table's
     assert "float32" in counts.note  # why the one Entropy total differs, said once
-    times = seed_times_table(load_seed_comparison())
-    seven = times.frame[times.frame["game"] == "7p7c"]
-    # The seed's 7p7c GPU times beside mmlib's cpu and cuda backends, each in its own column.
-    assert len(seven) == 2 and list(seven["seed's machine"]) == ["RTX 4090, CUDA"] * 2
-    assert {"mmlib cpu s", "mmlib cuda s"} <= set(times.frame.columns)
-    assert "mmlib cpu:" in times.note and "engine solve-cpu" in times.note and "engine solve-cuda" in times.note
+    gpu = seed_times_table(load_seed_comparison(), "gpu")
+    seven = gpu.frame[gpu.frame["game"] == "7p7c"]
+    # The seed's 7p7c GPU times beside mmlib's GPU times (one engine, named), the machines in the columns.
+    assert len(seven) == 2 and {"seed s (RTX 4090)", "mmlib s (NVIDIA H200)"} <= set(gpu.frame.columns)
+    assert list(seven["mmlib s (NVIDIA H200)"]) == ["3.65", "5.72"] and "engine solve-cuda 6" in gpu.note
+    assert "about 0.018 s each" in gpu.note  # why the seed shows one 5p8c time for four strategies
+    cpu = seed_times_table(load_seed_comparison(), "cpu")
+    # The seed's C++ beside mmlib's cpu backend on the same machine type, one engine version, no GPU row.
+    assert set(cpu.frame["game"]) == {"5p8c", "6p6c"} and "engine solve-cpu 6" in cpu.note
+    assert "solve-cpu 4" not in cpu.note and "solve-cpu 5" not in cpu.note
+    # A GPU time is never set beside a cpu time: those rows are left out, and counted.
+    assert "Left out: the 6 rows" in cpu.note and "Left out: the 6 rows" in gpu.note
+    # Three significant figures, or as few as the seed wrote (its 5.0 s stays 5.0).
+    assert "0.710" in set(cpu.frame["mmlib s (cpu backend, 2 threads)"]) and "5.0" in set(cpu.frame.iloc[:, 2])
     shown = scoring_workload_table(load_table("seed_scoring_workload.csv", ()).frame, SEED_SCORING_SECONDS)
     workload = shown.frame
     assert list(workload["variant"][:2]) == ["seed: plain C++", "seed: hand-vectorized"]
@@ -686,3 +694,86 @@ def test_notebook_8_figures_name_their_games_and_hide_no_marker():
     same = optimum_against_heuristics_figure(gaps, "2p3c").axes[0]
     assert "all four strategies reach the optimum" in same.get_title()
     assert same.yaxis.get_major_formatter()(5000, 0) == "5,000"
+
+
+def test_notebook_6_review_r1_fixes():
+    """Review r1 of notebook 6: the GPU beside the cpu in one row with its ratio, one precision and one
+    unit for timings, codewords left aligned, row counts that add up, and the openings' steps counted."""
+    from mmlib.studies.data_tables import load_first_guesses, opening_steps
+    from mmlib.workbench.tables import (data_files_table, opening_drops_table, readable, scoring_kernel_table,
+                                        solve_benchmark_table, solve_benchmarks)
+
+    table = solve_benchmark_table(load_benchmarks().frame)
+    frame = table.frame
+    assert {"cpu s", "cuda s", "cuda: how many times as fast", "cpu: billions of scores a second",
+            "cuda: billions of scores a second"} <= set(frame)
+    assert not any("M scores" in c for c in frame.columns)
+    wide, _parts = solve_benchmarks(load_benchmarks().frame)
+    paired = wide.dropna(subset=["median_s_cpu", "median_s_cuda"])
+    assert len(paired) and np.allclose(paired["cpu_over_cuda"], paired["median_s_cpu"] / paired["median_s_cuda"])
+    # Every timing with three significant figures (0.0601, 0.710, 3.65), as the seed tables write them.
+    shown = frame["cuda s"][frame["cuda s"] != "–"]
+    assert all(len(v.replace(".", "").replace(",", "").lstrip("0")) == 3 or float(v.replace(",", "")) >= 100
+               for v in shown)
+    assert "2 threads" in table.note and "the table shows the latest" in table.note
+    # Codewords are names: 112 is left aligned, as 1122 is.
+    toy = readable(pd.DataFrame({"first_guess": ["111", "112"], "total_turns": [87, 74]}))
+    assert "first guess" not in toy.numeric and "total turns" in toy.numeric
+    # Each file's parts add up to its rows.
+    files = data_files_table().frame
+    counts = files["rows"].str.replace(",", "").astype(int)
+    blocks = (files["file"] != "").cumsum()
+    totals = dict(zip(files.loc[files["file"] != "", "file"], counts.groupby(blocks).sum()))
+    from mmlib.core.files import DATA_DIR
+
+    raw = {name: len(pd.read_csv(DATA_DIR / name.removeprefix("data/"))) for name in totals}
+    assert totals == raw
+    # The opening steps: more, as many and fewer add up to all; the table lists every step with fewer.
+    steps = opening_steps(load_first_guesses().frame)
+    drops = opening_drops_table(load_first_guesses().frame)
+    assert len(drops) == int((steps["change"] < 0).sum()) and f"Of the {len(steps)} steps" in drops.note
+    kernel = scoring_kernel_table(load_benchmarks().frame).frame
+    assert len(kernel) == 1 and kernel["threads"].iloc[0] == "1"
+
+
+def test_notebook_6_maps_share_their_scales_and_columns():
+    """Review r1 of notebook 6: one color scale per map for every strategy, the maps' columns aligned,
+    plain tick labels on the log scale (0.01, not 10⁻²), text of at least 8 pt."""
+    from mmlib.studies.data_tables import best_max_rows, load_results
+    from mmlib.workbench.plots_results import results_heatmaps_figure
+
+    best = best_max_rows(load_results().frame)
+    scales, lefts = [], []
+    for strategy in ("knuth", "entropy"):
+        figure = results_heatmaps_figure(best, strategy)
+        figure.canvas.draw()
+        maps = [ax for ax in figure.axes if ax.images]
+        scales.append([ax.images[0].norm.vmin for ax in maps] + [ax.images[0].norm.vmax for ax in maps])
+        lefts.append({round(ax.get_position().x0, 3) for ax in maps})
+        labels = [t.get_text() for ax in figure.axes for t in ax.get_yticklabels()]
+        assert not any("$" in label or "^" in label for label in labels)
+        assert min(t.get_fontsize() for t in figure_texts(figure)) >= 8
+    assert scales[0] == scales[1]
+    assert all(len(x) == 1 for x in lefts)  # the four maps start at one x: their columns line up
+
+
+def test_notebook_6_figures_draw_no_rounding_noise_and_no_piles():
+    """Review r1 of notebook 6: the case-equivalence bars leave out solves too short for the file's
+    rounding (and say so); the throughput plot gives each strategy and setting its own slot."""
+    from mmlib.studies.data_tables import load_results, load_table
+    from mmlib.workbench.plots_results import MIN_COMPARABLE_S, benchmarks_figure, case_equivalence_figure
+
+    timing = load_table("case_equivalence_timing.csv", ("game",)).frame
+    figure = case_equivalence_figure(load_results().frame, timing)
+    figure.canvas.draw()
+    bars = figure.axes[1]
+    shown = {t.get_text() for t in bars.get_xticklabels()}
+    short = set(timing[timing["median_s"] < MIN_COMPARABLE_S]["game"])
+    assert short and not shown & short
+    assert "Left out of the bars" in figure._supxlabel.get_text()
+    figure = benchmarks_figure(load_benchmarks().frame)
+    points = [(round(float(line.get_xdata()[0]), 6), line.get_marker(), line.get_fillstyle())
+              for line in figure.axes[0].get_lines() if len(line.get_xdata())]
+    xs = [p[0] for p in points]
+    # Two points share an x only as the cpu and the GPU of one solve, never two solves of one backend.
+    assert len(set(points)) == len(points) and len(set(xs)) >= len(xs) / 2

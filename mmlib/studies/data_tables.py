@@ -201,6 +201,49 @@ def strategy_summary(best: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def average_turns_spread(best: pd.DataFrame) -> pd.DataFrame:
+    """Per game that every strategy of `best` (from `best_max_rows`) has: how far apart the
+    strategies' average turns are (the highest minus the lowest, `spread`), and which strategy has
+    the lowest and the highest. Smallest game first."""
+    per_game = best.pivot_table(index=["game", "pins", "colors"], columns="strategy", values="average_turns")
+    complete = per_game.dropna()
+    if complete.empty:
+        return pd.DataFrame(columns=["game", "pins", "colors", "spread", "lowest", "highest"])
+    frame = pd.DataFrame({"spread": complete.max(axis=1) - complete.min(axis=1),
+                          "lowest": complete.idxmin(axis=1), "highest": complete.idxmax(axis=1)})
+    frame = frame.reset_index()
+    frame["codewords"] = frame["colors"] ** frame["pins"]
+    return frame.sort_values(["codewords", "pins"], kind="stable").reset_index(drop=True)
+
+
+def distinct_colors(codeword) -> int:
+    """How many distinct colors a codeword uses: 3 for 1123."""
+    return len(set(str(codeword)))
+
+
+def opening_steps(first_guesses: pd.DataFrame, column: str = "best_max") -> pd.DataFrame:
+    """Each step to one more color in data/first_guesses.csv (the same pins and strategy, c and c+1
+    colors both in the table): the best opening (`column`) at c and at c+1 and how many distinct
+    colors each uses. Columns: strategy, pins, colors (c), opening, next_opening, distinct,
+    next_distinct, change (next_distinct - distinct)."""
+    table = first_guesses.dropna(subset=["pins", "colors", column])
+    rows = []
+    for (strategy, pins), group in table.groupby(["strategy", "pins"], sort=False):
+        by_colors = group.set_index(group["colors"].astype(int))[column].astype(str)
+        for colors, opening in by_colors.items():
+            if colors + 1 in by_colors.index:
+                after = by_colors[colors + 1]
+                rows.append({"strategy": strategy, "pins": int(pins), "colors": colors, "opening": opening,
+                             "next_opening": after, "distinct": distinct_colors(opening),
+                             "next_distinct": distinct_colors(after)})
+    frame = pd.DataFrame(rows, columns=["strategy", "pins", "colors", "opening", "next_opening", "distinct",
+                                        "next_distinct"])
+    frame["change"] = frame["next_distinct"] - frame["distinct"]
+    order = {s.label: k for k, s in enumerate(Strategy)}
+    frame = frame.assign(_order=frame["strategy"].map(order))
+    return frame.sort_values(["_order", "pins", "colors"], kind="stable").drop(columns="_order").reset_index(drop=True)
+
+
 # -- timings: one machine, one engine version ------------------------------------------
 
 

@@ -182,6 +182,35 @@ def _series_label(backend: str, machine: str, strategy: str, case_equivalence: s
     return label if case_equivalence in ("-", "nan", "") else f"{label}, case equivalence {case_equivalence}"
 
 
+def _solves_shown(table: pd.DataFrame, column: str, strategies=None):
+    """(kept, left_out, timings): the whole solves a figure of `column` draws, the latest run of each
+    (the optimal search and the scoring kernel alone are no solves), one opening per game and
+    strategy (`data_tables.solve_rows`), each backend's rows of one machine and one engine version
+    (`data_tables.per_engine`), their `machine` naming the engine too; `strategies` picks some."""
+    rows = table.dropna(subset=["codewords", column]) if len(table) else table
+    rows = rows[rows[column] > 0] if len(rows) else rows
+    rows = rows[rows["strategy"].isin(SOLVE_STRATEGIES)] if len(rows) else rows
+    timings = per_engine(rows, by="backend")
+    # A line's machine as the legend names it, with the engine version that ran it.
+    named = timings.rows.assign(machine=[f"{m}; engine {e}" for m, e in zip(machine_names(timings.rows),
+                                                                          timings.rows["engine"])]) \
+        if len(timings.rows) else timings.rows
+    kept, left_out = solve_rows(named)
+    if strategies is not None:
+        chosen = [Strategy.parse(s).label for s in strategies]
+        kept, left_out = (f[f["strategy"].isin(chosen)] for f in (kept, left_out))
+    return kept, left_out, timings
+
+
+def _left_out_note(timings, left_out: pd.DataFrame) -> str:
+    notes = [timings.left_out_note()]
+    if len(left_out):
+        notes.append("Left out, to compare one opening per game and strategy: " + "; ".join(
+            f"{r.game} {r.strategy} {r.backend} case equivalence {r.case_equivalence} (opening {r.first_guess})"
+            for r in left_out.itertuples()))
+    return " ".join(n for n in notes if n)
+
+
 def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, name_games: bool,
                       strategies=None, compact: bool = False) -> "str | tuple[str, str]":
     """One log-log line of `column` against game size per backend, machine, strategy and
@@ -195,18 +224,7 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
     crowd their labels), the legend under the plot naming only backend, case equivalence and
     strategy, and a second string returned: where each backend's lines were measured (machine,
     engine, mmlib commits, days), for the title."""
-    rows = table.dropna(subset=["codewords", column]) if len(table) else table
-    rows = rows[rows[column] > 0] if len(rows) else rows
-    rows = rows[rows["strategy"].isin(SOLVE_STRATEGIES)] if len(rows) else rows
-    timings = per_engine(rows, by="backend")
-    # A line's machine as the legend names it, with the engine version that ran it.
-    named = timings.rows.assign(machine=[f"{m}; engine {e}" for m, e in zip(machine_names(timings.rows),
-                                                                          timings.rows["engine"])]) \
-        if len(timings.rows) else timings.rows
-    kept, left_out = solve_rows(named)
-    if strategies is not None:
-        chosen = [Strategy.parse(s).label for s in strategies]
-        kept, left_out = (f[f["strategy"].isin(chosen)] for f in (kept, left_out))
+    kept, left_out, timings = _solves_shown(table, column, strategies)
     if len(kept) == 0:
         _empty_note(ax, empty_text)
         return ("", "") if compact else ""
@@ -254,12 +272,7 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
                  Line2D([], [], color="0.3", marker="o", linestyle=":", label="case equivalence on")]
         ax.legend(handles=keys, fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.grid(True, which="major", alpha=0.3)
-    notes = [timings.left_out_note()]
-    if len(left_out):
-        notes.append("Left out, to compare one opening per game and strategy: " + "; ".join(
-            f"{r.game} {r.strategy} {r.backend} case equivalence {r.case_equivalence} (opening {r.first_guess})"
-            for r in left_out.itertuples()))
-    note = " ".join(n for n in notes if n)
+    note = _left_out_note(timings, left_out)
     if not compact:
         return note
     where = []
@@ -319,6 +332,77 @@ def format_seconds(seconds: float) -> str:
     return f"{seconds:.{decimals}f}"
 
 
+def three_figures(value: float) -> str:
+    """A measured quantity (seconds, billions of scores a second) with three significant figures,
+    never an exponent: 0.0601, 0.710, 3.65, 34.5, 474; from 100 on, whole with separators (948,
+    1,695)."""
+    if value >= 99.95:
+        return f"{value:,.0f}"
+    if value <= 0:
+        return "0"
+    decimals = max(0, 2 - math.floor(math.log10(value)))
+    text = f"{value:.{decimals}f}"
+    if len(text.replace(".", "").lstrip("0")) > 3 and decimals:  # 9.996 rounds up to 10.00: 10.0
+        text = f"{value:.{decimals - 1}f}"
+    return text
+
+
+def _seconds_rows(best: pd.DataFrame, backend: str, case_equivalence: str):
+    """The rows of `best` whose seconds a time map compares: one backend, one case-equivalence
+    setting, one machine and engine version (`one_machine_one_engine`), as a `Timings`."""
+    rows = best
+    if len(rows):
+        rows = rows[rows["backend"] == backend]
+    if len(rows) and "case_equivalence" in rows.columns:
+        rows = rows[rows["case_equivalence"] == case_equivalence]
+    return one_machine_one_engine(rows)
+
+
+def plain_number(value: float, _pos=None) -> str:
+    """A tick label of a log axis without an exponent: 0.01, 0.1, 1, 10, 1,000."""
+    if value <= 0:
+        return ""
+    return f"{value:,.0f}" if value >= 1 else f"{value:.{max(0, -math.floor(math.log10(value) + 1e-9))}f}"
+
+
+def _heatmap_panel(fig: Figure, ax, grid: np.ndarray, pins: list, colors: list, value: str,
+                   limits: "tuple[float, float] | None" = None, texts: "np.ndarray | None" = None,
+                   label: "str | None" = None, empty: str = "no results for this strategy yet") -> None:
+    """One pins-by-colors map of `grid` on `ax` with its colorbar: each known cell colored on the
+    scale `limits` (vmin, vmax; default the grid's own) and labelled with its value (`texts`, if
+    given, instead), 9 pt; unknown cells grey. A log scale (seconds) has plain tick labels."""
+    _what, unit, number_format, log_scale = HEATMAP_VALUES.get(value, ("", label or "", "{:.0f}", False))
+    known = np.isfinite(grid) & ((grid > 0) if log_scale else True)
+    ax.set_facecolor("0.92")  # games not in the table
+    if known.any():
+        low, high = limits if limits is not None else (grid[known].min(), grid[known].max())
+        high = max(high, low * 1.01) if log_scale else max(high, low + 1e-9)
+        norm = LogNorm(vmin=low, vmax=high) if log_scale else None
+        image = ax.imshow(np.ma.masked_where(~known, grid), origin="lower", aspect="auto", cmap="viridis",
+                          norm=norm, vmin=None if log_scale else low, vmax=None if log_scale else high)
+        bar = fig.colorbar(image, ax=ax, label=label or unit, pad=0.01, fraction=0.04)
+        if log_scale:
+            bar.ax.yaxis.set_major_formatter(FuncFormatter(plain_number))
+            bar.ax.yaxis.set_minor_formatter(FuncFormatter(lambda _v, _p: ""))
+        else:
+            bar.ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        middle = np.sqrt(low * high) if log_scale else (low + high) / 2
+        for i, j in zip(*np.nonzero(known)):
+            if texts is not None:
+                text = str(texts[i, j])
+            else:
+                text = three_figures(grid[i, j]) if value == "seconds" else number_format.format(grid[i, j])
+            ax.text(j, i, text, ha="center", va="center", fontsize=9 if len(text) <= 6 else 8,
+                    color="white" if grid[i, j] < middle else "black")
+    else:
+        ax.imshow(np.zeros_like(grid), origin="lower", aspect="auto", cmap="Greys", vmin=0, vmax=10)
+        _empty_note(ax, empty)
+    ax.set_xticks(range(len(colors)), [str(c) for c in colors])
+    ax.set_yticks(range(len(pins)), [str(p) for p in pins])
+    ax.set_xlabel("colors")
+    ax.set_ylabel("pins")
+
+
 def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Strategy",
                            backend: "str | None" = "cpu", case_equivalence: str = "on") -> Figure:
     """`value` (average_turns, max_turns or seconds) per game as a pins-by-colors heat map.
@@ -326,51 +410,96 @@ def results_heatmap_figure(best: pd.DataFrame, value: str, strategy: "str | Stra
     Solve times compare only on one backend and one case-equivalence setting: for `seconds` only
     the rows of `backend` and `case_equivalence` are drawn, and the title names them and where the
     seconds come from; turns are the same on every backend, so they use every row.
+    `results_heatmaps_figure` draws the maps of one strategy together, on scales shared by every
+    strategy.
     """
     if value not in HEATMAP_VALUES:
         raise ValueError(f"unknown heat map value {value!r}: choose one of {', '.join(HEATMAP_VALUES)}")
     strategy = Strategy.parse(strategy)
-    what, unit, number_format, log_scale = HEATMAP_VALUES[value]
+    what, _unit, _number_format, _log_scale = HEATMAP_VALUES[value]
     rows = best[best["strategy"] == strategy.label] if len(best) else best
     timed_on = ""
     if value == "seconds" and backend is not None:
-        if len(rows):
-            rows = rows[rows["backend"] == backend]
-        if len(rows) and "case_equivalence" in rows.columns:
-            rows = rows[rows["case_equivalence"] == case_equivalence]
         timed_on = f" on the {backend} backend, case equivalence {case_equivalence}"
-        timings = one_machine_one_engine(rows)
+        timings = _seconds_rows(rows, backend, case_equivalence)
         rows = timings.rows
     pins, colors, grid = heatmap_grid(rows, value)
-    # Cells wide enough for a 9 pt number of five characters ("0.0056", "5.241").
-    fig = Figure(figsize=(1.6 + 0.78 * len(colors), 1.6 + 0.5 * len(pins)), layout="constrained")
+    # Cells wide enough for a 9 pt number of six characters ("0.0056", "5.241"), the figure no wider
+    # than a notebook's output (about 10.5 inches at 100 dpi): a wider one is shrunk, its text too.
+    fig = Figure(figsize=(10.5, 1.6 + 0.5 * len(pins)), layout="constrained")
     ax = fig.subplots()
-    known = np.isfinite(grid) & ((grid > 0) if log_scale else True)
-    ax.set_facecolor("0.92")  # games not in data/results.csv
-    if known.any():
-        shown = np.ma.masked_where(~known, grid)
-        norm = LogNorm(vmin=grid[known].min(), vmax=max(grid[known].max(), grid[known].min() * 1.01)) \
-            if log_scale else None
-        image = ax.imshow(shown, origin="lower", aspect="auto", cmap="viridis", norm=norm)
-        fig.colorbar(image, ax=ax, label=unit)
-        middle = np.sqrt(grid[known].min() * grid[known].max()) if log_scale else \
-            (grid[known].min() + grid[known].max()) / 2
-        for i, j in zip(*np.nonzero(known)):
-            text = format_seconds(grid[i, j]) if value == "seconds" else number_format.format(grid[i, j])
-            ax.text(j, i, text, ha="center", va="center", fontsize=9,
-                    color="white" if grid[i, j] < middle else "black")
-    else:
-        ax.imshow(np.zeros_like(grid), origin="lower", aspect="auto", cmap="Greys", vmin=0, vmax=10)
-        _empty_note(ax, "no results for this strategy yet")
-    ax.set_xticks(range(len(colors)), [str(c) for c in colors])
-    ax.set_yticks(range(len(pins)), [str(p) for p in pins])
-    ax.set_xlabel("colors")
-    ax.set_ylabel("pins")
+    _heatmap_panel(fig, ax, grid, pins, colors, value)
     grey = "not timed so on this machine by this engine" if timed_on else "not in data/results.csv"
     title = f"{what}{timed_on}, {strategy.title}, best-max first guess per game (grey: {grey})"
     if timed_on:
         title += f"\nwall time of each sweep solve (data/results.csv), {timings.caption()}"
-    ax.set_title(title, fontsize=10)
+    ax.set_title(textwrap.fill(title, 120) if not timed_on else title, fontsize=10)
+    return fig
+
+
+def heatmap_limits(best: pd.DataFrame, backend: str = "cpu", case_equivalence: str = "on") -> dict:
+    """The color scale of each map of `results_heatmaps_figure` over every strategy of `best`, so
+    that one color means one value whichever strategy is drawn: {value: (low, high)}."""
+    limits = {}
+    for value in ("average_turns", "max_turns"):
+        known = best[value].dropna() if len(best) else pd.Series(dtype=float)
+        if len(known):
+            limits[value] = (float(known.min()), float(known.max()))
+    seconds = _seconds_rows(best, backend, case_equivalence).rows
+    known = seconds["seconds"].dropna() if len(seconds) else pd.Series(dtype=float)
+    known = known[known > 0]
+    if len(known):
+        limits["seconds"] = (float(known.min()), float(known.max()))
+    guesses = best["first_guess"].dropna().astype(str) if len(best) else pd.Series(dtype=str)
+    if len(guesses):
+        distinct = guesses.map(lambda g: len(set(g)))
+        limits["distinct"] = (float(distinct.min()), float(distinct.max()))
+    return limits
+
+
+def results_heatmaps_figure(best: pd.DataFrame, strategy: "str | Strategy", backend: str = "cpu",
+                            case_equivalence: str = "on") -> Figure:
+    """The chosen strategy's maps of every game (pins up, colors across), each game played from its
+    best-max first guess (`best` is `best_max_rows` of data/results.csv, every strategy): average
+    turns, max turns, solve time (the rows of `backend` and `case_equivalence` of one machine and
+    engine, log color scale), and the opening itself, colored by how many distinct colors it uses.
+    The four panels share their columns, and each color scale is the same for every strategy
+    (`heatmap_limits`); where the seconds were measured is said under the figure."""
+    strategy = Strategy.parse(strategy)
+    limits = heatmap_limits(best, backend, case_equivalence)
+    rows = best[best["strategy"] == strategy.label] if len(best) else best
+    timings = _seconds_rows(rows, backend, case_equivalence)
+    fig = Figure(figsize=(10.5, 14.0), layout="constrained")
+    axes = fig.subplots(4, 1, sharex=True)
+    panels = [("average_turns", rows, "Average turns per game", None),
+              ("max_turns", rows, "Max turns (the worst game)", None),
+              ("seconds", timings.rows, f"Solve time, {backend} backend, case equivalence {case_equivalence} "
+                                        "(grey: not timed so by this machine and engine)", None),
+              ("distinct", rows, "The best-max first guess (color: how many distinct colors it uses)",
+               "distinct colors")]
+    for ax, (value, frame, title, label) in zip(axes, panels):
+        if value == "distinct":
+            shown = frame.assign(distinct=frame["first_guess"].astype(str).map(lambda g: len(set(g)))) \
+                if len(frame) else frame.assign(distinct=pd.Series(dtype=float))
+            pins, colors, grid = heatmap_grid(shown, "distinct")
+            _p, _c, order = heatmap_grid(shown.assign(order=np.arange(len(shown))), "order") if len(shown) \
+                else (pins, colors, np.full_like(grid, np.nan))
+            names = list(shown["first_guess"].astype(str)) if len(shown) else []
+            texts = np.full(grid.shape, "", dtype=object)
+            for i, j in zip(*np.nonzero(np.isfinite(order))):
+                texts[i, j] = names[int(order[i, j])]
+            _heatmap_panel(fig, ax, grid, pins, colors, "distinct", limits.get("distinct"), texts, label)
+        else:
+            pins, colors, grid = heatmap_grid(frame, value)
+            _heatmap_panel(fig, ax, grid, pins, colors, value, limits.get(value),
+                           empty="no solve timed so for this strategy" if value == "seconds" else
+                           "no results for this strategy yet")
+        ax.set_title(title, fontsize=11)
+        ax.xaxis.set_tick_params(labelbottom=True)
+    fig.suptitle(f"{strategy.title}: every game of data/results.csv, each from its best-max first guess "
+                 "(grey: not in the table)", fontsize=12)
+    _footnote(fig, f"Solve times: the wall time of each sweep solve in data/results.csv, {timings.caption()}. "
+                   "Each map's color scale is the same for all four strategies.")
     return fig
 
 
@@ -392,7 +521,11 @@ def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
     top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=[2, 1])
     guesses = sorted(rows["first_guess"].astype(str).unique())
     strategies = [s.label for s in Strategy if s.label in set(rows["strategy"])]
-    step = 0.6 / max(1, len(strategies) - 1) if len(strategies) > 1 else 0.0
+    # The strategies side by side within a guess's slot (80% of it), each dot no wider than its
+    # share, so that equal values (four max turns of 7) stand apart instead of on top of each other.
+    step = 0.8 / len(strategies) if len(strategies) > 1 else 0.0
+    slot_points = 6.2 * 72 / max(len(guesses), 1)  # the axes are about 6.2 inches wide
+    size = 7.0 if step == 0 else max(3.5, min(7.0, 0.65 * step * slot_points))
     for k, label in enumerate(strategies):
         mine = rows[rows["strategy"] == label]
         by_guess = mine.set_index(mine["first_guess"].astype(str))
@@ -400,8 +533,8 @@ def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
         worst = [by_guess["max_turns"].get(g, np.nan) for g in guesses]
         x = np.arange(len(guesses)) + (k - (len(strategies) - 1) / 2) * step
         strategy = Strategy.parse(label)
-        top.plot(x, average, "o", label=strategy.title, color=STRATEGY_COLORS[strategy], markersize=7)
-        bottom.plot(x, worst, "o", color=STRATEGY_COLORS[strategy], markersize=7)
+        top.plot(x, average, "o", label=strategy.title, color=STRATEGY_COLORS[strategy], markersize=size)
+        bottom.plot(x, worst, "o", color=STRATEGY_COLORS[strategy], markersize=size)
     top.grid(axis="y", alpha=0.3)
     bottom.grid(axis="y", alpha=0.3)
     bottom.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -419,14 +552,56 @@ def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
 
 
 def benchmarks_figure(benchmarks: pd.DataFrame) -> Figure:
-    """Scores per second of whole solves against game size, one line per backend, machine, strategy
-    and case-equivalence setting (the latest run of each, one opening per game and strategy),
-    log-log. The optimal search and the scoring kernel alone are left to their own figures."""
-    fig = Figure(figsize=(10, 5), layout="constrained")
+    """Billions of scores per second of the whole solves of data/benchmarks.csv: one column per game
+    (by size), and within it one slot per strategy and case-equivalence setting, so that no two
+    points stand on one another; a circle for the cpu backend, a square for the GPU, filled with
+    case equivalence on, open without. The latest run of each, one opening per game and strategy,
+    each backend of one machine and engine version (`_solves_shown`), named in the legend. A log
+    axis with plain labels (1, 10, 100). The optimal search and the scoring kernel alone are no
+    solves: they have their own tables."""
+    from matplotlib.lines import Line2D
+
+    fig = Figure(figsize=(10.5, 5.2), layout="constrained")
     ax = fig.subplots()
-    _footnote(fig, _lines_by_backend(ax, benchmarks, "scores_per_s", "no benchmarks yet", name_games=True))
-    ax.set_xlabel("game and its codewords (log scale)")
-    ax.set_ylabel("scores per second (log scale)")
+    frame = benchmarks.assign(scores_per_s=benchmarks["scores_per_s"] / 1e9) if len(benchmarks) else benchmarks
+    kept, left_out, timings = _solves_shown(frame, "scores_per_s")
+    if len(kept) == 0:
+        _empty_note(ax, "no benchmarks yet")
+    else:
+        games = kept.drop_duplicates("game").sort_values(["codewords", "game"])
+        slots = [(s, ce) for s in Strategy for ce in ("on", "off")
+                 if ((kept["strategy"] == s.label) & (kept["case_equivalence"].astype(str) == ce)).any()]
+        width = 0.8 / len(slots)
+        for x, game in enumerate(games["game"]):
+            for k, (strategy, ce) in enumerate(slots):
+                mine = kept[(kept["game"] == game) & (kept["strategy"] == strategy.label)
+                            & (kept["case_equivalence"].astype(str) == ce)]
+                for row in mine.itertuples():
+                    ax.plot([x + (k - (len(slots) - 1) / 2) * width], [row.scores_per_s],
+                            marker="o" if row.backend == "cpu" else "s", markersize=7, linestyle="none",
+                            color=STRATEGY_COLORS[strategy], fillstyle="full" if ce == "on" else "none",
+                            markeredgewidth=1.5)
+            if x:
+                ax.axvline(x - 0.5, color="0.85", linewidth=0.8)
+        ax.set_xticks(range(len(games)), [f"{g} ({int(n):,})" for g, n in zip(games["game"], games["codewords"])])
+        ax.set_xlim(-0.5, len(games) - 0.5)
+        ax.set_yscale("log")
+        ax.set_ylim(kept["scores_per_s"].min() / 1.6, kept["scores_per_s"].max() * 1.6)
+        ax.yaxis.set_major_formatter(FuncFormatter(plain_number))
+        ax.yaxis.set_minor_formatter(FuncFormatter(lambda _v, _p: ""))
+        ax.grid(True, axis="y", which="major", alpha=0.3)
+        keys = [Line2D([], [], color=STRATEGY_COLORS[s], marker="o", linestyle="none", label=s.title)
+                for s in Strategy if s.label in set(kept["strategy"])]
+        keys += [Line2D([], [], color="0.3", marker="o" if backend == "cpu" else "s", linestyle="none",
+                        label=f"{backend} ({machine})")
+                 for backend, machine in kept[["backend", "machine"]].drop_duplicates().itertuples(index=False)]
+        keys += [Line2D([], [], color="0.3", marker="s", linestyle="none", label="case equivalence on"),
+                 Line2D([], [], color="0.3", marker="s", fillstyle="none", markeredgewidth=1.5, linestyle="none",
+                        label="case equivalence off")]
+        ax.legend(handles=keys, fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    _footnote(fig, _left_out_note(timings, left_out))
+    ax.set_xlabel("game (its codewords); in each, one slot per strategy and case-equivalence setting")
+    ax.set_ylabel("billion scores per second (log scale)")
     ax.set_title("Scoring throughput of whole solves (data/benchmarks.csv, latest run of each)", fontsize=11)
     return fig
 
@@ -548,61 +723,113 @@ def case_equivalence_seconds(timing: pd.DataFrame, backend: str = "cpu") -> pd.D
     return wide.sort_values(["codewords", "game", "strategy"], kind="stable").reset_index(drop=True)
 
 
+# The shortest solve whose time a share saved can be read from: data/case_equivalence_timing.csv
+# keeps seconds to a tenth of a millisecond, so a shorter solve's share moves in steps of over 5%.
+MIN_COMPARABLE_S = 0.002
+
+
+def case_equivalence_steps(results: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> pd.DataFrame:
+    """Each step to one more color (the same pins, both games counted both ways) of the share of the
+    scores case equivalence leaves `strategy`: pins, colors (before), share, next_share, change
+    ('falls', 'stays' or 'rises')."""
+    scores = case_equivalence_scores(results, strategy).dropna(subset=["scores_with_ce", "scores_without_ce"])
+    share = (scores["scores_with_ce"] / scores["scores_without_ce"]).to_numpy()
+    by_game = {(int(p), int(c)): v for p, c, v in zip(scores["pins"], scores["colors"], share)}
+    rows = [{"pins": p, "colors": c, "share": v, "next_share": by_game[(p, c + 1)]}
+            for (p, c), v in sorted(by_game.items()) if (p, c + 1) in by_game]
+    frame = pd.DataFrame(rows, columns=["pins", "colors", "share", "next_share"])
+    frame["change"] = np.select([frame["next_share"] < frame["share"], frame["next_share"] > frame["share"]],
+                                ["falls", "rises"], "stays")
+    return frame
+
+
+def case_equivalence_share(results: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> str:
+    """Three lines: over the games of data/results.csv solved both ways, the least and the most of the
+    scores case equivalence leaves `strategy`'s best-max solve, one decimal, and where; and how that
+    share moves with one more color (`case_equivalence_steps`)."""
+    scores = case_equivalence_scores(results, strategy).dropna(subset=["scores_with_ce", "scores_without_ce"])
+    if len(scores) == 0:
+        return "no game of data/results.csv is counted both ways yet"
+    share = scores["scores_with_ce"] / scores["scores_without_ce"]
+    least, most = share.idxmin(), share.idxmax()
+    everything = scores.loc[share >= 1 - 1e-12, "game"]
+    text = (f"{Strategy.parse(strategy).title}, {len(scores)} games counted both ways:\ncase equivalence leaves "
+            f"{share[least]:.1%} ({scores.loc[least, 'game']}) to {share[most]:.1%} of the scores"
+            + (f" ({len(everything)} games keep them all)" if len(everything) else ""))
+    steps = case_equivalence_steps(results, strategy)
+    if len(steps):
+        count = steps["change"].value_counts()
+        rises = steps[steps["change"] == "rises"]
+        text += (f"\nwith one more color the share falls in {count.get('falls', 0)} of the {len(steps)} steps, "
+                 f"stays in {count.get('stays', 0)} and rises in {count.get('rises', 0)}"
+                 + (":\n" + ", ".join(f"{p}p{c}c to {p}p{c + 1}c" for p, c in zip(rises["pins"], rises["colors"]))
+                    if len(rises) else ""))
+    return text
+
+
 def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> Figure:
-    """Left: the share of the scores case equivalence leaves, per game (pins by colors) of
-    data/results.csv, both counts from the same solve. Right: the share of solve time it saves, per
-    game and strategy, from data/case_equivalence_timing.csv (the latest run of each)."""
+    """Top: the share of the scores case equivalence leaves, per game (pins by colors) of
+    data/results.csv, both counts from the same solve, one decimal. Bottom: the share of solve time
+    it saves, per game and strategy, from data/case_equivalence_timing.csv (the latest run of each);
+    games solved in under MIN_COMPARABLE_S either way are left out, and named under the figure,
+    since the file's rounding of their seconds would draw larger bars than any real effect."""
     strategy = Strategy.parse(strategy)
     scores = case_equivalence_scores(results, strategy)
     seconds = case_equivalence_seconds(timing) if len(timing) else pd.DataFrame()
     timings = one_machine_one_engine(timing[timing["backend"] == "cpu"] if len(timing) else timing)
     # One panel above the other, each the page's width: side by side, the time panel was a third
     # of the page and its labels were squeezed.
-    fig = Figure(figsize=(9, 10.5), layout="constrained")
-    left, right = fig.subplots(2, 1, height_ratios=[1.15, 1.0])
+    fig = Figure(figsize=(10.5, 10.5), layout="constrained")
+    top, bottom = fig.subplots(2, 1, height_ratios=[1.15, 1.0])
     if len(scores) == 0:
-        _empty_note(left, "no results yet")
+        _empty_note(top, "no results yet")
     else:
         pins, colors, grid = heatmap_grid(scores.assign(left=scores["scores_with_ce"] / scores["scores_without_ce"]),
                                           "left")
         known = np.isfinite(grid)
-        left.set_facecolor("0.92")
-        image = left.imshow(np.ma.masked_where(~known, grid), origin="lower", aspect="auto", cmap="viridis",
-                            vmin=0, vmax=1)
+        top.set_facecolor("0.92")
+        image = top.imshow(np.ma.masked_where(~known, grid), origin="lower", aspect="auto", cmap="viridis",
+                           vmin=0, vmax=1)
         for i, j in zip(*np.nonzero(known)):
-            left.text(j, i, f"{100 * grid[i, j]:.0f}%", ha="center", va="center", fontsize=9,
-                      color="white" if grid[i, j] < 0.5 else "black")
-        left.set_xticks(range(len(colors)), [str(c) for c in colors])
-        left.set_yticks(range(len(pins)), [str(p) for p in pins])
-        fig.colorbar(image, ax=left, label="scores with / scores without", format=lambda v, _pos: f"{100 * v:.0f}%")
-    left.set_xlabel("colors")
-    left.set_ylabel("pins")
-    left.set_title(f"Scores left with case equivalence, {strategy.title}, best-max opening\n"
-                   "(both counts from the same solve; grey: not in data/results.csv)", fontsize=10)
+            top.text(j, i, f"{100 * grid[i, j]:.1f}%", ha="center", va="center", fontsize=9,
+                     color="white" if grid[i, j] < 0.5 else "black")
+        top.set_xticks(range(len(colors)), [str(c) for c in colors])
+        top.set_yticks(range(len(pins)), [str(p) for p in pins])
+        fig.colorbar(image, ax=top, label="scores with / scores without", format=lambda v, _pos: f"{100 * v:.0f}%",
+                     pad=0.01)
+    top.set_xlabel("colors")
+    top.set_ylabel("pins")
+    top.set_title(f"Scores left with case equivalence, {strategy.title}, best-max opening "
+                  "(both counts from the same solve; grey: not in data/results.csv)", fontsize=10)
+    notes = [timings.left_out_note()]
     if len(seconds) == 0:
-        _empty_note(right, "no timings with and without case equivalence yet")
+        _empty_note(bottom, "no timings with and without case equivalence yet")
     else:
-        games = list(dict.fromkeys(seconds["game"]))
+        shortest = seconds.groupby("game")[["off", "on"]].min().min(axis=1)
+        tiny = shortest[shortest < MIN_COMPARABLE_S]
+        if len(tiny):
+            spans = seconds[seconds["game"].isin(tiny.index)][["off", "on"]]
+            notes.insert(0, f"Left out of the bars: {', '.join(tiny.index)}, solved in {1000 * spans.min().min():.1f} "
+                            f"to {1000 * spans.max().max():.1f} ms either way: data/case_equivalence_timing.csv "
+                            "keeps seconds to 0.1 ms, too coarse to compare them.")
+        shown = seconds[~seconds["game"].isin(tiny.index)]
+        games = list(dict.fromkeys(shown["game"]))
         width = 0.8 / 4
         for k, s in enumerate(Strategy):
-            mine = seconds[seconds["strategy"] == s.label].set_index("game")
+            mine = shown[shown["strategy"] == s.label].set_index("game")
             values = [100 * mine["saved"].get(g, np.nan) for g in games]
-            right.bar(np.arange(len(games)) + (k - 1.5) * width, values, width, color=STRATEGY_COLORS[s],
-                      label=s.title)
-        right.axhline(0, color="0.3", linewidth=0.8)
-        right.set_xticks(range(len(games)), games, rotation=45, ha="right", rotation_mode="anchor", fontsize=9)
-        right.legend(fontsize=9, ncols=4, loc="upper left")
-        low = max(-60.0, min(-10.0, np.nanmin(seconds["saved"]) * 100 - 5))
-        right.set_ylim(low, 100)
-        clipped = seconds[seconds["saved"] * 100 < low]
-        if len(clipped):  # tiny games whose timings are noise: say so rather than stretch the axis
-            right.text(0.99, 0.02, f"{len(clipped)} bars below {low:.0f}% cut off (tiny games, "
-                       "times of a millisecond)", transform=right.transAxes, ha="right", fontsize=9, color="0.3")
-    right.set_xlabel("game, by number of codewords")
-    right.set_ylabel("solve time saved (% of the time without;\nbelow 0: slower with it)")
-    right.set_title("Solve time saved, cpu backend (data/case_equivalence_timing.csv, latest run)\n"
-                    f"{timings.caption()}", fontsize=10)
-    _footnote(fig, timings.left_out_note())
+            bottom.bar(np.arange(len(games)) + (k - 1.5) * width, values, width, color=STRATEGY_COLORS[s],
+                       label=s.title)
+        bottom.axhline(0, color="0.3", linewidth=0.8)
+        bottom.set_xticks(range(len(games)), games, fontsize=9)
+        bottom.legend(fontsize=9, ncols=4, loc="upper left")
+        low = min(-10.0, np.nanmin(shown["saved"]) * 100 - 5) if len(shown) else -10.0
+        bottom.set_ylim(low, 100)
+    bottom.set_xlabel("game, by number of codewords")
+    bottom.set_ylabel("solve time saved (% of the time without;\nbelow 0: slower with it)")
+    bottom.set_title("Solve time saved, cpu backend (data/case_equivalence_timing.csv, latest run), "
+                     f"{timings.caption()}", fontsize=10, wrap=True)
+    _footnote(fig, " ".join(n for n in notes if n))
     return fig
 
 

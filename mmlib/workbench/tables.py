@@ -24,11 +24,11 @@ import pandas as pd
 
 from ..core.games import Game
 from ..core.strategies import Strategy
-from ..studies.data_tables import (KERNEL_STRATEGY, SOLVE_STRATEGIES, gpu_beside_cpu, latest_rows, machine_names,
-                                   one_machine_one_engine, per_engine, this_machine)
+from ..studies.data_tables import (CODEWORD_COLUMNS, KERNEL_STRATEGY, SOLVE_STRATEGIES, gpu_beside_cpu, latest_rows,
+                                   machine_names, one_machine_one_engine, per_engine, this_machine)
 from ..studies.own_picks import AS_LONG, LONGER, SHORTER, first_guess_picks
 from .plots import average_text, partition_summary, subset_sizes
-from .plots_results import format_seconds, mmlib_versions
+from .plots_results import format_seconds, mmlib_versions, three_figures
 
 
 # Human names for the raw column names of mmlib's tables (a name not here loses its underscores).
@@ -134,8 +134,10 @@ def readable(frame: "pd.DataFrame | pd.Series", *, names: "Mapping[str, str] | N
     - Column names: `names` first, then `COLUMN_TITLES`, else the name with spaces for underscores.
     - Numbers: whole numbers with thousands separators; other numbers with four significant digits
       of the column's largest value (4.476, 0.2980, 1,447), never an exponent. `formats` may give a
-      column (by its raw name) a number of decimals, "count", "seconds" (`format_seconds`),
-      "percent" (a share as 12.3%) or a function of the value.
+      column (by its raw name) a number of decimals, "count", "seconds" (`format_seconds`), "3 figures"
+      (`three_figures`: 0.0601, 3.65, 948), "percent" (a share as 12.3%) or a function of the value.
+    - Codewords (a column named as `data_tables.CODEWORD_COLUMNS`, such as first_guess) are names:
+      left aligned, 112 as 1122.
     - Booleans read yes and no; text stays as it is.
     - An empty cell (NaN, None) shows `blank` (one text for every column, or per raw column name):
       the caller says why it is empty. An empty cell with nothing to say is a ValueError.
@@ -156,6 +158,8 @@ def readable(frame: "pd.DataFrame | pd.Series", *, names: "Mapping[str, str] | N
         column[~empty] = shown
         title = _title(raw, names)
         columns[title] = column.tolist()
+        if str(raw) in CODEWORD_COLUMNS:  # a guess such as 112 is a name, left aligned as 1122 is
+            continue
         if _is_number_column(values[~empty], formats.get(raw), shown):
             numeric.add(title)
     return ReadableTable(pd.DataFrame(columns, columns=list(columns)).reset_index(drop=True), note, numeric)
@@ -192,6 +196,8 @@ def _format_column(values: pd.Series, how: Format) -> list[str]:
     numbers = values.astype(float)
     if how == "seconds":
         return [format_seconds(v) for v in numbers]
+    if how == "3 figures":
+        return [three_figures(v) for v in numbers]
     if how == "percent":
         return [f"{100 * v:.1f}%" for v in numbers]
     if how == "count" or (how is None and (numbers == numbers.round()).all()):
@@ -256,34 +262,218 @@ def benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
                     note=timings.left_out_note())
 
 
-def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
-    """The whole solves of data/benchmarks.csv (not the optimal search, not the kernel alone): the
-    latest run of each game, strategy, backend and case-equivalence setting, of one machine and the
-    newest engine version per backend; the note says, once per backend, where, with which engine
-    and when they were measured (`Timings.caption`), and what was left out."""
+NOT_TIMED = "–"  # a solve not timed on a backend (by its current engine); the notes say so
+
+
+def solve_benchmarks(benchmarks: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
+    """The whole solves of data/benchmarks.csv (not the optimal search, not the kernel alone), one
+    row per game, strategy, case-equivalence setting and opening: the latest run's median on the
+    cpu and on the cuda backend (NaN where not timed), each backend's rows of one machine and the
+    newest version of its engine (`one_machine_one_engine`), with the scores and, where both
+    backends timed it, cpu over cuda. Returns (frame, {backend: Timings}); the frame also holds
+    how many runs data/benchmarks.csv has of each backend's solve (`runs_cpu`, `runs_cuda`)."""
     solves = benchmarks[benchmarks["strategy"].isin(SOLVE_STRATEGIES)] if len(benchmarks) else benchmarks
     if len(solves) == 0:
-        return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no timed solves")
+        return pd.DataFrame(), {}
     parts = {backend: one_machine_one_engine(group) for backend, group in solves.groupby("backend", sort=True)}
     frame = pd.concat([part.rows for part in parts.values()])
     keys = ["game", "backend", "strategy", "case_equivalence"]
     runs = frame.assign(**{k: frame[k].fillna("-").astype(str) for k in keys}).groupby(keys).size()
-    latest = latest_rows(frame, keys).sort_values(["codewords", "game", "strategy", "case_equivalence", "backend"],
-                                                  kind="stable")
+    latest = latest_rows(frame, keys)
+    latest = latest.assign(first_guess=latest["first_guess"].astype(str),
+                           runs=[int(runs[tuple(str(row[k]) for k in keys)]) for _, row in latest.iterrows()])
+    solve = ["game", "codewords", "strategy", "case_equivalence", "first_guess"]
+    wide = latest.pivot_table(index=solve, columns="backend", values=["median_s", "scores", "scores_per_s", "runs"],
+                              aggfunc="last")
+    wide.columns = [f"{value}_{backend}" for value, backend in wide.columns]
+    wide = wide.reset_index()
+    for backend in ("cpu", "cuda"):
+        for value in ("median_s", "scores", "scores_per_s", "runs"):
+            if f"{value}_{backend}" not in wide.columns:
+                wide[f"{value}_{backend}"] = np.nan
+    wide["scores"] = wide["scores_cuda"].fillna(wide["scores_cpu"])
+    wide["cpu_over_cuda"] = wide["median_s_cpu"] / wide["median_s_cuda"]
+    order = {s.label: k for k, s in enumerate(Strategy)}
+    wide = wide.assign(_order=wide["strategy"].map(order), _off=wide["case_equivalence"].ne("on"))
+    wide = wide.sort_values(["codewords", "game", "_order", "_off"], kind="stable").drop(columns=["_order", "_off"])
+    return wide.reset_index(drop=True), parts
+
+
+def _solves_named(rows: pd.DataFrame) -> str:
+    """'6p6c Knuth and Expected Size; 8p6c Knuth': the solves of `rows`, by game, strategies in order."""
+    order = {s.label: k for k, s in enumerate(Strategy)}
+    parts = []
+    for game, group in rows.groupby("game", sort=False):
+        titles = [Strategy.parse(s).title for s in sorted(dict.fromkeys(group["strategy"]), key=order.get)]
+        parts.append(f"{game} {', '.join(titles[:-1])} and {titles[-1]}" if len(titles) > 1 else f"{game} {titles[0]}")
+    return "; ".join(parts)
+
+
+# Column titles long enough to wrap (past NOWRAP_MAX_HEADER_CHARS) over their short numbers.
+RATIO_TITLE = "cuda: how many times as fast"
+RATE_TITLES = {backend: f"{backend}: billions of scores a second" for backend in ("cpu", "cuda")}
+
+
+def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
+    """`solve_benchmarks` as a reader wants it: one row per solve, its seconds on the cpu and on
+    the GPU side by side, how many times as fast the GPU ran it, and the scores a second of each in
+    billions, every measured quantity with three significant figures. The note says, once per
+    backend, where, with which engine and when they were measured (`Timings.caption`), with how
+    many threads the cpu ran, how many runs the file holds, and what was left out."""
+    wide, parts = solve_benchmarks(benchmarks)
+    if len(wide) == 0:
+        return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no timed solves")
     shown = pd.DataFrame({
-        "game": latest["game"], "strategy": [Strategy.parse(s).title for s in latest["strategy"]],
-        "backend": latest["backend"], "case equivalence": latest["case_equivalence"],
-        "first guess": latest["first_guess"].astype(str), "median s": latest["median_s"], "scores": latest["scores"],
-        "M scores/s": latest["scores_per_s"] / 1e6,
-        "runs in file": [int(runs[tuple(str(row[k]) for k in keys)]) for _, row in latest.iterrows()],
+        "game": wide["game"], "strategy": [Strategy.parse(s).title for s in wide["strategy"]],
+        "case equivalence": wide["case_equivalence"], "first guess": wide["first_guess"], "scores": wide["scores"],
+        "cpu s": wide["median_s_cpu"], "cuda s": wide["median_s_cuda"], RATIO_TITLE: wide["cpu_over_cuda"],
+        RATE_TITLES["cpu"]: wide["scores_per_s_cpu"] / 1e9, RATE_TITLES["cuda"]: wide["scores_per_s_cuda"] / 1e9,
     })
-    where = "; ".join(f"{backend}: {part.caption()}" for backend, part in parts.items() if len(part.rows))
+    figures = {c: "3 figures" for c in ("cpu s", "cuda s", *RATE_TITLES.values())}
+    table = readable(shown, formats={**figures, RATIO_TITLE: times_as},
+                     blank={c: NOT_TIMED for c in shown.columns})
+    where = []
+    for backend, part in parts.items():
+        if len(part.rows) == 0:
+            continue
+        threads = sorted({int(t) for t in part.rows.get("threads", pd.Series(dtype=float)).dropna()})
+        on = f", {', '.join(map(str, threads))} thread{'s' if threads != [1] else ''}" \
+            if backend == "cpu" and threads else ""
+        cores = sorted({int(c) for c in part.rows.get("cores", pd.Series(dtype=float)).dropna()})
+        if backend != "cpu" and len(cores) == 1:  # the load average is the GPU's host's: say of how many cores
+            on = f" on a {cores[0]}-core host"
+        where.append(f"{backend}: {part.caption()}{on}")
+    # How many solves each median is of: the usual count once, the solves of another count named.
+    latest = pd.concat([latest_rows(part.rows) for part in parts.values() if len(part.rows)])
+    repeats = latest["repeats"].dropna().astype(int) if "repeats" in latest.columns else pd.Series(dtype=int)
+    usual = int(repeats.mode().iloc[0]) if len(repeats) else None
+    other = [f"{count} on the {backend} backend for {_solves_named(group)}" for (backend, count), group in
+             latest[repeats.reindex(latest.index).ne(usual) & repeats.reindex(latest.index).notna()]
+             .groupby(["backend", "repeats"], sort=True)] if usual is not None else []
+    medians = (f" Each time is the median of the latest run's {usual} solves"
+               + (f" ({'; '.join(other)})" if other else "") + ".") if usual is not None else ""
+    twice = [f"the {backend} backend's {_solves_named(wide[wide[f'runs_{backend}'] > 1])}"
+             for backend in ("cpu", "cuda") if (wide[f"runs_{backend}"] > 1).any()]
+    runs = (f" data/benchmarks.csv holds two or more runs of {' and of '.join(twice)}: the table shows the latest."
+            if twice else "")
     left = "; ".join(part.left_out_note().removeprefix("Left out: ").rstrip(".") for part in parts.values()
                      if part.left_out_note())
-    left = f"Left out: {left}." if left else ""
-    return readable(shown, formats={"median s": "seconds", "M scores/s": 0},
-                    blank={"scores": "not counted", "M scores/s": "not counted", "median s": "not timed"},
-                    note=f"{where}. {left}".strip())
+    note = (f"{'; '.join(where)}.{medians}{runs} "
+            f"{NOT_TIMED}: not timed on that backend by its current engine."
+            + (f" Left out: {left}." if left else ""))
+    return ReadableTable(table.frame, note, table.numeric)
+
+
+def scoring_kernel_table(benchmarks: pd.DataFrame) -> ReadableTable:
+    """The scoring kernel timed alone (benchmark rows `score-kernel`): the latest run per game,
+    backend and machine, of one machine and the newest scoring engine (`one_machine_one_engine`),
+    as one row each: its threads, median seconds and billions of scores a second (three significant
+    figures); the note names the machine, engine, day and load, and counts the runs left out."""
+    rows = benchmarks[benchmarks["strategy"] == KERNEL_STRATEGY].dropna(subset=["scores_per_s"]) \
+        if len(benchmarks) else benchmarks
+    timings = one_machine_one_engine(rows)
+    if len(timings.rows) == 0:
+        return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no scoring-kernel rows of a recorded machine "
+                                             "and engine yet")
+    latest = latest_rows(timings.rows, ("game", "backend", "machine"))
+    frame = pd.DataFrame({"game": latest["game"], "backend": latest["backend"], "threads": latest["threads"],
+                          "scores": latest["scores"], "median s": latest["median_s"],
+                          "billion scores/s": latest["scores_per_s"] / 1e9})
+    return readable(frame, formats={"median s": "3 figures", "billion scores/s": "3 figures"},
+                    blank={"threads": "not recorded"},
+                    note=f"One guess against every secret, {timings.caption()}. {timings.left_out_note()}".strip())
+
+
+def _and(words) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    words = list(words)
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def data_files_table(data_dir=None) -> ReadableTable:
+    """What the rows of the three tables notebook 6 reads are, counted so that each file's parts add
+    up to its rows: the rule sets of data/results.csv and data/first_guesses.csv (the classic rows
+    here, the variants notebook 9's), and the kinds of run of data/benchmarks.csv (whole solves of
+    the current engines, which the benchmark table shows, and of older ones; the optimal search,
+    notebook 8's; the scoring kernel alone; the cluster-overhead rows, docs/cluster.md's)."""
+    from ..studies.data_tables import BENCHMARKS_COLUMNS, load_first_guesses, load_results, load_table
+
+    rows, detail = [], ""
+    results = load_results(data_dir, rules=None).frame
+    guesses = load_first_guesses(data_dir, rules=None).frame
+    for name, frame in (("data/results.csv", results), ("data/first_guesses.csv", guesses)):
+        classic = frame[frame["rules"] == "classic"]
+        what = "classic rules: this notebook"
+        if name.endswith("first_guesses.csv") and len(classic):
+            counts = classic.groupby("strategy")["game"].nunique()
+            per = {}
+            for strategy in Strategy:
+                per.setdefault(int(counts.get(strategy.label, 0)), []).append(strategy.title)
+            what = "classic rules: one per game and strategy"
+            detail = "The classic rows of data/first_guesses.csv: " + "; ".join(
+                f"{_and(titles)} {n} games" + (" each" if len(titles) > 1 else "")
+                for n, titles in sorted(per.items(), reverse=True))
+            played = results[results["rules"] == "classic"].groupby(["game", "strategy"])["first_guess"].nunique()
+            lacking = [f"{Strategy.parse(strategy).title} {game}" for game, strategy in played.index
+                       if not ((classic["game"] == game) & (classic["strategy"] == strategy)).any()]
+            if lacking:
+                detail += f" (not {_and(lacking)}: not every first guess of it played yet)"
+            detail += ". "
+        rows.append({"file": name, "rows": len(classic), "what they are": what})
+        rows.append({"file": "", "rows": len(frame) - len(classic), "what they are": "other rule sets: notebook 9"})
+    raw = load_table("benchmarks.csv", BENCHMARKS_COLUMNS, data_dir).frame
+    cluster = raw["scheduler"].notna() if "scheduler" in raw.columns else pd.Series(False, index=raw.index)
+    plain = raw[~cluster]
+    solves = plain[plain["strategy"].isin(SOLVE_STRATEGIES)]
+    current = sum(len(one_machine_one_engine(group).rows) for _, group in solves.groupby("backend"))
+    kernel = plain[plain["strategy"] == KERNEL_STRATEGY]
+    kernel_now = len(one_machine_one_engine(kernel).rows)
+    parts = [("whole solves by the current engines: the benchmark table (the latest run of each)", current),
+             ("whole solves by older engine versions", len(solves) - current),
+             ("the optimal search: notebook 8", int((plain["strategy"] == "optimal").sum())),
+             ("the scoring kernel alone, current engine", kernel_now),
+             ("the scoring kernel alone, older engine versions", len(kernel) - kernel_now),
+             ("cluster overhead: docs/cluster.md", int(cluster.sum()))]
+    counted = sum(n for _, n in parts)
+    if counted != len(raw):
+        parts.append(("other rows", len(raw) - counted))
+    for k, (what, n) in enumerate(parts):
+        rows.append({"file": "data/benchmarks.csv" if k == 0 else "", "rows": n, "what they are": what})
+    totals = {name: len(frame) for name, frame in (("data/results.csv", results),
+                                                      ("data/first_guesses.csv", guesses),
+                                                      ("data/benchmarks.csv", raw))}
+    return readable(pd.DataFrame(rows),
+                    note=detail + "Rows in all: " + "; ".join(f"{name} {n:,}" for name, n in totals.items()) + ".")
+
+
+def published_check_table(result, results: pd.DataFrame, comparison: pd.DataFrame,
+                          published_by: str = "") -> ReadableTable:
+    """One solve three ways: the published figures (data/seed_comparison.csv's row of the same game,
+    strategy and opening from REFERENCE.md's figures to reproduce), the solve `result` just made,
+    and its row of data/results.csv: total, max and average turns each."""
+    game, strategy, guess = result.game.name, result.strategy.label, result.first_guess_text
+    rows = []
+    published = comparison[(comparison["game"] == game) & (comparison["strategy"] == strategy)
+                           & (comparison["first_guess"].astype(str) == guess)
+                           & comparison["seed_source"].astype(str).str.contains("figures to reproduce")] \
+        if len(comparison) else comparison
+    if len(published):
+        row = published.iloc[0]
+        total = int(row["seed_total_turns"])
+        source = seed_source(row["seed_source"])
+        rows.append({"figures": f"{published_by or 'published'}, as {source.split(',')[0]} quotes it",
+                     "total turns": total, "max turns": int(row["seed_max_turns"]),
+                     "average turns": total / result.game.size})
+    rows.append({"figures": f"solved just now ({result.backend} backend)", "total turns": result.total_turns,
+                 "max turns": result.max_turns, "average turns": result.average_turns})
+    stored = results[(results["game"] == game) & (results["strategy"] == strategy)
+                     & (results["first_guess"].astype(str) == guess)] if len(results) else results
+    if len(stored):
+        row = stored.iloc[0]
+        rows.append({"figures": "data/results.csv", "total turns": int(row["total_turns"]),
+                     "max turns": int(row["max_turns"]), "average turns": float(row["average_turns"])})
+    return readable(pd.DataFrame(rows), formats={"average turns": 3},
+                    note=f"{game}, {result.strategy.title}, first guess {guess}.")
 
 
 def timings_table(timings: pd.DataFrame) -> ReadableTable:
@@ -325,17 +515,57 @@ def first_guess_table(first_guesses: pd.DataFrame) -> ReadableTable:
     return readable(wide, blank="not swept yet")
 
 
+SPREAD_NOTED = 0.2  # turns a game: the spread past which the summary names the games
+
+
 def strategy_summary_table(best: pd.DataFrame) -> ReadableTable:
     """`data_tables.strategy_summary` as a reader wants it: strategies by their names, the number of
-    games they share said once in the note instead of in every row."""
-    from ..studies.data_tables import strategy_summary
+    games they share said once in the note instead of in every row, with the games some strategy
+    lacks, and how far apart the four strategies' averages are (`data_tables.average_turns_spread`):
+    in the median game, at most (where), and the games past SPREAD_NOTED turns."""
+    from ..studies.data_tables import average_turns_spread, strategy_summary
 
     summary = strategy_summary(best)
     games = sorted(set(summary["games"].astype(int))) if len(summary) else []
     shown = summary.drop(columns=["games"]).assign(strategy=[Strategy.parse(s).title for s in summary["strategy"]])
+    note = ""
+    if games:
+        strategies = [s for s in Strategy if s.label in set(best["strategy"])]
+        note = f"Over the {', '.join(map(str, games))} games data/results.csv holds for all {len(strategies)} strategies"
+        partial = [(game, [s.title for s in strategies if s.label in set(group["strategy"])])
+                   for game, group in best.groupby("game", sort=False) if group["strategy"].nunique() < len(strategies)]
+        if partial:
+            note += " (" + "; ".join(f"{game}: {' and '.join(titles)} only" for game, titles in partial) + ")"
+        spread = average_turns_spread(best)
+        if len(spread):
+            widest = spread[spread["spread"].round(2) == round(spread["spread"].max(), 2)]
+            wide = spread[spread["spread"] > SPREAD_NOTED]
+            note += (f". Their average turns lie within {spread['spread'].median():.2f} turns of each other in the "
+                     f"median game, and at most {spread['spread'].max():.2f} ({', '.join(widest['game'])})")
+            if len(wide):
+                note += f"; more than {SPREAD_NOTED} turns apart only in {', '.join(wide['game'])}"
+        note += "."
     return readable(shown, names={"lowest_average_in": "games with the lowest average (ties count)",
-                                  "worst_max_turns": "worst max turns"},
-                    note=f"Over the {', '.join(map(str, games))} games every strategy has." if games else "")
+                                  "worst_max_turns": "worst max turns"}, note=note)
+
+
+def opening_drops_table(first_guesses: pd.DataFrame) -> ReadableTable:
+    """`data_tables.opening_steps`: the steps to one more color where the best-max opening uses fewer
+    distinct colors, one row each; the note counts the steps where it uses more and as many."""
+    from ..studies.data_tables import opening_steps
+
+    steps = opening_steps(first_guesses)
+    drops = steps[steps["change"] < 0]
+    frame = pd.DataFrame({
+        "strategy": [Strategy.parse(s).title for s in drops["strategy"]],
+        "games": [f"{p}p{c}c to {p}p{c + 1}c" for p, c in zip(drops["pins"], drops["colors"])],
+        "best-max opening": [f"{a} to {b}" for a, b in zip(drops["opening"], drops["next_opening"])],
+        "distinct colors": [f"{a} to {b}" for a, b in zip(drops["distinct"], drops["next_distinct"])],
+    })
+    note = (f"Of the {len(steps)} steps to one more color in data/first_guesses.csv (the same pins and strategy), "
+            f"the best-max opening uses more distinct colors in {int((steps['change'] > 0).sum())}, as many in "
+            f"{int((steps['change'] == 0).sum())} and fewer in these {len(drops)}.")
+    return ReadableTable(frame, note, numeric=[])
 
 
 def best_first_guesses_table(best: pd.DataFrame, game: str) -> ReadableTable:
@@ -351,17 +581,28 @@ def best_first_guesses_table(best: pd.DataFrame, game: str) -> ReadableTable:
     return readable(shown, formats={"average turns": 3})
 
 
+def seed_source(text) -> str:
+    """Where a figure of data/seed_comparison.csv comes from, short enough for a cell: the document and
+    its section ('REFERENCE.md, figures to reproduce'), the seed's GPU solver named where it is the
+    one that publishes the figure."""
+    text = str(text).split(" (")[0]
+    return text.replace(": the seed's GPU solver publishes", ", the seed's GPU solver")
+
+
 def seed_comparison_table(comparison: pd.DataFrame, part: str = "all") -> ReadableTable:
     """The turn and score counts of data/seed_comparison.csv: the seed's beside mmlib's, each in its
     own column, one row per figure compared (a figure compared against two of mmlib's runs shows
-    once), and whether they agree; the note says why where they differ. Times are
-    `seed_times_table`'s: they need machines, counts do not. `part` "turns" or "scores" keeps only
-    those counts (and the rows where the seed gives them), so that each half fits a page."""
+    once), where the seed's figure comes from, and whether they agree; the note says why where they
+    differ. Times are `seed_times_table`'s: they need machines, counts do not. `part` "turns" or
+    "scores" keeps only those counts (and the rows where the seed gives them), so that each half
+    fits a page; a column with one value in every row of the half is said once in the note. A
+    figure the seed does not give shows a dash, which the note explains."""
     wanted = {"all": ("seed_total_turns", "seed_max_turns", "seed_scores"),
               "turns": ("seed_total_turns", "seed_max_turns"), "scores": ("seed_scores",)}[part]
     given = [c for c in wanted if c in comparison.columns]
     counted = comparison[comparison[given].apply(lambda r: any(_figure(v, "n", "") for v in r), axis=1)] \
         if len(comparison) else comparison
+    missing = NOT_TIMED if part != "all" else "not given"
     rows = []
     for _, row in counted.iterrows():
         rows.append({
@@ -369,55 +610,122 @@ def seed_comparison_table(comparison: pd.DataFrame, part: str = "all") -> Readab
             "first guess": row["first_guess"] if isinstance(row["first_guess"], str) and row["first_guess"]
             else "not given",
             "case equivalence": row["case_equivalence"],
-            "total turns, seed": _figure(row.get("seed_total_turns", ""), "turns", "not given"),
+            "seed's figure from": seed_source(row.get("seed_source", "")),
+            "total turns, seed": _figure(row.get("seed_total_turns", ""), "turns", missing),
             "total turns, mmlib": _figure(row.get("mmlib_total_turns", ""), "turns", "not counted"),
-            "max turns, seed": _figure(row.get("seed_max_turns", ""), "turns", "not given"),
+            "max turns, seed": _figure(row.get("seed_max_turns", ""), "turns", missing),
             "max turns, mmlib": _figure(row.get("mmlib_max_turns", ""), "turns", "not counted"),
-            "scores, seed": _figure(row.get("seed_scores", ""), "scores", "not given"),
+            "scores, seed": _figure(row.get("seed_scores", ""), "scores", missing),
             "scores, mmlib": _figure(row.get("mmlib_scores", ""), "scores", "not counted"),
             "agreement": row["agreement"],
         })
     frame = pd.DataFrame(rows) if rows else pd.DataFrame()
+    notes = []
     if rows and part != "all":
         kept = [c for c in frame.columns if not c.startswith(("total turns", "max turns", "scores"))
                 or c.startswith({"turns": ("total turns", "max turns"), "scores": ("scores",)}[part])]
-        frame = frame[kept]
+        frame = frame[kept].drop_duplicates()
+        same = [c for c in ("game", "strategy", "first guess", "case equivalence", "seed's figure from")
+                if frame[c].nunique() == 1 and len(frame) > 1]
+        said = [frame[c].iloc[0] if c in ("game", "strategy") else f"{c} {frame[c].iloc[0]}" for c in same]
+        source = "seed's figure from"
+        if source not in same:  # one document, several sections: the document once, the sections in the rows
+            documents = frame[source].str.split(", ").str[0]
+            if documents.nunique() == 1 and frame[source].str.contains(", ").all():
+                said.append(f"the seed's figures from {documents.iloc[0]}")
+                frame[source] = frame[source].str.split(", ", n=1).str[1]
+        if said:
+            notes.append("Every row: " + ", ".join(said) + ".")
+            frame = frame.drop(columns=same)
+        if (frame.drop(columns=[c for c in frame.columns if not c.endswith(", seed")]) == NOT_TIMED).any().any():
+            notes.append(f"{NOT_TIMED}: a figure that source does not give.")
     frame = frame.drop_duplicates()
     reasons = sorted({str(r) for r in counted.get("reason", pd.Series(dtype=object)).dropna() if str(r)})
-    note = " ".join(f"Where they differ: {r}." for r in reasons)
-    return readable(frame, note=note)
+    notes += [f"Where they differ: {r}." for r in reasons]
+    numeric = [c for c in frame.columns if c.startswith(("total turns", "max turns", "scores"))]
+    return ReadableTable(frame.reset_index(drop=True), " ".join(notes), numeric)
 
 
-def seed_times_table(comparison: pd.DataFrame) -> ReadableTable:
-    """The seconds of data/seed_comparison.csv: each of the seed's times, with its machine, beside
-    mmlib's time for the same solve on each backend; the note names the machine and engine version
-    behind mmlib's seconds (a time says little without them)."""
+def times_as(ratio: float) -> str:
+    """A ratio of two times with two significant figures: 0.30x, 7.3x, 66x."""
+    if ratio >= 9.95:
+        return f"{ratio:,.0f}x"
+    return f"{ratio:.1f}x" if ratio >= 0.995 else f"{ratio:.2f}x"
+
+
+def _seed_seconds(value) -> str:
+    """One of the seed's times with three significant figures, or as few as the seed wrote (its 5.0 s
+    stays 5.0, its 'about 0.018 s' 0.018)."""
+    text = str(value).strip()
+    if text in ("", "nan"):
+        return ""
+    shown = three_figures(float(text))
+    written = len(text.split(".")[1]) if "." in text else 0
+    if "." in shown and len(shown.split(".")[1]) > written:
+        shown = f"{float(text):.{written}f}"
+    return shown
+
+
+GPU_WORDS = ("CUDA", "NVIDIA", "RTX", "GPU")
+
+
+def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu") -> ReadableTable:
+    """The seconds of data/seed_comparison.csv, the seed's beside mmlib's for the same solve, GPU
+    against GPU (`kind` "gpu": the seed's CUDA solver, mmlib's cuda backend) or cpu against cpu
+    ("cpu": the seed's C++ solver and mmlib's cpu backend, built and run on the same machine type):
+    each time with three significant figures (the seed's with as few as it wrote), and how many
+    times as fast mmlib ran it. The columns name the machines; the note names mmlib's engine
+    version and day, where the seed's figures come from, and the rows that pair a GPU with a cpu
+    (left out: they compare machines, not solvers)."""
     if len(comparison) == 0 or "seed_seconds" not in comparison.columns:
         return ReadableTable(pd.DataFrame(), "data/seed_comparison.csv has no times")
     timed = comparison[comparison["seed_seconds"].map(lambda v: _figure(v, "seconds", "") != "")]
     timed = timed.assign(backend=timed["mmlib_machine"].astype(str).str.extract(r"mmlib (\w+) backend")[0],
-                         machine=timed["mmlib_machine"].astype(str).str.split(", mmlib ").str[0])
-    keys = ["game", "strategy", "case_equivalence", "seed_seconds", "seed_machine"]
-    backends = [b for b in ("cpu", "cuda") if b in set(timed["backend"])]
-    rows = []
-    for key, group in timed.groupby(keys, sort=False):
-        by_backend = group.set_index("backend")["mmlib_seconds"]
-        row = {"game": key[0], "strategy": Strategy.parse(key[1]).title, "case equivalence": key[2],
-               "seed s": _figure(key[3], "seconds", ""), "seed's machine": key[4]}
-        for backend in backends:
-            row[f"mmlib {backend} s"] = _figure(by_backend.get(backend, ""), "seconds", UNPAIRED)
-        rows.append(row)
-    where = []
-    for (backend, machine), group in timed.groupby(["backend", "machine"], sort=False):
-        solves = group["game"] + np.where(group["case_equivalence"] == "off", " without case equivalence", "")
-        engines = solves.groupby(group["mmlib_engine"], sort=True).apply(lambda g: ", ".join(dict.fromkeys(g)))
-        versions = "; ".join(f"engine {engine} ({games})" for engine, games in engines.items())
-        where.append(f"mmlib {backend}: {machine}, {versions}")
-    frame = pd.DataFrame(rows)
-    untimed = [b for b in backends if (frame[f"mmlib {b} s"] == UNPAIRED).any()]
-    note = ". ".join(where) + "." + "".join(f" {UNPAIRED} under mmlib {b} s: that solve not timed on the {b} backend."
-                                          for b in untimed)
-    return ReadableTable(frame, note, numeric=["seed s"] + [f"mmlib {b} s" for b in backends])
+                         seed_gpu=timed["seed_machine"].astype(str).map(lambda m: any(w in m for w in GPU_WORDS)))
+    timed = timed.assign(mmlib_gpu=timed["backend"].eq("cuda"))
+    chosen = timed[(timed["seed_gpu"] == (kind == "gpu")) & (timed["mmlib_gpu"] == (kind == "gpu"))]
+    crossed = timed[timed["seed_gpu"] != timed["mmlib_gpu"]]
+    if len(chosen) == 0:
+        return ReadableTable(pd.DataFrame(), f"data/seed_comparison.csv has no {kind} times of both")
+    seed_machine = " / ".join(dict.fromkeys(chosen["seed_machine"].astype(str)))
+    mmlib_machine = " / ".join(dict.fromkeys(chosen["mmlib_machine"].astype(str)))
+    if kind == "gpu":
+        seed_name, mmlib_name = seed_machine.split(",")[0], mmlib_machine.split(",")[0]
+    else:  # the same machine type: the columns name the solvers
+        seed_name = seed_machine.split(", ", 1)[-1].removeprefix("seed's ")
+        mmlib_name = mmlib_machine.split(", ", 1)[-1].removeprefix("mmlib ")
+    seed_column, mmlib_column = f"seed s ({seed_name})", f"mmlib s ({mmlib_name})"
+    frame = pd.DataFrame({
+        "game": chosen["game"], "strategy": [Strategy.parse(s).title for s in chosen["strategy"]],
+        "case equivalence": chosen["case_equivalence"],
+        seed_column: [_seed_seconds(v) for v in chosen["seed_seconds"]],
+        mmlib_column: [three_figures(float(v)) for v in chosen["mmlib_seconds"]],
+        "mmlib, times as fast": [times_as(float(a) / float(b)) for a, b in
+                                 zip(chosen["seed_seconds"], chosen["mmlib_seconds"])],
+    }).reset_index(drop=True)
+    notes = []
+    if frame["case equivalence"].nunique() == 1 and len(frame) > 1:
+        notes.append(f"Case equivalence {frame['case equivalence'].iloc[0]} in every row.")
+        frame = frame.drop(columns=["case equivalence"])
+    sources = "; ".join(f"{seed_source(source)} ({', '.join(dict.fromkeys(group['game']))})"
+                        for source, group in chosen.groupby("seed_source", sort=False))
+    notes.append(f"The seed's times: {sources}, to three significant figures or as few as it writes them.")
+    one_figure = [game for game, group in chosen.groupby("game", sort=False)
+                  if group["strategy"].nunique() > 1 and group["seed_seconds"].astype(float).nunique() == 1]
+    if one_figure:
+        quoted = [str(s).split("(", 1)[1].rstrip(")").split(": ")[-1] for s in chosen["seed_source"]
+                  if "(" in str(s) and str(s).split("(", 1)[0].strip() and "about" in str(s)]
+        notes.append(f"For {', '.join(one_figure)} it gives one figure for all {chosen['strategy'].nunique()} strategies"
+                     + (f" (\"{quoted[0]}\")" if quoted else "") + ".")
+    engines = "; ".join(f"engine {engine}, {', '.join(sorted(set(group['mmlib_date'].astype(str).str.slice(0, 10))))}"
+                        for engine, group in chosen.groupby("mmlib_engine", sort=True))
+    machine = mmlib_machine.split(",")[0]
+    where = f"{machine}, {engines}" + (", the machine type the seed's solver was built and run on" if kind == "cpu" else "")
+    notes.append(f"mmlib's times: {where} (data/benchmarks.csv).")
+    if len(crossed):
+        notes.append(f"Left out: the {len(crossed)} rows of data/seed_comparison.csv that set mmlib's cpu times "
+                     f"beside the seed's GPU times ({', '.join(dict.fromkeys(crossed['game']))}).")
+    return ReadableTable(frame, " ".join(notes), numeric=[seed_column, mmlib_column, "mmlib, times as fast"])
 
 
 def _figure(value, what: str, missing: str) -> str:
@@ -765,11 +1073,13 @@ def turn_stats_table(result) -> ReadableTable:
                                 "Scores computed on turn t: playing its guesses, then choosing turn t+1's.")
 
 
-def ce_threshold_table(timings: pd.DataFrame) -> ReadableTable:
+def ce_threshold_table(timings: pd.DataFrame, off: bool = False) -> ReadableTable:
     """data/ce_threshold.csv, one row per game: each setting's time against case equivalence in every
-    region ("on from 1"), as the geometric mean over the strategies measured, and the share of the
-    scores case equivalence saves that the regions of 3 to 5 secrets account for (what "on from 6"
-    gives up)."""
+    region ("on from 1"), as the geometric mean over the strategies measured (their number said once
+    in the note), and the share of the scores case equivalence saves that the regions of 3 to 5
+    secrets account for (what "on from 6" gives up). Case equivalence off is left out unless `off`:
+    the question is the threshold, and notebook 6 answers off against on with
+    data/case_equivalence_timing.csv."""
     shown = one_machine_one_engine(timings)
     timings = shown.rows
     if len(timings) == 0:
@@ -778,13 +1088,14 @@ def ce_threshold_table(timings: pd.DataFrame) -> ReadableTable:
                            scores_saved=pd.to_numeric(timings["scores_saved"]))
     frame = frame.drop_duplicates(["game", "strategy", "setting"], keep="last")
     base_setting = "on from 1"  # case equivalence in every region
-    others = [s for s in dict.fromkeys(frame["setting"]) if s != base_setting]
-    rows = []
+    others = [s for s in dict.fromkeys(frame["setting"]) if s != base_setting and (off or s != "off")]
+    rows, strategies = [], set()
     for game, group in frame.sort_values(["codewords", "game"], kind="stable").groupby("game", sort=False):
         wide = group.pivot_table(index="strategy", columns="setting", values=["median_s", "scores", "scores_saved"])
         if base_setting not in wide["median_s"].columns:
             continue
-        row = {"game": game, "strategies": len(wide)}
+        strategies.add(len(wide))
+        row = {"game": game}
         for setting in others:
             if setting in wide["median_s"].columns:
                 ratio = wide["median_s"][setting] / wide["median_s"][base_setting]
@@ -794,9 +1105,13 @@ def ce_threshold_table(timings: pd.DataFrame) -> ReadableTable:
             row["saved scores from regions of 3-5"] = given_up / wide["scores_saved"][base_setting].sum()
         rows.append(row)
     ratios = {column: 2 for column in rows[0] if column.startswith("time ")} if rows else {}
+    threads = sorted({int(t) for t in timings["threads"].dropna()}) if "threads" in timings.columns else []
+    on = f", {', '.join(map(str, threads))} thread{'s' if threads != [1] else ''}" if threads else ""
+    over = f"Each column: the geometric mean, over the {' or '.join(map(str, sorted(strategies)))} strategies, of the time with that setting over the time with case equivalence in every region (above 1: slower). " \
+        if strategies else ""
     return readable(pd.DataFrame(rows), formats={**ratios, "saved scores from regions of 3-5": "percent"},
                     blank="setting not measured for this game",
-                    note=f"Times {shown.caption()}. {shown.left_out_note()}".strip())
+                    note=f"{over}Times {shown.caption()}{on}. {shown.left_out_note()}".strip())
 
 
 # -- notebooks 8 and 9: the optimum beside the strategies ------------------------------------------

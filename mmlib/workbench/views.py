@@ -28,7 +28,7 @@ from .plots import (
     score_frequencies_figure, turn_histograms_figure,
 )
 from .plots_results import (
-    HEATMAP_VALUES, first_guesses_figure, region_sizes_figure, regions_per_turn_figure, results_heatmap_figure,
+    first_guesses_figure, region_sizes_figure, regions_per_turn_figure, results_heatmaps_figure,
     scores_per_turn_figure,
 )
 from .tree_render import strategy_tree_figure
@@ -206,8 +206,11 @@ def strategy_tree_view(controls: GameControls) -> View:
 
 
 def results_view(results: pd.DataFrame, best: pd.DataFrame):
-    """A view of data/results.csv: the chosen strategy's heat maps and the chosen game's first
-    guesses (`best` is `best_max_rows(results)`)."""
+    """A view of data/results.csv: the chosen game's first guesses and the chosen strategy's maps of
+    every game (`best` is `best_max_rows(results)`). The caption says which colors the table holds
+    at the chosen pins, since moving the pins can move the colors slider to the nearest of them."""
+    held = results.dropna(subset=["pins", "colors"]).groupby("pins")["colors"].agg(["min", "max", "nunique"]) \
+        if len(results) else pd.DataFrame()
 
     def view(controls: GameControls) -> View:
         strategy = controls.chosen_strategy
@@ -216,8 +219,12 @@ def results_view(results: pd.DataFrame, best: pd.DataFrame):
         described = "" if rows.empty else (
             f"; best-max first guess of {strategy.title}: {rows['first_guess'].iloc[0]}, "
             f"{rows['average_turns'].iloc[0]:.3f} turns on average, {int(rows['max_turns'].iloc[0])} at worst")
-        items = [first_guesses_figure(results, game), best_first_guesses_table(best, game.name)]
-        items += [results_heatmap_figure(best, value, strategy) for value in HEATMAP_VALUES]
+        if game.pins in held.index:
+            low, high, count = (int(v) for v in held.loc[game.pins])
+            colors = f"only {low} colors" if count == 1 else f"{low} to {high} colors"
+            described += f" (at {game.pins} pins data/results.csv holds {colors})"
+        items = [first_guesses_figure(results, game), best_first_guesses_table(best, game.name),
+                 results_heatmaps_figure(best, strategy)]
         return View(_title(controls, described), items)
 
     return view
