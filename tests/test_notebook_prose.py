@@ -469,7 +469,7 @@ CLAIMS = [
     ("01_scoring.ipynb", lambda: "The hand-vectorized version takes {} s ÷ {} s, about {} times as long".format(
         significant(SEED_SCORING_SECONDS["seed: hand-vectorized"]), significant(workload('numba-packed-array')['workload_s']),
         significant(SEED_SCORING_SECONDS["seed: hand-vectorized"] / workload('numba-packed-array')['workload_s'], 2))),
-    # Under the listing: the seed's hand-vectorized seconds against the array kernel's.
+    # Under the listing: the seed's hand-vectorized seconds against "one guess vs all secrets".
     ("01_scoring.ipynb", lambda: "took {0} s and mmlib's \"one guess vs all secrets\" {1} s (the table above): {0} s ÷ {1} s, about {2} "
                                  "times as long".format(
         significant(SEED_SCORING_SECONDS["seed: hand-vectorized"]), significant(workload('numba-packed-array')['workload_s']),
