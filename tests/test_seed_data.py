@@ -83,6 +83,17 @@ def test_packed_score_loop_assembly():
     assert narrow.instructions[-1].startswith("j")
     # the whole score: the listing reads the color counts (all hits), not only the packed words
     assert narrow.full_score and any(",8)" in line for line in narrow.instructions)
+    # The lines under the listing write each ratio with the counts it comes from, and count the
+    # loop that scores the secrets left after the last full pass (unvectorized: fewer per pass).
+    count, scores = len(narrow.instructions), narrow.scores_per_iteration
+    lines = assembly.counted(21)
+    assert f"{count} instructions for {scores} scores, {count} ÷ {scores} = {count / scores:.4g} per score" in lines
+    assert f"21 ÷ {count / scores:.4g} = {21 / (count / scores):.2g} times as many" in lines
+    leftover = assembly.leftover_loop()
+    if leftover is not None:
+        assert leftover.full_score and leftover.scores_per_iteration < scores
+        assert f"{len(leftover.instructions)} instructions for {leftover.scores_per_iteration} scores" in lines
+    assert all(len(line) <= 100 for line in lines.splitlines())  # printed: no line a page must wrap
 
 
 @pytest.mark.parametrize("cache", [False, True])

@@ -54,7 +54,8 @@ def test_the_guess_keeps_its_pattern_and_says_when_it_changed():
     label = box.children[-2]
     assert menu.value == "1122" and "changed" not in label.value
     controls.pins.value = 5
-    assert menu.value == "11223" and "11223 repeats its colors as 1122 (picked in 4p6c) does" in label.value
+    assert menu.value == "11223" and ("11223 takes the color counts of 1122 (picked in 4p6c), 2 and 2, in turn until its 5 pins are "
+                                     "filled: 2, 2 and 1") in label.value
     controls.pins.value = 8  # at most 3 colors: pairs would need 4
     assert controls.game.name == "8p3c" and menu.value == "11122233"
     assert "would need 4 colors at 8 pins, so 11122233 spreads the pins evenly over the 3 colors" in label.value
@@ -63,7 +64,25 @@ def test_the_guess_keeps_its_pattern_and_says_when_it_changed():
     assert menu.value == "1122" and "changed" not in label.value
     menu.widget.value = "1123"  # a pick by hand is what later games carry
     controls.pins.value = 6
-    assert menu.value == "112234" and "as 1123 (picked in 4p6c) does" in label.value
+    assert menu.value == "112234" and ("112234 takes the color counts of 1123 (picked in 4p6c), 2, 1 and 1, in "
+                                       "turn until its 6 pins are filled: 2, 1, 1 and 2") in label.value
+
+
+def test_seed_workload_views_take_the_table_and_say_what_is_missing(tmp_path):
+    """Notebook 1 hands the loaded table to the seed-workload figure and tables: no fallback code in
+    the notebook; a missing table shows its problem in place of the rows and the dots."""
+    from mmlib.studies.data_tables import load_table
+    from mmlib.workbench.plots_results import seed_scoring_figure
+    from mmlib.workbench.tables import scoring_summary_table, scoring_workload_table
+
+    stored = load_table("seed_scoring_workload.csv", ("variant", "workload_s"))
+    assert list(scoring_workload_table(stored).frame["variant"][:2]) == ["seed: plain C++", "seed: hand-vectorized"]
+    assert len(scoring_summary_table(stored)) == len(scoring_summary_table(stored.frame))
+    missing = load_table("seed_scoring_workload.csv", ("variant", "workload_s"), data_dir=tmp_path)
+    assert not missing.ok
+    for table in (scoring_workload_table(missing), scoring_summary_table(missing)):
+        assert len(table) == 0 and table.note == missing.problem
+    assert [text.get_text() for text in seed_scoring_figure(missing).axes[0].texts] == [missing.problem]
 
 
 @pytest.mark.parametrize("picked, game, carried", [

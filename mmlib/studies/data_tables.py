@@ -59,6 +59,14 @@ class Table:
         return f"data/{self.name}: {len(self.frame):,} rows, {games} games"
 
 
+def frame_and_problem(table: "Table | pd.DataFrame") -> "tuple[pd.DataFrame, str | None]":
+    """The frame of a `Table` (or a bare frame) and what is wrong with it (None if nothing), for the
+    figures and tables that take either and say a missing table's problem in place of its rows."""
+    if isinstance(table, Table):
+        return table.frame, table.problem
+    return table, None
+
+
 def load_table(name: str, columns: tuple[str, ...], data_dir: "str | Path | None" = None) -> Table:
     """Read data/NAME as a DataFrame with at least `columns`, tolerating a missing or partial file."""
     path = Path(data_dir or DATA_DIR) / name

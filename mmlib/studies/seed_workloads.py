@@ -249,6 +249,37 @@ class PackedScoreAssembly:
         return min((loop for loop in self.loops if loop.wide_colors == wide_colors and loop.full_score),
                    key=lambda loop: loop.instructions_per_score)
 
+    def leftover_loop(self, wide_colors: bool = False) -> "AssemblyLoop | None":
+        """The loop that scores the secrets the main loop leaves: those past its last full pass (all
+        of them when a call has fewer secrets than one pass scores). LLVM writes it unvectorized:
+        the whole score's loop of that width with the fewest scores per pass."""
+        main = self.loop(wide_colors)
+        others = [loop for loop in self.loops if loop.wide_colors == wide_colors and loop.full_score
+                  and loop.scores_per_iteration < main.scores_per_iteration]
+        return min(others, key=lambda loop: (loop.scores_per_iteration, len(loop.instructions))) if others else None
+
+    def counted(self, seed_instructions: int = SEED_INSTRUCTIONS_PER_SCORE, wide_colors: bool = False) -> str:
+        """Lines for under the listing of the main loop: its instructions per score, the leftover
+        loop's (not listed), and the seed's scoreCountingHandVec's beside the main loop's, each
+        ratio written with the counts it comes from so that a reader can redo it ('29 ÷ 8 = 3.625
+        per score'; '21 ÷ 3.625 = 5.8 times as many'). A count of instructions is no time: the
+        notebook says why."""
+        main = self.loop(wide_colors)
+        count, scores = len(main.instructions), main.scores_per_iteration
+        per_score = f"{main.instructions_per_score:.4g}"
+        lines = [f"the listed loop: {count} instructions for {scores} scores, {count} ÷ {scores} = {per_score} per score"]
+        leftover = self.leftover_loop(wide_colors)
+        if leftover is not None:
+            n, k = len(leftover.instructions), leftover.scores_per_iteration
+            lines += [f"the leftover loop, not listed: {n} instructions for {k} scores, {n} ÷ {k} = "
+                      f"{leftover.instructions_per_score:.4g} per score",
+                      f"    (it scores the secrets past the last full pass of {scores}, and all of a call with "
+                      f"fewer than {scores})"]
+        lines += [f"the seed's scoreCountingHandVec: {seed_instructions} instructions for 1 score,",
+                  f"    {seed_instructions} ÷ {per_score} = {seed_instructions / main.instructions_per_score:.2g} "
+                  f"times as many as the listed loop"]
+        return "\n".join(lines)
+
 
 _LABEL = re.compile(r"^(\.LBB\d+_\d+):")
 _JUMP = re.compile(r"^\s+j\w+\s+(\.LBB\d+_\d+)")

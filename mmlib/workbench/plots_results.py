@@ -24,6 +24,7 @@ from ..studies.data_tables import (  # noqa: F401 (latest_rows is re-exported fo
     KERNEL_STRATEGY, SOLVE_STRATEGIES, best_max_rows, latest_rows, machine_names, measured_just_now,
     one_machine_one_engine, per_engine, solve_rows,
 )
+from ..studies.data_tables import Table, frame_and_problem  # noqa: F401 (Table: the annotations)
 
 HEATMAP_VALUES = {
     # column: (what it is, colorbar label, number format, log color scale)
@@ -881,19 +882,23 @@ def mmlib_versions(rows: pd.DataFrame) -> str:
     return f", mmlib {', '.join(versions)}" if versions else ", no mmlib version recorded"
 
 
-def seed_scoring_figure(workload: pd.DataFrame, seed_seconds: dict) -> Figure:
+def seed_scoring_figure(workload: "Table | pd.DataFrame", seed_seconds: "dict | None" = None) -> Figure:
     """Seconds for the seed's scoring workload (every score Knuth's algorithm needs for 4p6c, one game
-    at a time): the seed's two figures beside each of mmlib's variants, as dots on a log axis (a bar
-    on a log axis starts nowhere in particular and would mislead)."""
-    from ..studies.seed_workloads import workload_coverage
+    at a time; data/seed_scoring_workload.csv as a `Table` or its frame): the seed's two figures
+    (default `SEED_SCORING_SECONDS`) beside each of mmlib's variants, as dots on a log axis (a bar on
+    a log axis starts nowhere in particular and would mislead). A missing or partial table leaves
+    the axes with its problem written in them."""
+    from ..studies.seed_workloads import SEED_SCORING_SECONDS, workload_coverage
 
+    workload, problem = frame_and_problem(workload)
+    seed_seconds = SEED_SCORING_SECONDS if seed_seconds is None else seed_seconds
     fig = Figure(figsize=(8, 4), layout="constrained")
     ax = fig.subplots()
-    timings = one_machine_one_engine(workload)
+    timings = one_machine_one_engine(workload.iloc[:0] if problem else workload)
     workload = timings.rows
     if len(workload) == 0:
-        _empty_note(ax, "no data/seed_scoring_workload.csv rows of a recorded machine and engine yet "
-                        "(python -m mmlib seed-data scoring)")
+        _empty_note(ax, problem or "no data/seed_scoring_workload.csv rows of a recorded machine and engine yet "
+                                   "(python -m mmlib seed-data scoring)")
     else:
         mine = workload.sort_values("workload_s", ascending=False)
         names = [f"seed: {n.removeprefix('seed: ')}" for n in seed_seconds] + \

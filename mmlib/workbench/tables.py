@@ -26,6 +26,7 @@ from ..core.games import Game
 from ..core.strategies import Strategy
 from ..studies.data_tables import (CODEWORD_COLUMNS, KERNEL_STRATEGY, SOLVE_STRATEGIES, gpu_beside_cpu, latest_rows,
                                    machine_names, one_machine_one_engine, per_engine, this_machine)
+from ..studies.data_tables import Table, frame_and_problem  # noqa: F401 (Table: the annotations)
 from ..studies.own_picks import AS_LONG, LONGER, SHORTER, first_guess_picks
 from .plots import average_text, partition_summary, subset_sizes
 from .plots_results import format_seconds, mmlib_versions, three_figures
@@ -800,15 +801,20 @@ def scoring_variants_table(timings: pd.DataFrame) -> ReadableTable:
     return ReadableTable(shown, f"One thread, {measured_just_now('scoring')}.{samples}{busy}")
 
 
-def scoring_workload_table(workload: pd.DataFrame, seed_seconds: dict) -> ReadableTable:
-    """mmlib's scoring variants on the seed's workload (data/seed_scoring_workload.csv), fastest last,
-    after the seed's own figures for the same workload (its ns per score: its seconds over the same
-    number of scores), every time to three significant figures; mmlib's rows of one machine and
-    engine version (`data_tables.one_machine_one_engine`). The note says once what every row
-    shares: the scores and searches, where and by what mmlib's rows were measured, and which
-    variants timed a share of the searches."""
-    from ..studies.seed_workloads import workload_coverage
+def scoring_workload_table(workload: "Table | pd.DataFrame", seed_seconds: "dict | None" = None) -> ReadableTable:
+    """mmlib's scoring variants on the seed's workload (data/seed_scoring_workload.csv, as a `Table`
+    or its frame), fastest last, after the seed's own figures for the same workload (its ns per
+    score: its seconds over the same number of scores; default `SEED_SCORING_SECONDS`), every time
+    to three significant figures; mmlib's rows of one machine and engine version
+    (`data_tables.one_machine_one_engine`). The note says once what every row shares: the scores
+    and searches, where and by what mmlib's rows were measured, and which variants timed a share of
+    the searches. A table that is missing or partial shows no rows, and its problem as the note."""
+    from ..studies.seed_workloads import SEED_SCORING_SECONDS, workload_coverage
 
+    workload, problem = frame_and_problem(workload)
+    if problem:
+        return ReadableTable(pd.DataFrame(), problem)
+    seed_seconds = SEED_SCORING_SECONDS if seed_seconds is None else seed_seconds
     timings = one_machine_one_engine(workload)
     workload = timings.rows
     coverage = workload_coverage(workload)
@@ -841,11 +847,15 @@ def workload_note(workload: pd.DataFrame, timings) -> str:
     return (note + f" {timings.left_out_note()}").strip()
 
 
-def scoring_summary_table(workload: pd.DataFrame) -> ReadableTable:
+def scoring_summary_table(workload: "Table | pd.DataFrame") -> ReadableTable:
     """The five ways to score, named as the timing tables name them, with their ns per score on the
-    seed's workload (data/seed_scoring_workload.csv, one machine and engine version, named in the note)."""
+    seed's workload (data/seed_scoring_workload.csv as a `Table` or its frame, one machine and engine
+    version, named in the note; a missing or partial table shows its problem instead)."""
     from ..studies.seed_workloads import workload_coverage
 
+    workload, problem = frame_and_problem(workload)
+    if problem:
+        return ReadableTable(pd.DataFrame(), problem)
     timings = one_machine_one_engine(workload)
     rows = timings.rows.sort_values("ns_per_score", ascending=False)
     shown = pd.DataFrame({"way to score": rows["description"] if "description" in rows else rows["variant"],

@@ -68,28 +68,40 @@ def carried_opening(game: Game, picked: str, picked_game: Game) -> tuple[str, st
     The counts of `picked`'s colors are repeated in turn up to the pins, the last cut short (1122:
     11 at 2 pins, 11223 at 5, 11223344 at 8; 1123: 11234 at 5); one color stays one color (1111:
     11111111). Where that needs more colors than `game` has, the pins are spread as evenly as its
-    colors allow (8 pins, 3 colors: 11122233), and the note says why."""
+    colors allow (8 pins, 3 colors: 11122233), and the note says why. The note gives the counts,
+    so that a reader can follow the rule: "11223 takes the color counts of 1122 (picked in 4p6c),
+    2 and 2, in turn until its 5 pins are filled: 2, 2 and 1"."""
     counts = _repeats(picked)
+    source = f"{picked} (picked in {picked_game.name})"
+
+    def listed(numbers) -> str:  # 2, 2 and 1
+        numbers = [str(n) for n in numbers]
+        return numbers[0] if len(numbers) == 1 else f"{', '.join(numbers[:-1])} and {numbers[-1]}"
+
+    taken = []
     if game.norepeat:
         wanted = [1] * game.pins
+        rule = "puts a color of its own on every pin, as the rules without repeated colors ask"
     elif len(counts) == 1:
         wanted = [game.pins]
+        rule = f"keeps the one color of {source} on all {game.pins} pins"
     else:
-        wanted, k = [], 0
-        while sum(wanted) < game.pins:
-            wanted.append(min(counts[k % len(counts)], game.pins - sum(wanted)))
+        k = 0
+        while sum(taken) < game.pins:
+            taken.append(min(counts[k % len(counts)], game.pins - sum(taken)))
             k += 1
-        wanted.sort(reverse=True)
+        wanted = sorted(taken, reverse=True)
+        order = "" if wanted == taken else ", written larger first"
+        rule = (f"takes the color counts of {source}, {listed(counts)}, in turn until its {game.pins} pins are "
+                f"filled: {listed(taken)}{order}")
     if len(wanted) <= game.colors:
         value = _opening(wanted)
-        why = "" if value == picked else (f"; the guess changed with the game: {value} repeats its colors as "
-                                          f"{picked} (picked in {picked_game.name}) does")
-        return value, why
+        return value, ("" if value == picked else f"; the guess changed with the game: {value} {rule}")
     spread, extra = divmod(game.pins, game.colors)
     value = _opening([spread + 1] * extra + [spread] * (game.colors - extra))
-    return value, (f"; the guess changed with the game: {picked}'s pattern (picked in {picked_game.name}) would "
-                   f"need {len(wanted)} colors at {game.pins} pins, so {value} spreads the pins evenly over the "
-                   f"{game.colors} colors")
+    return value, (f"; the guess changed with the game: the color counts of {source}, {listed(counts)}, taken in "
+                   f"turn would need {len(wanted)} colors at {game.pins} pins, so {value} spreads the pins evenly "
+                   f"over the {game.colors} colors")
 
 
 def score_distribution_view(controls: GameControls, guess: str) -> View:
