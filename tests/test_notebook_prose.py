@@ -732,8 +732,8 @@ CLAIMS = [
     ("04_strategies.ipynb", lambda: "on {longer} of the {games} games the sliders below reach".format(
         **knuth_worst_counts())),
     ("04_strategies.ipynb", lambda: "over the {games} games the sliders reach, its worst game is the shortest of "
-                                    "the four in {shorter}, as long as the shortest of the others' in {as_long}, and "
-                                    "longer in {longer}".format(**knuth_worst_counts())),
+                                    "the four in {shorter}, as long as the shortest of the other three's in "
+                                    "{as_long}, and longer than it in {longer}".format(**knuth_worst_counts())),
 ]
 
 

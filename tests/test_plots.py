@@ -161,6 +161,12 @@ def test_turn_histograms_figure_names_each_strategy():
     assert_labelled(fig, "3p3c")
     legend = [t.get_text() for t in fig.legends[0].get_texts()]
     assert legend[0].startswith("Knuth from ") and legend[1].startswith("Most Parts from ")
+    # An empty slot is labelled: on 4p6c Knuth's "0" games in 6 turns is the notebook's finding.
+    from mmlib.studies.own_picks import solve_from_own_opening
+
+    four = plots.turn_histograms_figure([solve_from_own_opening("4p6c", s) for s in Strategy])
+    knuth_labels = [t.get_text() for t in four.axes[0].texts[:6]]  # the first strategy's bars come first
+    assert knuth_labels == ["1", "6", "62", "533", "694", "0"]
     with pytest.raises(ValueError, match="same game"):
         plots.turn_histograms_figure(results + [solve("2p3c", "knuth", backend="reference")])
 

@@ -601,7 +601,7 @@ def test_strategy_results_hold_one_count_per_cell_and_a_column_per_turn():
     assert not table.map(lambda cell: ", " in str(cell)).any().any()  # no list in a cell
     # One strategy from two openings: the strategy is said once above the table, the opening leads.
     two = strategy_results_table([solve("4p6c", "expected-size", first_guess=g) for g in ("1123", "1122")]).frame
-    assert list(two.columns[:2]) == ["first guess", "total turns"] and list(two["total turns"]) == ["5,696", "5,764"]
+    assert list(two.columns[:2]) == ["opening", "total turns"] and list(two["total turns"]) == ["5,696", "5,764"]
 
 
 def test_knuths_worst_game_is_compared_not_assumed():
@@ -639,11 +639,29 @@ def test_the_published_table_reads_data_and_agrees():
     from mmlib.workbench.tables import published_strategies_table
 
     frame = published_strategies_table(load_seed_comparison()).frame
-    assert len(frame) == 8 and (frame["its own pick"] == "yes").sum() == 4
-    assert (frame["total turns, published"] == frame["total turns, mmlib"]).all()
-    own = frame[frame["its own pick"] == "yes"].set_index("strategy")
-    assert own["first guess"].to_dict() == {"Knuth": "1122", "Expected Size": "1123", "Entropy": "1234",
-                                            "Most Parts": "1123"}
+    assert len(frame) == 8 and (frame["own opening"] == "yes").sum() == 4
+    assert (frame["reference total"] == frame["mmlib total"]).all()
+    assert (frame["reference worst"] == frame["mmlib worst"]).all()
+    own = frame[frame["own opening"] == "yes"].set_index("strategy")
+    assert own["opening"].to_dict() == {"Knuth": "1122", "Expected Size": "1123", "Entropy": "1234",
+                                        "Most Parts": "1123"}
+    # Every row names its publication, or says that none was found (the other openings).
+    assert own["total published by"].to_dict() == {"Knuth": "Knuth 1976", "Expected Size": "Irving 1978",
+                                                   "Entropy": "Neuwirth 1982", "Most Parts": "Kooi 2005"}
+    assert set(frame[frame["own opening"] == "no"]["total published by"]) == {"none found"}
+
+
+def test_knuths_choice_over_every_guess_is_shown():
+    """Notebook 4's 2p5c example: no guess leaves fewer than 4 of the nine secrets at worst; of the
+    21 guesses that leave 4, nine are possible secrets and the lowest is 33, Knuth's pick."""
+    from mmlib.studies.own_picks import secrets_left
+    from mmlib.workbench.tables import largest_subsets_table
+
+    table = largest_subsets_table("2p5c", secrets_left("2p5c", [("12", (0, 0))]))
+    frame = table.frame
+    assert frame["largest subset"].tolist() == ["4", "9"] and frame["guesses (of 25)"].tolist() == ["21", "4"]
+    assert frame["possible secrets among them"].tolist() == ["9", "0"]
+    assert frame["the lowest of those"].tolist() == ["33", "none"] and "the lowest of those" not in table.numeric
 
 
 def test_notebook_8_tables_say_shared_values_once():

@@ -35,9 +35,10 @@ def subset_sizes(game: "Game | str", guess: "str | int", secrets: "np.ndarray | 
     return np.bincount(score_ordinals(game, index, secrets), minlength=game.score_slots)
 
 
-def first_guess_picks(game: "Game | str") -> dict:
-    """Each strategy's pick among the game's first-guess patterns, by its rank and the tie-break
-    (best rank, then a guess in PS, which every codeword is before turn 1, then the lowest index)."""
+def own_openings(game: "Game | str") -> dict:
+    """Each strategy's own opening: its pick among the game's first-guess patterns, by its rank and
+    the tie-break (best rank, then a guess in PS, which every codeword is before turn 1, then the
+    lowest index)."""
     game = Game.parse(game)
     options = first_guess_patterns(game)
     sizes = np.array([subset_sizes(game, p) for p in options])
@@ -48,17 +49,22 @@ def first_guess_picks(game: "Game | str") -> dict:
         for strategy in Strategy}
 
 
+first_guess_picks = own_openings  # the older name
+
 _SOLVED: dict = {}
 
 
-def solve_from_own_pick(game: "Game | str", strategy: "Strategy | str"):
-    """`solve` from the first guess the strategy's own rank picks (`first_guess_picks`), as it picks
-    every later guess, remembered for the session. On 4p6c these are the published openings."""
+def solve_from_own_opening(game: "Game | str", strategy: "Strategy | str"):
+    """`solve` from the opening the strategy's own rank picks (`own_openings`), as it picks every
+    later guess, remembered for the session. On 4p6c these are the openings of the published totals."""
     game, strategy = Game.parse(game), Strategy.parse(strategy)
     key = (game, strategy)
     if key not in _SOLVED:
-        _SOLVED[key] = solve(game, strategy, first_guess=first_guess_picks(game)[strategy])
+        _SOLVED[key] = solve(game, strategy, first_guess=own_openings(game)[strategy])
     return _SOLVED[key]
+
+
+solve_from_own_pick = solve_from_own_opening  # the older name
 
 
 def secrets_left(game: "Game | str", moves) -> np.ndarray:
@@ -70,6 +76,25 @@ def secrets_left(game: "Game | str", moves) -> np.ndarray:
     return ps
 
 
+def largest_subsets(game: "Game | str", secrets: np.ndarray) -> pd.DataFrame:
+    """Knuth's choice among every codeword of the game for the possible secrets `secrets`: one row
+    per size of the largest subset a guess leaves (Knuth's rank), smallest first, with how many
+    guesses leave it, how many of those are themselves possible secrets (the tie-break prefers them)
+    and the lowest such possible secret (None if there is none)."""
+    game = Game.parse(game)
+    secrets = np.asarray(secrets)
+    possible = np.zeros(game.size, dtype=bool)
+    possible[secrets] = True
+    largest = np.array([int(subset_sizes(game, guess, secrets).max()) for guess in range(game.size)])
+    rows = []
+    for size in np.unique(largest):
+        guesses = np.flatnonzero(largest == size)
+        in_ps = guesses[possible[guesses]]
+        rows.append({"largest": int(size), "guesses": len(guesses), "possible": len(in_ps),
+                     "lowest_possible": game.format_codeword(int(in_ps[0])) if len(in_ps) else None})
+    return pd.DataFrame(rows, columns=["largest", "guesses", "possible", "lowest_possible"])
+
+
 def next_guess_picks(game: "Game | str", secrets: np.ndarray) -> dict:
     """Each strategy's next guess (as text) for the possible secrets `secrets`."""
     game = Game.parse(game)
@@ -77,12 +102,12 @@ def next_guess_picks(game: "Game | str", secrets: np.ndarray) -> dict:
 
 
 def worst_turns(games) -> pd.DataFrame:
-    """One row per game: the codewords, each strategy's worst game (max turns) from its own pick,
+    """One row per game: the codewords, each strategy's worst game (max turns) from its own opening,
     and how Knuth's worst compares with the shortest worst of the other three (`knuth_worst`:
     shorter, as long or longer)."""
     rows = []
     for game in map(Game.parse, games):
-        worst = {strategy: solve_from_own_pick(game, strategy).max_turns for strategy in Strategy}
+        worst = {strategy: solve_from_own_opening(game, strategy).max_turns for strategy in Strategy}
         others = min(turns for strategy, turns in worst.items() if strategy != Strategy.KNUTH)
         knuth = worst[Strategy.KNUTH]
         rows.append({"game": game.name, "codewords": game.size, **{s.label: worst[s] for s in Strategy},

@@ -27,7 +27,7 @@ from ..core.scoring import (
     all_scores, format_score, ordinal_to_score, score_matrix_reference, score_ordinals, score_to_ordinal,
 )
 from ..core.strategies import Strategy
-from ..studies.own_picks import first_guess_picks, subset_sizes  # noqa: F401 (also the figures' own names)
+from ..studies.own_picks import first_guess_picks, own_openings, subset_sizes  # noqa: F401 (also the figures' own names)
 
 STRATEGY_COLORS = {
     Strategy.KNUTH: "#4c72b0",
@@ -457,8 +457,8 @@ def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | 
 
     Only the scores that some first guess gives are drawn (8 pins have 44 scores, of which 8p2c's
     first guesses give 25); the axis label says how many are left out. Tick and bar labels stay
-    level: past 20 scores the figure is wider. With `picks` (True: each strategy's own pick,
-    `first_guess_picks`; or a dict strategy -> guess) each panel names the strategies that pick it,
+    level: past 20 scores the figure is wider. With `picks` (True: each strategy's own opening,
+    `own_openings`; or a dict strategy -> guess) each panel names the strategies that pick it,
     in bold at its right ("all four" when every strategy picks it)."""
     game = Game.parse(game)
     patterns = list(patterns) if patterns is not None else first_guess_patterns(game)
@@ -467,7 +467,7 @@ def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | 
     if len(patterns) > MAX_PARTITION_PANELS:
         raise ValueError(f"{len(patterns)} first guesses: the figure draws at most {MAX_PARTITION_PANELS}")
     if picks is True:
-        picks = first_guess_picks(game)
+        picks = own_openings(game)
     picked_by = {pattern: [Strategy.parse(s).title for s, g in (picks or {}).items() if g == pattern]
                  for pattern in patterns}
     all_sizes = {pattern: subset_sizes(game, pattern) for pattern in patterns}
@@ -499,8 +499,8 @@ def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | 
     axes[-1].set_xlim(-0.6, len(slots) - 0.4)
     left_out = game.num_scores - len(slots)
     axes[-1].set_xlabel("score b,w (black, white)" + (
-        f"; the {left_out} of {game.num_scores} scores that no first guess gives are left out" if left_out else ""))
-    fig.suptitle(f"How each first guess splits the {game.size:,} secrets of {game.name}")
+        f"; the {left_out} of {game.num_scores} scores that no opening gives are left out" if left_out else ""))
+    fig.suptitle(f"How each opening splits the {game.size:,} secrets of {game.name}")
     return fig
 
 
@@ -510,7 +510,8 @@ def turn_histograms_figure(results: Sequence, highlight: "Strategy | str | None"
 
     Horizontal, so that every count is written level at the end of its own bar whatever the
     number of turns and strategies (a bar of one game is too short to see, its label is not), and
-    the figure keeps one look while the sliders move. The count axis is linear from zero. The
+    the figure keeps one look while the sliders move; a strategy that wins no game in some number of
+    turns up to the longest game of any shows a "0" there. The count axis is linear from zero. The
     legend sits under the axes, where it covers no bar. With `highlight`, the other strategies'
     bars are pale with a full-color edge and the highlighted one's legend entry is bold."""
     if not results:
@@ -537,8 +538,8 @@ def turn_histograms_figure(results: Sequence, highlight: "Strategy | str | None"
             label=f"{result.strategy.title} from {result.first_guess_text}: "
                   f"average {average_text(result.total_turns, game.size)}, worst {result.max_turns}",
         )
-        ax.bar_label(bars, labels=[f"{v:,}" if v else "" for v in histogram], fontsize=BAR_LABEL_FONT_SIZE,
-                     padding=2)
+        # A count of 0 is written too: an empty slot is a finding ("0 games need a 6th turn").
+        ax.bar_label(bars, labels=[f"{v:,}" for v in histogram], fontsize=BAR_LABEL_FONT_SIZE, padding=2)
     ax.set_xlim(0, largest * 1.12)  # room for the labels right of the longest bar
     ax.set_yticks(turns)
     ax.set_ylim(max_turns + 0.5, 0.5)  # turn 1 at the top

@@ -27,7 +27,7 @@ from ..core.strategies import Strategy
 from ..studies.data_tables import (CODEWORD_COLUMNS, KERNEL_STRATEGY, SOLVE_STRATEGIES, gpu_beside_cpu, latest_rows,
                                    machine_names, one_machine_one_engine, per_engine, this_machine)
 from ..studies.data_tables import Table, frame_and_problem  # noqa: F401 (Table: the annotations)
-from ..studies.own_picks import AS_LONG, LONGER, SHORTER, first_guess_picks
+from ..studies.own_picks import AS_LONG, LONGER, SHORTER, own_openings
 from .plots import average_text, partition_summary, subset_sizes
 from .plots_results import format_seconds, mmlib_versions, three_figures
 
@@ -1648,7 +1648,7 @@ def strategy_results_table(results) -> ReadableTable:
     won = games_won_by_turn(r.turn_histogram for r in results)
     if all(count == 1 for count in won.get("in 1 turn", [])):
         del won["in 1 turn"]
-    columns = {"strategy": [r.strategy.title for r in results], "first guess": [r.first_guess_text for r in results],
+    columns = {"strategy": [r.strategy.title for r in results], "opening": [r.first_guess_text for r in results],
                "total turns": [r.total_turns for r in results],
                "average turns": _average_column([r.total_turns for r in results], [r.game.size for r in results]),
                "worst (turns)": [r.max_turns for r in results], **won}
@@ -1657,22 +1657,23 @@ def strategy_results_table(results) -> ReadableTable:
     return readable(pd.DataFrame(columns))
 
 
-# What each strategy ranks by (lower is better), as the notebooks write it.
+# What each strategy looks for in a guess's split, in the words of notebook 4's Vocabulary (the
+# values a reader sees in its tables, not the integers mmlib compares: core.strategies).
 RANK_TEXT = {
-    Strategy.KNUTH: "largest subset",
-    Strategy.EXPECTED_SIZE: "Σ s²",
-    Strategy.ENTROPY: "Σ s log₂ s",
-    Strategy.MOST_PARTS: "−(non-empty subsets)",
+    Strategy.KNUTH: "the smallest largest subset",
+    Strategy.EXPECTED_SIZE: "the smallest expected size",
+    Strategy.ENTROPY: "the most information (bits)",
+    Strategy.MOST_PARTS: "the most non-empty subsets",
 }
 
 
 def strategies_summary_table(results) -> ReadableTable:
-    """One row per solve: the strategy, what it ranks by, its opening, total, average and worst turns."""
+    """One row per solve: the strategy, what it looks for, its opening, total, average and worst turns."""
     results = list(results)
     return readable(pd.DataFrame({
         "strategy": [r.strategy.title for r in results],
-        "rank (lower is better)": [RANK_TEXT[r.strategy] for r in results],
-        "first guess": [r.first_guess_text for r in results],
+        "it picks the guess of": [RANK_TEXT[r.strategy] for r in results],
+        "opening": [r.first_guess_text for r in results],
         "total turns": [r.total_turns for r in results],
         "average turns": _average_column([r.total_turns for r in results], [r.game.size for r in results]),
         "worst (turns)": [r.max_turns for r in results],
@@ -1702,24 +1703,40 @@ def partition_table(game: "Game | str", guesses, secrets=None, picks: "Mapping |
     return table
 
 
+# Who published each strategy's 4p6c total from its own opening, as REFERENCE.md credits them
+# ("The literature agrees: ..."); for the other openings it names no publication.
+PUBLISHED_TOTAL_BY = {
+    Strategy.KNUTH: "Knuth 1976",
+    Strategy.EXPECTED_SIZE: "Irving 1978",
+    Strategy.ENTROPY: "Neuwirth 1982",
+    Strategy.MOST_PARTS: "Kooi 2005",
+}
+NO_PUBLICATION = "none found"
+
+
 def published_strategies_table(comparison: pd.DataFrame) -> ReadableTable:
-    """The 4p6c figures REFERENCE.md publishes for the four strategies ("Figures to reproduce",
-    each strategy from two openings), as data/seed_comparison.csv keeps them, beside mmlib's own
-    rows of data/results.csv; `its own pick` says which opening the strategy's rank picks."""
+    """The eight 4p6c figures of REFERENCE.md's "Figures to reproduce" (each strategy from two
+    openings), as data/seed_comparison.csv keeps them, beside mmlib's own rows of data/results.csv.
+    Totals and worst games in turns (the caption says so); `own opening` says which opening is the
+    strategy's own opening (its rank's pick); the last column names the paper
+    that published the total (`PUBLISHED_TOTAL_BY`, own openings only) or says that none was found."""
     from ..studies.seed_comparison import REFERENCE_FIGURES
 
     rows = comparison[(comparison["game"] == "4p6c") & (comparison["seed_source"] == REFERENCE_FIGURES)]
     order = {s.label: k for k, s in enumerate(Strategy)}
     rows = rows.assign(order=rows["strategy"].map(order)).sort_values("order", kind="stable")
-    own = first_guess_picks("4p6c")
+    own = own_openings("4p6c")
+    is_own = [own[Strategy.parse(s)] == g for s, g in zip(rows["strategy"], rows["first_guess"])]
     return readable(pd.DataFrame({
         "strategy": [Strategy.parse(s).title for s in rows["strategy"]],
-        "first guess": list(rows["first_guess"]),
-        "its own pick": [own[Strategy.parse(s)] == g for s, g in zip(rows["strategy"], rows["first_guess"])],
-        "total turns, published": [int(v) for v in rows["seed_total_turns"]],
-        "total turns, mmlib": [int(v) for v in rows["mmlib_total_turns"]],
-        "worst (turns), published": [int(v) for v in rows["seed_max_turns"]],
-        "worst (turns), mmlib": [int(v) for v in rows["mmlib_max_turns"]],
+        "opening": list(rows["first_guess"]),
+        "own opening": is_own,
+        "reference total": [int(v) for v in rows["seed_total_turns"]],
+        "mmlib total": [int(v) for v in rows["mmlib_total_turns"]],
+        "reference worst": [int(v) for v in rows["seed_max_turns"]],
+        "mmlib worst": [int(v) for v in rows["mmlib_max_turns"]],
+        "total published by": [PUBLISHED_TOTAL_BY[Strategy.parse(s)] if mine else NO_PUBLICATION
+                               for s, mine in zip(rows["strategy"], is_own)],
     }))
 
 
@@ -1739,8 +1756,9 @@ def optimum_beside_table(optimal_frame: pd.DataFrame, results) -> ReadableTable:
     }))
 
 
-KNUTH_WORST_TEXT = {SHORTER: "shorter than the other three's", AS_LONG: "as long as the shortest of the others",
-                    LONGER: "longer than the shortest of the others"}
+KNUTH_WORST_TEXT = {SHORTER: "shorter than the other three's",
+                    AS_LONG: "as long as the shortest of the other three's",
+                    LONGER: "longer than the shortest of the other three's"}
 
 
 def knuth_worst_summary_table(worst: pd.DataFrame) -> ReadableTable:
@@ -1753,13 +1771,28 @@ def knuth_worst_summary_table(worst: pd.DataFrame) -> ReadableTable:
 
 def knuth_worst_table(worst: pd.DataFrame) -> ReadableTable:
     """The games of `studies.own_picks.worst_turns` where Knuth's worst game is not as long as the
-    shortest of the other three's: each strategy's worst game (turns), from its own pick."""
+    shortest of the other three's: each strategy's worst game (turns), from its own opening."""
     shown = worst[worst["knuth_worst"] != AS_LONG]
     return readable(pd.DataFrame({
         "game": list(shown["game"]), "codewords": list(shown["codewords"]),
         **{f"{s.title}, worst (turns)": list(shown[s.label]) for s in Strategy},
         "Knuth's worst game is": [KNUTH_WORST_TEXT[k].split(" than")[0] for k in shown["knuth_worst"]],
     }))
+
+
+def largest_subsets_table(game: "Game | str", secrets) -> ReadableTable:
+    """`studies.own_picks.largest_subsets`: every codeword of the game as a guess for the possible
+    secrets `secrets`, grouped by the largest subset it leaves (Knuth's rank), smallest first; how
+    many of each group are possible secrets, and the lowest of those (Knuth's tie-break)."""
+    from ..studies.own_picks import largest_subsets
+
+    game = Game.parse(game)
+    frame = largest_subsets(game, secrets)
+    table = readable(frame, names={"largest": "largest subset", "guesses": f"guesses (of {game.size:,})",
+                                   "possible": "possible secrets among them", "lowest_possible": "the lowest of those"},
+                     blank={"lowest_possible": "none"})
+    table.numeric.discard("the lowest of those")  # a codeword such as 33 is a name, not a number
+    return table
 
 
 def solve_summary_table(result) -> ReadableTable:

@@ -22,7 +22,9 @@ from ..core.openings import first_guess_patterns, pairs_first_guess
 from ..core.scoring import all_scores, score_to_ordinal
 from ..core.solve import solve
 from ..core.strategies import Strategy
-from ..studies.own_picks import first_guess_picks, solve_from_own_pick  # noqa: F401 (the views' own names too)
+from ..studies.own_picks import (  # noqa: F401 (the views' own names too)
+    first_guess_picks, own_openings, solve_from_own_opening, solve_from_own_pick,
+)
 from .plots import (
     acr_sizes_figure, average_text, first_guess_partition_figure, score_distribution_figure, score_frequencies,
     score_frequencies_figure, turn_histograms_figure,
@@ -164,22 +166,22 @@ def acr_sizes_view(controls: GameControls) -> View:
 
 
 def first_guess_partitions_view(controls: GameControls) -> View:
-    """How each first-guess pattern splits the chosen game, each panel naming the strategies that
-    pick it."""
+    """How each first-guess pattern (each opening) splits the chosen game, each panel naming the
+    strategies whose own opening it is."""
     game = controls.game
-    picks = first_guess_picks(game)
+    picks = own_openings(game)
     named = ", ".join(f"{s.title} {g}" for s, g in picks.items())
-    return View(_title(controls, f"; first-guess picks: {named}"), [first_guess_partition_figure(game, picks=picks)])
+    return View(_title(controls, f"; own openings: {named}"), [first_guess_partition_figure(game, picks=picks)])
 
 
 def turn_histograms_view(controls: GameControls) -> View:
-    """All games of the chosen game with all four strategies, each from its own pick of first guess
-    (the picks the partitions view names); the chosen one described and highlighted."""
+    """All games of the chosen game with all four strategies, each from its own opening (the
+    openings the partitions view names); the chosen one described and highlighted."""
     game, highlighted = controls.game, controls.chosen_strategy
-    all_four = [solve_from_own_pick(game, strategy) for strategy in Strategy]
+    all_four = [solve_from_own_opening(game, strategy) for strategy in Strategy]
     mine = all_four[int(highlighted)]
     average = average_text(mine.total_turns, game.size)
-    caption = _title(controls, f": {highlighted.title} from {mine.first_guess_text} (its own pick) needs "
+    caption = _title(controls, f": {highlighted.title} from {mine.first_guess_text} (its own opening) needs "
                                f"{mine.total_turns:,} turns in all, {average} on average, {mine.max_turns} at worst")
     return View(caption, [turn_histograms_figure(all_four, highlight=highlighted)])
 
