@@ -84,6 +84,13 @@ def small_cuda_range() -> str:
     return f"{format_seconds(rows['median_s'].min())}-{format_seconds(rows['median_s'].max())} s"
 
 
+def kernel_run() -> pd.Series:
+    """The scoring-kernel row notebook 5's table shows (its latest run by the current scoring engine)."""
+    from mmlib.workbench.tables import scoring_kernel_table
+
+    return scoring_kernel_table(load_benchmarks().frame).frame.iloc[0]
+
+
 def one_at_a_time_engine() -> str:
     """The engine and threads of data/seed_one_at_a_time.csv's rows, as notebook 5's summary names them."""
     frame = load_table("seed_one_at_a_time.csv", ("engine", "threads")).frame
@@ -472,6 +479,9 @@ CLAIMS = [
     ("05_all_games_at_once.ipynb", lambda: f"7p7c with Knuth's strategy in {cuda_knuth_7p7c('on')}"),
     ("05_all_games_at_once.ipynb", lambda: f"which took {cuda_knuth_7p7c('on', backend='cpu')} on 2 cores"),
     ("05_all_games_at_once.ipynb", one_at_a_time_engine),
+    ("05_all_games_at_once.ipynb", lambda: "one timed run takes {guesses} distinct guesses of {game} and scores each "
+                                           "against all {secrets} secrets".format(**kernel_run())),
+    ("05_all_games_at_once.ipynb", lambda: f"{kernel_run()['scores per run']} scores a run"),
     ("06_results.ipynb", ce_share),
     ("06_results.ipynb", gpu_over_cpu_6p6c),
     ("06_results.ipynb", cpu_solve_rate),

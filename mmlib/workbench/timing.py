@@ -32,6 +32,21 @@ def where_measured(engine: str = "solve-cpu", backend: str = "cpu") -> str:
     return line
 
 
+def fastest_solve(game: "Game | str", strategy="knuth", runs: int = 5, **options):
+    """Solve `game` `runs` times on the cpu backend and return the fastest run (its wall-clock
+    seconds, turn by turn, in `turn_stats`), printing where it ran: this machine, mmlib's commit,
+    the engine, the load average before the solves and the threads the solves ran on."""
+    from ..core.solve import solve
+    from ..studies.data_tables import cpu_threads_used, one_thread_reason
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    fastest = min((solve(game, strategy, **options) for _ in range(runs)), key=lambda run: run.elapsed_s)
+    busy = f"; load average before the solves: {load:.1f} on {os.cpu_count()} cores" if load is not None else ""
+    print(f"{measured_just_now('solve-cpu')}{busy};\nfastest of {runs} solves, wall clock, "
+          f"{one_thread_reason([cpu_threads_used(fastest)])}")
+    return fastest
+
+
 def timed_optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total"):
     """`optimal(game, max_turns, objective)`, printing a line before it starts (a session's first
     search also starts the worker processes, which takes seconds) and, after, the result with the
