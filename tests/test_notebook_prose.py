@@ -70,10 +70,12 @@ def current_cuda_solves() -> pd.DataFrame:
 
 
 def cuda_rate_range() -> str:
-    frame = current_cuda_solves()
-    rows = latest_rows(frame[frame["codewords"] >= 279_936])
-    low, high = (v / 1e9 for v in (rows["scores_per_s"].min(), rows["scores_per_s"].max()))
-    return f"{low:.0f} to {high:.0f} billion scores a second"  # as notebook 5's table writes them
+    """The range of the GPU-alone table's billion scores/s (computed there from the seconds as
+    shown), to two significant digits, as notebook 5's prose quotes it."""
+    from mmlib.workbench.tables import gpu_alone_table
+
+    rates = gpu_alone_table(load_benchmarks().frame).frame["billion scores/s"].str.replace(",", "").astype(float)
+    return f"about {significant(rates.min(), 2)} to {significant(rates.max(), 2)} billion scores a second"
 
 
 def small_cuda_range() -> str:

@@ -196,3 +196,17 @@ def test_the_seed_solve_table_holds_one_value_per_cell_and_every_scores_count():
     assert frame.groupby("case equivalence")["scores computed"].nunique().eq(1).all()
     assert "the seed publishes no turn count" in table.note
     assert reader_checks.problems_in(repr(table)) == []
+
+
+def test_every_rate_is_what_a_reader_gets_from_the_seconds_shown():
+    """Notebook 5's rule for every table: a rate beside seconds is computed from the seconds as shown."""
+    from mmlib.workbench.tables import gpu_alone_table, scoring_kernel_table
+
+    def number(text: str) -> float:
+        return float(str(text).replace(",", ""))
+
+    frame = load_benchmarks().frame
+    for _, row in gpu_alone_table(frame).frame.iterrows():
+        assert row["billion scores/s"] == f"{number(row['scores computed']) / number(row['cuda s']) / 1e9:,.0f}"
+    kernel = scoring_kernel_table(frame).frame.iloc[0]
+    assert kernel["billion scores/s"] == f"{number(kernel['scores per run']) / number(kernel['median s']) / 1e9:.2f}"

@@ -27,7 +27,7 @@ from ..core.strategies import Strategy
 from ..studies.data_tables import (KERNEL_STRATEGY, SOLVE_STRATEGIES, commits_of_rows, gpu_beside_cpu, latest_rows,
                                    machine_names, one_machine_one_engine, per_engine, this_machine)
 from ..studies.own_picks import AS_LONG, LONGER, SHORTER, first_guess_picks
-from .plots import average_text, partition_summary, subset_sizes
+from .plots import average_text, partition_summary, significant, subset_sizes
 from .plots_results import format_seconds, mmlib_versions
 
 
@@ -321,7 +321,11 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
 
         if not real_gpu_present():
             note += " This machine has no GPU, so the cpu backend alone is timed here."
-    return readable(timings[columns].assign(scores_per_s=timings["scores_per_s"] / 1e6),
+    if "scores_per_s" in columns:
+        note += " million scores/s: scores computed over median s as shown."
+    # The rate from the seconds as shown, so that a reader who divides gets it.
+    rate = pd.to_numeric(timings["scores"], errors="coerce") / as_shown(timings["median_s"]) / 1e6
+    return readable(timings[columns].assign(scores_per_s=rate),
                     names={"scores_per_s": "million scores/s", "scores": "scores computed"},
                     formats={"median_s": "seconds", "scores_per_s": 0}, note=note.strip())
 
@@ -648,6 +652,14 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
     return ReadableTable(shown, f"off, on: case equivalence off, on. {where}.{medians}{ratio}{none}", numeric=numbers)
 
 
+def as_shown(seconds, how=None) -> pd.Series:
+    """Seconds as a table shows them (`format_seconds`, or `how`), read back as numbers: a rate a
+    table shows beside them is computed from these, so that a reader who divides gets it."""
+    write = how or format_seconds
+    return pd.Series([float(write(float(v)).replace(",", "")) if pd.notna(v) else np.nan for v in seconds],
+                     index=getattr(seconds, "index", None))
+
+
 def shown_ratio(numerator: str, denominator: str) -> str:
     """'43x': the ratio of two times as a table shows them ('2.3' over '0.053'), so that a reader who
     divides the shown times gets the shown ratio."""
@@ -675,14 +687,16 @@ def gpu_alone_table(benchmarks: pd.DataFrame) -> ReadableTable:
         "opening": alone["opening"], "case equivalence": alone["case_equivalence"],
         "solves": pd.to_numeric(alone["cuda_repeats"], errors="coerce"),
         "cuda s": alone["cuda_s"], "scores computed": alone["cuda_scores"],
-        "billion scores/s": alone["cuda_scores_per_s"] / 1e9,
+        # From the seconds as shown, as every ratio of notebook 5's tables: a reader who divides gets it.
+        "billion scores/s": pd.to_numeric(alone["cuda_scores"], errors="coerce") / as_shown(alone["cuda_s"]) / 1e9,
     })
     cpu = ", ".join(dict.fromkeys(e for e in pairs["cpu_engine"].dropna()))
     why = f"engine {cpu}" if cpu else "the cpu engine"
     return readable(shown, formats={"cuda s": "seconds", "billion scores/s": 0},
                     blank={"scores computed": "not counted", "billion scores/s": "not counted",
                            "solves": "not recorded"},
-                    note=f"{_where_timed(alone, 'cuda')}. Each time is one run's median over its solves. No run of "
+                    note=f"{_where_timed(alone, 'cuda')}. Each time is one run's median over its solves; billion "
+                         "scores/s is scores computed over cuda s as shown (two significant digits). No run of "
                          f"{_joined(alone['game'])} by the current cpu engine ({why}).")
 
 
@@ -749,6 +763,11 @@ def _count_or(value, missing: str = "not given") -> str:
     return missing if pd.isna(number) else f"{int(number):,}"
 
 
+def _three_digits(seconds: float) -> str:
+    """Seconds to three significant digits (0.0425): the kernel's median as data/ records it."""
+    return significant(seconds, 3)
+
+
 def scoring_kernel_table(benchmarks: pd.DataFrame) -> ReadableTable:
     """The scoring kernel timed alone (benchmark rows `score-kernel`): the latest run of each game
     and backend, of one machine and the newest engine version, with its threads, billions of
@@ -771,7 +790,7 @@ def scoring_kernel_table(benchmarks: pd.DataFrame) -> ReadableTable:
         "game": latest["game"], "backend": latest["backend"], "threads": latest["threads"],
         "guesses": guesses, "secrets": secrets, "scores per run": scores,
         "runs": pd.to_numeric(latest["repeats"], errors="coerce"), "median s": latest["median_s"],
-        "billion scores/s": latest["scores_per_s"] / 1e9,
+        "billion scores/s": scores / as_shown(latest["median_s"], _three_digits) / 1e9,
         "load average": pd.to_numeric(latest["load_avg"], errors="coerce"),
         "CPU use": pd.to_numeric(latest["cpu_util"], errors="coerce"),
     })
@@ -781,11 +800,11 @@ def scoring_kernel_table(benchmarks: pd.DataFrame) -> ReadableTable:
     runs = [f"{int(n):,} distinct guesses of {g}, each scored against all {int(c):,} secrets: {int(n * c):,} scores"
             for g, n, c in zip(latest["game"], guesses, secrets)]
     what = (f"The {' and '.join(backends)} backend's scoring kernel. One timed run: {'; '.join(runs)}. median s: "
-            "the median of the runs; billion scores/s: scores per run over median s.")
+            "the median of the runs; billion scores/s: scores per run over median s as shown.")
     latest_timings = type(timings)(latest, timings.left_out, timings.machine, timings.engine)
     note = (f"{what} Latest run, {latest_timings.caption(commits=True, load=False).removeprefix('measured ')}. "
             f"{timings.left_out_note()}")
-    return readable(shown, formats={"median s": "seconds", "billion scores/s": 2, "load average": 2, "CPU use": 2},
+    return readable(shown, formats={"median s": _three_digits, "billion scores/s": 2, "load average": 2, "CPU use": 2},
                     blank={"load average": "not recorded", "CPU use": "not recorded", "threads": "not recorded",
                            "runs": "not recorded"},
                     note=note.strip())

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import textwrap
 import time
 
 import pandas as pd
@@ -41,9 +42,10 @@ def fastest_solve(game: "Game | str", strategy="knuth", runs: int = 5, **options
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     fastest = min((solve(game, strategy, **options) for _ in range(runs)), key=lambda run: run.elapsed_s)
-    busy = f"; load average before the solves: {load:.1f} on {os.cpu_count()} cores" if load is not None else ""
-    print(f"{measured_just_now('solve-cpu')}{busy};\nfastest of {runs} solves, wall clock, "
-          f"{one_thread_reason([cpu_threads_used(fastest)])}")
+    busy = f"load average before the solves: {load:.1f} on {os.cpu_count()} cores; " if load is not None else ""
+    text = (f"{measured_just_now('solve-cpu')}; {busy}the fastest of {runs} solves, wall clock, "
+            f"{one_thread_reason([cpu_threads_used(fastest)])}")
+    print(textwrap.fill(text, 100))  # lines a narrow page shows whole, never broken inside a word
     return fastest
 
 
