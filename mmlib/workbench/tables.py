@@ -304,6 +304,8 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
                           timings.assign(_commit=commits.fillna(""))[["backend", "machine", "engine", "_commit"]]
                           .drop_duplicates().itertuples(index=False))
     note = f"Median of 3 solves each, measured just now: {where}." if where else ""
+    if "scores_per_s" in columns:
+        note += " Each rate is scores computed over median s as shown."
     if "threads" in timings.columns and (timings["backend"] == "cpu").any():
         from ..studies.data_tables import one_thread_reason
 
@@ -321,8 +323,6 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
 
         if not real_gpu_present():
             note += " This machine has no GPU, so the cpu backend alone is timed here."
-    if "scores_per_s" in columns:
-        note += " million scores/s: scores computed over median s as shown."
     # The rate from the seconds as shown, so that a reader who divides gets it.
     rate = pd.to_numeric(timings["scores"], errors="coerce") / as_shown(timings["median_s"]) / 1e6
     return readable(timings[columns].assign(scores_per_s=rate),

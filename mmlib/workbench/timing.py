@@ -42,10 +42,12 @@ def fastest_solve(game: "Game | str", strategy="knuth", runs: int = 5, **options
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     fastest = min((solve(game, strategy, **options) for _ in range(runs)), key=lambda run: run.elapsed_s)
-    busy = f"load average before the solves: {load:.1f} on {os.cpu_count()} cores; " if load is not None else ""
-    text = (f"{measured_just_now('solve-cpu')}; {busy}the fastest of {runs} solves, wall clock, "
-            f"{one_thread_reason([cpu_threads_used(fastest)])}")
-    print(textwrap.fill(text, 100))  # lines a narrow page shows whole, never broken inside a word
+    lines = [measured_just_now("solve-cpu")]
+    if load is not None:
+        lines.append(f"load average before the solves: {load:.1f} on {os.cpu_count()} cores")
+    lines.append(textwrap.fill(f"the fastest of {runs} solves, wall clock, {one_thread_reason([cpu_threads_used(fastest)])}",
+                               100))  # lines a narrow page shows whole, never broken inside a word
+    print("\n".join(lines))
     return fastest
 
 
