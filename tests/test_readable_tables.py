@@ -138,3 +138,75 @@ def test_counts_given_as_text_line_up_as_numbers_but_codewords_stay_names():
     table = readable(pd.DataFrame({"move": ["1122=1,0", "total"], "possible": ["1,296", ""],
                                    "loss": ["0.059", "0.147"], "guess": ["1122", "1234"]}))
     assert table.numeric == {"possible", "loss"}  # the empty cell of a total row does not make text
+
+
+def test_each_of_several_commits_names_the_rows_it_timed():
+    """Review r2 of notebook 5: 'mmlib b163b50, d1ef6c5' beside timings said nothing of which rows each timed."""
+    from mmlib.studies.data_tables import commits_of_rows
+
+    rows = pd.DataFrame([
+        {"game": "5p8c", "strategy": "knuth", "case_equivalence": "on", "mmlib_version": "b163b50", "date": "1"},
+        {"game": "6p6c", "strategy": "entropy", "case_equivalence": "on", "mmlib_version": "b163b50", "date": "2"},
+        {"game": "6p6c", "strategy": "knuth", "case_equivalence": "on", "mmlib_version": "d1ef6c5", "date": "3"},
+    ])
+    assert commits_of_rows(rows) == "b163b50 (5p8c; 6p6c Entropy), d1ef6c5 (6p6c Knuth)"
+    assert commits_of_rows(rows[rows["game"] == "5p8c"]) == "b163b50"  # one commit: nothing to tell apart
+    pairs = gpu_beside_cpu_table(load_benchmarks().frame)
+    if len(set(gpu_beside_cpu(load_benchmarks().frame)["cpu_commit"].dropna())) > 1:
+        assert re.search(r"mmlib \w+ \(\S", pairs.note)
+
+
+def test_a_ratio_is_what_a_reader_gets_from_the_times_shown():
+    """Review r2 of notebook 5: 45x beside 2.3 s and 0.053 s (which give 43x)."""
+    from mmlib.workbench.tables import shown_ratio
+
+    assert shown_ratio("2.3", "0.053") == "43x" and shown_ratio("1,695", "5.7") == "297x"
+    table = gpu_beside_cpu_table(load_benchmarks().frame)
+    for _, row in table.frame.iterrows():
+        for ce in ("off", "on"):
+            if f"cpu / cuda, {ce}" in row and row[f"cpu / cuda, {ce}"] != "–":
+                assert row[f"cpu / cuda, {ce}"] == shown_ratio(row[f"cpu s, {ce}"], row[f"cuda s, {ce}"])
+    assert "as shown" in table.note
+
+
+def test_the_kernel_row_says_what_one_timed_run_does():
+    """Review r2 of notebook 5: 34,012,224 scores for 'one guess against every secret' of 531,441."""
+    from mmlib.core.games import Game
+    from mmlib.studies.bench import KERNEL_GUESSES
+    from mmlib.workbench.tables import scoring_kernel_table
+
+    table = scoring_kernel_table(load_benchmarks().frame)
+    row = table.frame.iloc[0]
+    size = Game.parse(row["game"]).size
+    assert row["guesses"] == f"{KERNEL_GUESSES:,}" and row["secrets"] == f"{size:,}"
+    assert row["scores per run"] == f"{KERNEL_GUESSES * size:,}"
+    assert f"One timed run: {KERNEL_GUESSES} distinct guesses of {row['game']}" in table.note
+
+
+def test_the_seed_solve_table_holds_one_value_per_cell_and_every_scores_count():
+    from mmlib.studies.seed_comparison import load_seed_comparison
+    from mmlib.workbench.tables import seed_solve_table
+
+    table = seed_solve_table(load_seed_comparison(), load_benchmarks().frame, "7p7c", "knuth")
+    frame = table.frame
+    assert list(frame.columns) == ["case equivalence", "solver", "threads", "engine", "commit", "machine",
+                                   "measured", "solves", "scores computed", "seconds"]
+    assert set(frame["solver"]) == {"mmlib cuda", "mmlib cpu", "seed CUDA"}
+    # Every row shows the scores it computed, the seed's published count included, and they agree per setting.
+    assert frame.groupby("case equivalence")["scores computed"].nunique().eq(1).all()
+    assert "the seed publishes no turn count" in table.note
+    assert reader_checks.problems_in(repr(table)) == []
+
+
+def test_every_rate_is_what_a_reader_gets_from_the_seconds_shown():
+    """Notebook 5's rule for every table: a rate beside seconds is computed from the seconds as shown."""
+    from mmlib.workbench.tables import gpu_alone_table, scoring_kernel_table
+
+    def number(text: str) -> float:
+        return float(str(text).replace(",", ""))
+
+    frame = load_benchmarks().frame
+    for _, row in gpu_alone_table(frame).frame.iterrows():
+        assert row["billion scores/s"] == f"{number(row['scores computed']) / number(row['cuda s']) / 1e9:,.0f}"
+    kernel = scoring_kernel_table(frame).frame.iloc[0]
+    assert kernel["billion scores/s"] == f"{number(kernel['scores per run']) / number(kernel['median s']) / 1e9:.2f}"

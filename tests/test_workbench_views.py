@@ -1,6 +1,8 @@
 """The notebooks' wiring (show_interactive, game menus, sliders limited to a table's games), their
 views, and the tidy tables and figures of issue 15, checked without a browser."""
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -163,7 +165,12 @@ def test_numbers_print_without_exponents():
         ["0.000012", "0.018", "0.17", "2.7", "948", "1,695"]
     live = pd.DataFrame({"game": ["4p6c"], "codewords": [1296.0], "backend": ["cpu"], "median_s": [0.0025],
                          "scores": [1123234.0], "scores_per_s": [4.472595e+08]})
-    assert timings_table(live).frame.iloc[0].tolist() == ["4p6c", "1,296", "cpu", "0.0025", "1,123,234", "447"]
+    # One backend: named once in the note, not in every row; millions of scores a second said in words.
+    # The rate from the seconds as shown: 1,123,234 / 0.0025 s = 449 million a second.
+    assert timings_table(live).frame.iloc[0].tolist() == ["4p6c", "1,296", "0.0025", "1,123,234", "449"]
+    assert list(timings_table(live).frame.columns)[-1] == "million scores/s"
+    both = pd.concat([live, live.assign(backend="cuda")], ignore_index=True)
+    assert timings_table(both).frame["backend"].tolist() == ["cpu", "cuda"]
 
 
 def test_case_equivalence_scores_come_from_one_solve():
@@ -542,6 +549,9 @@ def test_the_gpu_diagram_writes_every_label_at_9_pt_without_raw_underscores():
     texts = [t for t in figure.findobj(Text) if t.get_visible() and t.get_text()]
     assert texts and all(t.get_fontsize() >= 9 for t in texts)
     assert not any("c_t" in t.get_text().replace("$c_t$", "") for t in texts)
+    # t is the turn in notebook 5: a thread is i.
+    assert not any(word in t.get_text() for t in texts for word in ("thread t", "$c_t$", "rank t"))
+    assert any("thread i" in t.get_text() for t in texts)
 
 
 def test_the_caption_says_why_the_colors_moved_when_the_codeword_cap_stops_them():
@@ -814,3 +824,29 @@ def test_notebook_6_figures_draw_no_rounding_noise_and_no_piles():
     xs = [p[0] for p in points]
     # Two points share an x only as the cpu and the GPU of one solve, never two solves of one backend.
     assert len(set(points)) == len(points) and len(set(xs)) >= len(xs) / 2
+
+
+def test_the_colors_caption_says_when_mmlibs_own_limit_stops_the_colors():
+    """Review r2 of notebook 5: at 2 pins the colors slider read 'of 2 to 15' and nothing said why."""
+    controls = game_controls(pins=2, colors=6, strategy="knuth", max_codewords=4096)
+    assert controls.most_colors_note() == ("; with 2 pins the colors go up to 15, the most mmlib allows "
+                                           "(2p15c has 225 codewords, within the 4,096)")
+    controls.pins.value = 4  # the cap stops the colors at 8: cap_note's, not this one's
+    assert controls.most_colors_note() == ""
+
+
+def test_region_size_bins_are_written_with_separators():
+    from mmlib.workbench.plots_results import region_sizes_figure
+
+    result = solve("4p8c", "knuth", first_guess="1234", case_equivalence="off")
+    ticks = [t.get_text() for t in region_sizes_figure(result).axes[0].get_yticklabels()]
+    assert "513-1,024" in ticks and not any(re.search(r"\d{4}", t) for t in ticks)
+
+
+def test_a_live_turn_timing_names_its_load_and_threads(capsys):
+    from mmlib.workbench.timing import fastest_solve
+
+    result = fastest_solve("3p3c", "knuth", runs=2, first_guess="112", case_equivalence="off")
+    printed = " ".join(capsys.readouterr().out.split())  # the line wraps for a narrow page
+    assert result.total_turns and "load average before the solves" in printed
+    assert "on 1 thread: each turn computes fewer than 16,777,216 scores" in printed

@@ -271,6 +271,52 @@ def recorded(rows: pd.DataFrame) -> pd.Series:
         & engine.map(lambda e: engine_parts(e) is not None)
 
 
+def _strategy_title(label) -> str:
+    try:
+        return Strategy.parse(label).title
+    except (ValueError, KeyError):
+        return str(label)
+
+
+def commits_of_rows(rows: pd.DataFrame, commit: str = "mmlib_version", date: str = "date") -> str:
+    """mmlib's commits of timing rows, oldest first, each with the rows it timed when there are
+    several: 'b163b50' for one; 'b163b50 (5p8c; 6p6c Entropy, Most Parts), d1ef6c5 (6p6c Knuth,
+    Expected Size)' for two. A game all of whose rows one commit timed is named alone; else its
+    strategies (and, where one strategy's rows are split too, the case-equivalence setting).
+    '' where the rows record no commit."""
+    if commit not in rows.columns or len(rows) == 0:
+        return ""
+    rows = rows.sort_values(date, kind="stable") if date in rows.columns else rows
+    known = rows[rows[commit].notna() & ~rows[commit].astype(str).str.strip().isin(["", UNRECORDED, "nan"])]
+    commits = list(dict.fromkeys(str(c) for c in known[commit]))
+    if len(commits) < 2 or "game" not in known.columns:
+        return ", ".join(commits)
+
+    def split(frame: pd.DataFrame) -> bool:
+        return frame[commit].astype(str).nunique() > 1
+
+    named = []
+    for this in commits:
+        mine, parts = known[known[commit].astype(str) == this], []
+        for game in dict.fromkeys(mine["game"]):
+            if not split(known[known["game"] == game]) or "strategy" not in known.columns:
+                parts.append(str(game))
+                continue
+            strategies = []
+            order = list(SOLVE_STRATEGIES)
+            for strategy in sorted(dict.fromkeys(mine.loc[mine["game"] == game, "strategy"]),
+                                   key=lambda s: order.index(s) if s in order else len(order)):
+                same = known[(known["game"] == game) & (known["strategy"] == strategy)]
+                text = _strategy_title(strategy)
+                if split(same) and "case_equivalence" in known.columns:
+                    settings = mine.loc[(mine["game"] == game) & (mine["strategy"] == strategy), "case_equivalence"]
+                    text += f" (case equivalence {', '.join(dict.fromkeys(str(s) for s in settings))})"
+                strategies.append(text)
+            parts.append(f"{game} {', '.join(strategies)}")
+        named.append(f"{this} ({'; '.join(parts)})")
+    return ", ".join(named)
+
+
 @dataclass
 class Timings:
     """The timing rows a figure or table shows (`rows`: one machine, one engine version) and the
@@ -313,7 +359,8 @@ class Timings:
             return "no timing with a recorded machine and engine"
         text = f"measured on {self.machine}, engine {self.engine}"
         if commits and self.commits():
-            text += f", mmlib {self.commits()}"
+            # Several commits: each says which rows it timed.
+            text += f", mmlib {commits_of_rows(self.rows) or self.commits()}"
         if self.dates():
             text += f", {self.dates()}"
         loads = pd.to_numeric(self.rows["load_avg"], errors="coerce").dropna() \
@@ -575,6 +622,30 @@ def real_gpu_present() -> bool:
         return False
 
 
+def cpu_threads_used(result) -> int:
+    """The threads the cpu backend shared `result`'s turns among: 1 when no turn computed the
+    `solver_cpu.PARALLEL_MIN_SCORES` scores from which a turn's search runs on every core (a turn
+    with fewer runs on one thread), else numba's threads."""
+    import numba
+
+    from ..core.solver_cpu import PARALLEL_MIN_SCORES
+
+    workers = numba.get_num_threads()
+    return workers if workers > 1 and any(t.scores >= PARALLEL_MIN_SCORES for t in result.turn_stats) else 1
+
+
+def one_thread_reason(threads) -> str:
+    """Why a live cpu timing ran on one thread, or on how many it ran: 'on 1 thread: each turn computes
+    fewer than 16,777,216 scores, below which the cpu backend keeps a turn's search on one thread'."""
+    from ..core.solver_cpu import PARALLEL_MIN_SCORES
+
+    most = int(max(threads))
+    if most == 1:
+        return (f"on 1 thread: each turn computes fewer than {PARALLEL_MIN_SCORES:,} scores, below which the cpu "
+                "backend keeps a turn's search on one thread")
+    return f"on up to {most} threads (a turn of {PARALLEL_MIN_SCORES:,} scores or more shares its search among them)"
+
+
 def live_backends() -> list[str]:
     """The backends worth timing here: `cpu`, and `cuda` where a real GPU is present."""
     return ["cpu", "cuda"] if real_gpu_present() else ["cpu"]
@@ -607,6 +678,7 @@ def time_solves(games, strategy="knuth", backends=("cpu",), repeats: int = 3) ->
                 "total_turns": runs[0].total_turns,
                 "case_equivalence": "on" if runs[0].case_equivalence else "off",
                 "first_guess": runs[0].first_guess_text, "load_avg": load, "cores": os.cpu_count() or 1,
+                "threads": cpu_threads_used(runs[0]) if backend == "cpu" else np.nan,
                 **provenance(solve_engine(backend), backend),
             })
     return pd.DataFrame(rows)

@@ -82,35 +82,36 @@ def _thread_block(ax, threads: int = 6, slots: int = 5) -> None:
     for j in range(10):
         ax.add_patch(Rectangle((0.2 + 0.55 * j, 8.9), 0.5, 0.45, facecolor="#deebf7", edgecolor="0.4"))
         ax.text(0.45 + 0.55 * j, 9.12, f"s{j}", ha="center", va="center", fontsize=9)
-    ax.text(6.1, 8.1, "every thread reads\nall of PS: thread t\nscores candidate\nguess $c_t$ against\n"
+    # Threads are numbered i (t is the turn everywhere in notebook 5).
+    ax.text(6.1, 8.1, "every thread reads\nall of PS: thread i\nscores candidate\nguess $c_i$ against\n"
                       "every secret", fontsize=9, va="center")
     # One bracket under the whole of PS, and from it an arrow to each thread: each reads every secret.
     ax.plot([0.2, 0.2, 5.65, 5.65], [8.85, 8.65, 8.65, 8.85], color="0.25", linewidth=1.1)
-    for t in range(threads):
-        x = 0.3 + 0.95 * t
+    for i in range(threads):
+        x = 0.3 + 0.95 * i
         ax.add_patch(FancyBboxPatch((x, 7.25), 0.75, 0.6, boxstyle="round,pad=0.02", facecolor="#fdae6b",
                                     edgecolor="0.3"))
-        ax.text(x + 0.375, 7.55, f"t{t}\nc{t}", ha="center", va="center", fontsize=9)
+        ax.text(x + 0.375, 7.55, f"thread {i}\n$c_{i}$", ha="center", va="center", fontsize=9)
         _arrow(ax, (x + 0.375, 8.65), (x + 0.375, 7.9))
         # The thread's own counters: one per score slot, in shared memory.
         for s in range(slots):
             ax.add_patch(Rectangle((x + 0.1, 4.5 + 0.5 * s), 0.55, 0.45, facecolor="#fff5eb", edgecolor="0.5"))
         _arrow(ax, (x + 0.375, 7.2), (x + 0.375, 7.0))
-        ax.text(x + 0.375, 4.2, f"rank{t}", ha="center", va="center", fontsize=9)
+        ax.text(x + 0.375, 4.2, f"rank {i}", ha="center", va="center", fontsize=9)
     ax.add_patch(Rectangle((0.2, 4.35), 0.95 * threads, 2.7, fill=False, edgecolor="#d94801",
                            linestyle="--", linewidth=1.2))
     ax.text(6.1, 5.7, "shared memory:\neach thread's\ncounters, one per\nscore ordinal (a\nscore's index,\n"
                       "notebook 2), 8, 16\nor 32 bits by |PS|;\ncounter[score] += 1\nfor each secret",
             fontsize=9, va="center", color="#a63603")
-    ax.text(6.1, 3.6, "rank t: how the\nstrategy values $c_t$\nfrom its counters\n(Knuth: the largest\n"
+    ax.text(6.1, 3.6, "rank i: how the\nstrategy values $c_i$\nfrom its counters\n(Knuth: the largest\n"
                       "count; lower is\nbetter)", fontsize=9, va="center")
     # Reduction in the block, then over blocks.
     ax.add_patch(FancyBboxPatch((0.6, 2.65), 4.9, 0.75, boxstyle="round,pad=0.02", facecolor=PHASE2_COLOR,
                                 edgecolor="0.3"))
     ax.text(3.05, 3.02, "block reduction: the best of the block by rank,\nthen a member of PS, then the lower index",
             ha="center", va="center", fontsize=9)
-    for t in range(threads):
-        _arrow(ax, (0.675 + 0.95 * t, 4.05), (3.05, 3.45))
+    for i in range(threads):
+        _arrow(ax, (0.675 + 0.95 * i, 4.05), (3.05, 3.45))
     ax.add_patch(FancyBboxPatch((0.6, 1.0), 4.9, 0.75, boxstyle="round,pad=0.02", facecolor=PHASE2_COLOR,
                                 edgecolor="0.3"))
     ax.text(3.05, 1.37, "reduce_best: the best over the region's blocks\n-> the region's next guess",

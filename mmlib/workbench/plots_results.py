@@ -148,7 +148,7 @@ def region_sizes_figure(result: SolveResult) -> Figure:
                 ax.text(t, b, f"{counts[b, t]:,}", ha="center", va="center", fontsize=9,
                         color="white" if counts[b, t] < counts.max() ** 0.5 else "black")
     ax.set_xticks(range(turns), [str(t + 1) for t in range(turns)])
-    ax.set_yticks(range(len(bins)), [f"{lo}" if lo == hi else f"{lo}-{hi}" for lo, hi in bins])
+    ax.set_yticks(range(len(bins)), [f"{lo:,}" if lo == hi else f"{lo:,}-{hi:,}" for lo, hi in bins])
     ax.set_xlabel(f"turn t: {AFTER_TURN}")
     ax.set_ylabel("region size (games)")
     ax.set_title(f"Region sizes after each turn\n{_title_of(result)}", fontsize=11)

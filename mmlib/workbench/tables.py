@@ -24,11 +24,12 @@ import pandas as pd
 
 from ..core.games import Game
 from ..core.strategies import Strategy
-from ..studies.data_tables import (CODEWORD_COLUMNS, KERNEL_STRATEGY, SOLVE_STRATEGIES, gpu_beside_cpu, latest_rows,
-                                   machine_names, one_machine_one_engine, per_engine, this_machine)
+from ..studies.data_tables import (CODEWORD_COLUMNS, KERNEL_STRATEGY, SOLVE_STRATEGIES, commits_of_rows,
+                                   gpu_beside_cpu, latest_rows, machine_names, one_machine_one_engine, per_engine,
+                                   this_machine)
 from ..studies.data_tables import Table, frame_and_problem  # noqa: F401 (Table: the annotations)
 from ..studies.own_picks import AS_LONG, LONGER, SHORTER, own_openings
-from .plots import average_text, partition_summary, subset_sizes
+from .plots import average_text, partition_summary, significant, subset_sizes
 from .plots_results import format_seconds, mmlib_versions, three_figures
 
 
@@ -479,17 +480,30 @@ def published_check_table(result, results: pd.DataFrame, comparison: pd.DataFram
 
 def timings_table(timings: pd.DataFrame) -> ReadableTable:
     """Live timings (from `time_solves`): seconds, scores, millions of scores per second; the note
-    names the machine and engine of each backend, read from the rows."""
+    names the machine and engine of each backend, read from the rows, the machine's load average
+    and, for the cpu backend, the threads its solves ran on. A backend column only where the rows
+    have more than one backend: one is named once, in the note."""
     columns = [c for c in ("game", "codewords", "backend", "case_equivalence", "median_s", "scores", "scores_per_s")
                if c in timings.columns]
+    if "backend" in columns and timings["backend"].nunique() == 1:
+        columns.remove("backend")
     where = ""
     if {"machine", "engine"} <= set(timings.columns) and len(timings):
         commits = timings["mmlib_version"] if "mmlib_version" in timings.columns else pd.Series("", index=timings.index)
-        where = "; ".join(f"{backend} on {machine}, engine {engine}" + (f", mmlib {commit}" if str(commit) else "")
+        where = "; ".join(f"{backend} on {machine}, engine {engine}"
+                          + (f", mmlib {commit}" if str(commit) else "")
                           for backend, machine, engine, commit in
                           timings.assign(_commit=commits.fillna(""))[["backend", "machine", "engine", "_commit"]]
                           .drop_duplicates().itertuples(index=False))
     note = f"Median of 3 solves each, measured just now: {where}." if where else ""
+    if "scores_per_s" in columns:
+        note += " Each rate is scores computed over median s as shown."
+    if "threads" in timings.columns and (timings["backend"] == "cpu").any():
+        from ..studies.data_tables import one_thread_reason
+
+        threads = pd.to_numeric(timings.loc[timings["backend"] == "cpu", "threads"], errors="coerce").dropna()
+        if len(threads):
+            note += f" Every solve ran {one_thread_reason(threads)}."
     if "load_avg" in timings.columns and timings["load_avg"].notna().any():
         # A shared machine: how busy it was before the timings says how far other work may have stretched them.
         loads = timings["load_avg"].dropna().astype(float)
@@ -501,8 +515,10 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
 
         if not real_gpu_present():
             note += " This machine has no GPU, so the cpu backend alone is timed here."
-    return readable(timings[columns].assign(scores_per_s=timings["scores_per_s"] / 1e6),
-                    names={"scores_per_s": "M scores/s", "scores": "scores computed"},
+    # The rate from the seconds as shown, so that a reader who divides gets it.
+    rate = pd.to_numeric(timings["scores"], errors="coerce") / as_shown(timings["median_s"]) / 1e6
+    return readable(timings[columns].assign(scores_per_s=rate),
+                    names={"scores_per_s": "million scores/s", "scores": "scores computed"},
                     formats={"median_s": "seconds", "scores_per_s": 0}, note=note.strip())
 
 
@@ -892,7 +908,8 @@ def _where_timed(pairs: pd.DataFrame, backend: str) -> str:
         machine, engine, commit, date = rows["cpu_machine"], rows["cpu_engine"], rows["cpu_commit"], rows["cpu_date"]
     if len(rows) == 0:
         return ""
-    commits = ", ".join(dict.fromkeys(str(c) for c in commit.dropna() if str(c) not in ("", "nan")))
+    # Several commits: each names the rows it timed.
+    commits = commits_of_rows(rows.assign(_commit=commit, _date=date), "_commit", "_date")
     text = f"{', '.join(dict.fromkeys(machine))}, engine {', '.join(dict.fromkeys(engine))}"
     text += f", mmlib {commits}" if commits else ""
     return text + (f", measured {_days(date)}" if _days(date) else "")
@@ -927,7 +944,7 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
             if ce in with_cpu:
                 ok = there and pd.notna(by.at[ce, "cpu_s"])
                 row[f"cpu s, {ce}"] = format_seconds(by.at[ce, "cpu_s"]) if ok else UNPAIRED
-                row[f"cpu / cuda, {ce}"] = f"{by.at[ce, 'cpu_over_cuda']:,.0f}x" if ok else UNPAIRED
+                row[f"cpu / cuda, {ce}"] = shown_ratio(row[f"cpu s, {ce}"], row[f"cuda s, {ce}"]) if ok else UNPAIRED
         rows.append(row)
     shown = pd.DataFrame(rows)
     # Which cuda solves have no cpu counterpart, and why, in one line.
@@ -949,7 +966,24 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
     solves = "; ".join(f"{b} of {_solves(mine[f'{b}_repeats'])}" for b in ("cuda", "cpu")
                        if mine[f"{b}_repeats"].notna().any())
     medians = f" Each time is one run's median ({solves})." if solves else " Each time is one run's median."
-    return ReadableTable(shown, f"off, on: case equivalence off, on. {where}.{medians}{none}", numeric=numbers)
+    ratio = (" cpu / cuda is computed from the two times as shown (two significant digits), not from the "
+             "unrounded medians.") if with_cpu else ""
+    return ReadableTable(shown, f"off, on: case equivalence off, on. {where}.{medians}{ratio}{none}", numeric=numbers)
+
+
+def as_shown(seconds, how=None) -> pd.Series:
+    """Seconds as a table shows them (`format_seconds`, or `how`), read back as numbers: a rate a
+    table shows beside them is computed from these, so that a reader who divides gets it."""
+    write = how or format_seconds
+    return pd.Series([float(write(float(v)).replace(",", "")) if pd.notna(v) else np.nan for v in seconds],
+                     index=getattr(seconds, "index", None))
+
+
+def shown_ratio(numerator: str, denominator: str) -> str:
+    """'43x': the ratio of two times as a table shows them ('2.3' over '0.053'), so that a reader who
+    divides the shown times gets the shown ratio."""
+    value = float(numerator.replace(",", "")) / float(denominator.replace(",", ""))
+    return f"{value:,.0f}x"
 
 
 def _solves(repeats: pd.Series) -> str:
@@ -972,30 +1006,34 @@ def gpu_alone_table(benchmarks: pd.DataFrame) -> ReadableTable:
         "opening": alone["opening"], "case equivalence": alone["case_equivalence"],
         "solves": pd.to_numeric(alone["cuda_repeats"], errors="coerce"),
         "cuda s": alone["cuda_s"], "scores computed": alone["cuda_scores"],
-        "billion scores/s": alone["cuda_scores_per_s"] / 1e9,
+        # From the seconds as shown, as every ratio of notebook 5's tables: a reader who divides gets it.
+        "billion scores/s": pd.to_numeric(alone["cuda_scores"], errors="coerce") / as_shown(alone["cuda_s"]) / 1e9,
     })
     cpu = ", ".join(dict.fromkeys(e for e in pairs["cpu_engine"].dropna()))
     why = f"engine {cpu}" if cpu else "the cpu engine"
     return readable(shown, formats={"cuda s": "seconds", "billion scores/s": 0},
                     blank={"scores computed": "not counted", "billion scores/s": "not counted",
                            "solves": "not recorded"},
-                    note=f"{_where_timed(alone, 'cuda')}. Each time is one run's median over its solves. No run of "
+                    note=f"{_where_timed(alone, 'cuda')}. Each time is one run's median over its solves; billion "
+                         "scores/s is scores computed over cuda s as shown (two significant digits). No run of "
                          f"{_joined(alone['game'])} by the current cpu engine ({why}).")
 
 
 def seed_solve_table(comparison: pd.DataFrame, benchmarks: pd.DataFrame, game: str = "7p7c",
                      strategy: str = "knuth") -> ReadableTable:
     """One solve of data/seed_comparison.csv on every machine that timed it: mmlib's cuda and cpu
-    backends (their rows of data/benchmarks.csv, with machine, engine, commit and day) and the
-    seed's published figure, per case-equivalence setting. The note says whether every solver
-    computed the same scores, and mmlib's total turns on each backend, read from the rows."""
+    backends (their rows of data/benchmarks.csv, each with its threads, engine, commit, machine and
+    day) and the seed's published figure, per case-equivalence setting, each with the scores it
+    computed (the seed publishes its count). One value per cell: the solver, its threads, its
+    engine and commit in columns of their own. The note says whether the scores agree, and mmlib's
+    total turns on each backend, read from the rows."""
     label = Strategy.parse(strategy).label
     rows = comparison[(comparison["game"] == game) & (comparison["strategy"] == label)] if len(comparison) \
         else comparison
     if len(rows) == 0:
         return ReadableTable(pd.DataFrame(), f"data/seed_comparison.csv has no {game} {label} row")
     bench = benchmarks.assign(machine=machine_names(benchmarks)) if len(benchmarks) else benchmarks
-    shown, commits, scores, turns = [], {}, {}, {}
+    shown, scores, turns = [], {}, {}
     for ce in ("on", "off"):
         mine = rows[rows["case_equivalence"] == ce]
         if mine.empty:
@@ -1008,33 +1046,45 @@ def seed_solve_table(comparison: pd.DataFrame, benchmarks: pd.DataFrame, game: s
             if timed.empty or not str(row.get("mmlib_seconds", "")).strip():
                 continue
             b = timed.iloc[-1]
-            threads = f", {int(b['threads'])} threads" if b["backend"] == "cpu" and pd.notna(b.get("threads")) else ""
-            shown.append({"case equivalence": ce, "solver": f"mmlib {b['backend']} backend{threads}, engine {b['engine']}",
+            cpu = b["backend"] == "cpu"
+            shown.append({"case equivalence": ce, "solver": f"mmlib {b['backend']}",
+                          "threads": f"{int(b['threads'])}" if cpu and pd.notna(b.get("threads")) else "GPU",
+                          "engine": str(b["engine"]), "commit": str(b.get("mmlib_version", "")) or "not recorded",
                           "machine": b["machine"], "measured": str(b["date"])[:10],
-                          "solves": int(b["repeats"]) if pd.notna(b.get("repeats")) else 1,
-                          "seconds": float(row["mmlib_seconds"])})
-            commits[str(b["engine"])] = str(b.get("mmlib_version", ""))
+                          "solves": f"{int(b['repeats'])}" if pd.notna(b.get("repeats")) else "1",
+                          "scores computed": _count_or(row["mmlib_scores"]),
+                          "seconds": format_seconds(float(row["mmlib_seconds"]))})
             scores.setdefault(ce, set()).add(str(row["mmlib_scores"]))
             turns.setdefault(b["backend"], set()).add(str(row["mmlib_total_turns"]))
         seed = mine.iloc[0]
-        shown.append({"case equivalence": ce, "solver": "the seed's CUDA solver",
+        shown.append({"case equivalence": ce, "solver": "seed CUDA", "threads": "GPU",
+                      "engine": "not mmlib", "commit": "not mmlib",
                       "machine": str(seed["seed_machine"]).removesuffix(", CUDA"), "measured": "published",
-                      "solves": "not given", "seconds": float(seed["seed_seconds"])})
+                      "solves": "not given", "scores computed": _count_or(seed["seed_scores"]),
+                      "seconds": format_seconds(float(seed["seed_seconds"]))})
         scores.setdefault(ce, set()).add(str(seed["seed_scores"]))
-    same = [f"{int(next(iter(v))):,} with case equivalence {ce}" for ce, v in scores.items() if len(v) == 1]
-    note = []
-    if len(same) == len(scores):
-        note.append(f"Scores computed, the same for every solver: {', '.join(same)}.")
+    note = ["threads: the cpu backend's; GPU: the solver runs on the GPU's threads."]
+    if all(len(v) == 1 for v in scores.values()):
+        note.append("The scores computed agree in every row of a setting, the seed's published count included.")
     if turns and all(len(v) == 1 for v in turns.values()) and len({next(iter(v)) for v in turns.values()}) == 1:
         note.append(f"mmlib's total turns: {int(next(iter(next(iter(turns.values()))))):,} on "
                     f"{'both backends' if len(turns) == 2 else 'the ' + next(iter(turns)) + ' backend'} "
-                    "(the seed gives none).")
-    note.append("mmlib's commits: " + "; ".join(f"engine {e}: {c}" for e, c in commits.items()) + ".")
+                    "(the seed publishes no turn count).")
     note.append(f"Sources: data/benchmarks.csv (mmlib); the seed's {seed['seed_source']} "
                 "(docs/seed_results.md lists it).")
-    table = readable(pd.DataFrame(shown), formats={"seconds": "seconds"}, note=" ".join(note))
-    table.numeric.add("solves")  # counts, beside the seed's "not given"
-    return table
+    frame = pd.DataFrame(shown)
+    return ReadableTable(frame, " ".join(note), numeric=["threads", "solves", "scores computed", "seconds"])
+
+
+def _count_or(value, missing: str = "not given") -> str:
+    """A count with separators (1,688,549,605,473), or `missing` where the row has none."""
+    number = pd.to_numeric(pd.Series([value]), errors="coerce").iloc[0]
+    return missing if pd.isna(number) else f"{int(number):,}"
+
+
+def _three_digits(seconds: float) -> str:
+    """Seconds to three significant digits (0.0425): the kernel's median as data/ records it."""
+    return significant(seconds, 3)
 
 
 def scoring_kernel_table(benchmarks: pd.DataFrame) -> ReadableTable:
@@ -1048,18 +1098,34 @@ def scoring_kernel_table(benchmarks: pd.DataFrame) -> ReadableTable:
     latest = latest_rows(timings.rows, ("game", "backend"))
     if len(latest) == 0:
         return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no scoring-kernel rows yet")
+    # What one timed run does: the benchmark scores a number of guesses, each against every codeword
+    # of the game (every secret), so the row's scores are guesses × secrets (`bench.bench_kernel`).
+    secrets = pd.Series([Game.parse(g).size for g in latest["game"]], index=latest.index)
+    scores = pd.to_numeric(latest["scores"], errors="coerce")
+    guesses = scores // secrets
+    if not (guesses * secrets == scores).all():
+        raise ValueError("a scoring-kernel row whose scores are not a whole number of guesses against every secret")
     shown = pd.DataFrame({
         "game": latest["game"], "backend": latest["backend"], "threads": latest["threads"],
-        "scores": latest["scores"], "median s": latest["median_s"],
-        "billion scores/s": latest["scores_per_s"] / 1e9,
+        "guesses": guesses, "secrets": secrets, "scores per run": scores,
+        "runs": pd.to_numeric(latest["repeats"], errors="coerce"), "median s": latest["median_s"],
+        "billion scores/s": scores / as_shown(latest["median_s"], _three_digits) / 1e9,
         "load average": pd.to_numeric(latest["load_avg"], errors="coerce"),
         "CPU use": pd.to_numeric(latest["cpu_util"], errors="coerce"),
     })
+    backends = list(dict.fromkeys(latest["backend"]))
+    if len(backends) == 1:  # one backend: said once in the note, not in every row
+        shown = shown.drop(columns="backend")
+    runs = [f"{int(n):,} distinct guesses of {g}, each scored against all {int(c):,} secrets: {int(n * c):,} scores"
+            for g, n, c in zip(latest["game"], guesses, secrets)]
+    what = (f"The {' and '.join(backends)} backend's scoring kernel. One timed run: {'; '.join(runs)}. median s: "
+            "the median of the runs; billion scores/s: scores per run over median s as shown.")
     latest_timings = type(timings)(latest, timings.left_out, timings.machine, timings.engine)
-    note = (f"Latest run, {latest_timings.caption(commits=True, load=False).removeprefix('measured ')}. "
+    note = (f"{what} Latest run, {latest_timings.caption(commits=True, load=False).removeprefix('measured ')}. "
             f"{timings.left_out_note()}")
-    return readable(shown, formats={"median s": "seconds", "billion scores/s": 2, "load average": 2, "CPU use": 2},
-                    blank={"load average": "not recorded", "CPU use": "not recorded", "threads": "not recorded"},
+    return readable(shown, formats={"median s": _three_digits, "billion scores/s": 2, "load average": 2, "CPU use": 2},
+                    blank={"load average": "not recorded", "CPU use": "not recorded", "threads": "not recorded",
+                           "runs": "not recorded"},
                     note=note.strip())
 
 

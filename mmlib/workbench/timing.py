@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import textwrap
 import time
 
 import pandas as pd
@@ -30,6 +31,24 @@ def where_measured(engine: str = "solve-cpu", backend: str = "cpu") -> str:
     line = measured_just_now(engine, backend)
     print(line)
     return line
+
+
+def fastest_solve(game: "Game | str", strategy="knuth", runs: int = 5, **options):
+    """Solve `game` `runs` times on the cpu backend and return the fastest run (its wall-clock
+    seconds, turn by turn, in `turn_stats`), printing where it ran: this machine, mmlib's commit,
+    the engine, the load average before the solves and the threads the solves ran on."""
+    from ..core.solve import solve
+    from ..studies.data_tables import cpu_threads_used, one_thread_reason
+
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    fastest = min((solve(game, strategy, **options) for _ in range(runs)), key=lambda run: run.elapsed_s)
+    lines = [measured_just_now("solve-cpu")]
+    if load is not None:
+        lines.append(f"load average before the solves: {load:.1f} on {os.cpu_count()} cores")
+    lines.append(textwrap.fill(f"the fastest of {runs} solves, wall clock, {one_thread_reason([cpu_threads_used(fastest)])}",
+                               100))  # lines a narrow page shows whole, never broken inside a word
+    print("\n".join(lines))
+    return fastest
 
 
 def timed_optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total"):

@@ -193,7 +193,8 @@ def turn_by_turn_view(controls: GameControls) -> View:
     """Regions per turn, region sizes per turn and scores per turn of the chosen game and strategy."""
     result = solve(controls.game, controls.chosen_strategy, case_equivalence="off")
     caption = _title(controls, f", {result.strategy.title} from its default opening {result.first_guess_text}: "
-                               f"{len(result.tree):,} regions, {result.scores:,} scores computed")
+                               f"{len(result.tree):,} regions, {result.scores:,} scores computed"
+                               f"{controls.most_colors_note()}")
     return View(caption, [figure(result) for figure in
                           (regions_per_turn_figure, region_sizes_figure, scores_per_turn_figure)])
 
@@ -212,7 +213,7 @@ def strategy_tree_view(controls: GameControls) -> View:
     title = (f"Strategy tree of {result.game.name} ({result.game.size:,} games), {result.strategy.title}, "
              f"first guess {result.first_guess_text}")
     return View(_title(controls, f", {result.strategy.title} from its default opening {result.first_guess_text}: "
-                                 f"{len(result.tree):,} regions{alike}"),
+                                 f"{len(result.tree):,} regions{alike}{controls.most_colors_note()}"),
                 [strategy_tree_figure(result.tree, title=title)])
 
 

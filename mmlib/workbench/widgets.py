@@ -69,6 +69,18 @@ class GameControls:
         return (f"{lowered}; with {self.pins.value} pins the colors go up to {self.colors.max}, "
                 f"to stay within {self.max_codewords:,} codewords")
 
+    def most_colors_note(self) -> str:
+        """Why the colors slider stops where it does when mmlib's own limit (MAX_COLORS), not the
+        codeword cap, stops it at the pins chosen: '; with 2 pins the colors go up to 15, the most mmlib
+        allows (2p15c has 225 codewords, within the 4,096)', said at every colors position; else ''
+        (the cap, when it stops the colors, is `cap_note`'s)."""
+        if self.max_codewords is None or self.colors.max < MAX_COLORS:
+            return ""
+        pins, most = self.pins.value, self.colors.max
+        largest = Game(pins, most, self.chosen_rules)
+        return (f"; with {pins} pins the colors go up to {most}, the most mmlib allows ({largest.name} has "
+                f"{largest.size:,} codewords, within the {self.max_codewords:,})")
+
     def colors_limit(self) -> str:
         """Where the colors slider stops at the chosen pins, and why, said at every position (for a
         view whose caption always says it): ' (at 5 pins the colors go up to 5, to stay within 4,096
