@@ -382,8 +382,8 @@ def test_coach_figures_and_tables_for_the_notebooks():
     from mmlib.workbench.coach_tables import strategy_moves_table
 
     moves = strategy_moves_table("4p6c", KNUTHS_GAME)
-    assert list(moves.columns[:3]) == ["move", "Knuth", "Knuth loss (turns per secret)"]
-    assert (moves["Knuth"].iloc[0], moves["Knuth loss (turns per secret)"].iloc[0]) == ("1122", "0.059")
+    assert list(moves.columns[:3]) == ["move", "Knuth", "Knuth loss (turns)"]
+    assert (moves["Knuth"].iloc[0], moves["Knuth loss (turns)"].iloc[0]) == ("1122", "0.059")
     # "possible" names when: before the move (after it is the next row's count), as notebook 7 says.
     assert shown["possible before"].tolist()[:3] == ["1,296", "256", "44"]
 

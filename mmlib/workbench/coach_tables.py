@@ -91,8 +91,9 @@ def strategy_moves_table(game: str, moves, time_limit: "float | None" = None) ->
         line = {"move": row["move"]}
         for s in Strategy:
             line[s.title] = row[s.label] or "refused"
-            line[f"{s.title} loss ({LOSS_UNIT})"] = ("" if row[f"{s.label}_loss"] is None
-                                                     else f"{row[s.label + '_loss']:.{DIGITS}f}")
+            # "(turns)": four headers of "(turns per secret)" would wrap; the unit is the review's loss.
+            line[f"{s.title} loss (turns)"] = ("" if row[f"{s.label}_loss"] is None
+                                               else f"{row[s.label + '_loss']:.{DIGITS}f}")
         rows.append(line)
     return pd.DataFrame(rows)
 
