@@ -34,9 +34,9 @@ def where_measured(engine: str = "solve-cpu", backend: str = "cpu") -> str:
 
 class WallClock:
     """`with WallClock() as clock:` times the block by its wall time (`time.perf_counter`) and reads
-    the machine's load average as it begins; `str(clock)` names both and where they were measured:
-    '1.69 s wall time, measured just now on AMD EPYC, 2 cores (mmlib c087988); load average 0.8 as
-    it began' (other work on the cores stretches the time). `engine`: as for `where_measured`, or
+    the machine's load average as it begins; `str(clock)` names both and where they were measured,
+    on two lines: '1.69 s wall time,\\n  measured just now on AMD EPYC, 2 cores (mmlib c087988); load
+    average 0.8 as it began' (other work on the cores stretches the time). `engine`: as for `where_measured`, or
     None for work no versioned engine times (a loop of Python calls)."""
 
     def __init__(self, engine: "str | None" = None, backend: str = "cpu"):
@@ -55,7 +55,8 @@ class WallClock:
 
     def __str__(self) -> str:
         load = "" if self.load is None else f"; load average {self.load:.1f} as it began"
-        return f"{self.seconds:.2f} s wall time, {measured_just_now(self.engine, self.backend)}{load}"
+        # two lines: a narrow page keeps each whole
+        return f"{self.seconds:.2f} s wall time,\n  {measured_just_now(self.engine, self.backend)}{load}"
 
 
 def timed_optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total"):
