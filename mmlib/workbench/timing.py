@@ -35,9 +35,9 @@ def where_measured(engine: str = "solve-cpu", backend: str = "cpu") -> str:
 class WallClock:
     """`with WallClock() as clock:` times the block by its wall time (`time.perf_counter`) and reads
     the machine's load average as it begins; `str(clock)` names both and where they were measured,
-    on two lines: '1.69 s wall time,\\n  measured just now on AMD EPYC, 2 cores (mmlib c087988); load
-    average 0.8 as it began' (other work on the cores stretches the time). `engine`: as for `where_measured`, or
-    None for work no versioned engine times (a loop of Python calls)."""
+    on two lines: '1.69 s wall time,' then '  measured just now on AMD EPYC, 2 cores (mmlib c087988);
+    load average 0.8 as it began' (other work on the cores stretches the time). `engine`: as for
+    `where_measured`, or None for work no versioned engine times (a loop of Python calls)."""
 
     def __init__(self, engine: "str | None" = None, backend: str = "cpu"):
         self.engine, self.backend = engine, backend
