@@ -374,14 +374,16 @@ def test_coach_figures_and_tables_for_the_notebooks():
     assert list(table["turns lost"]) == [loss.turns_lost for loss in losses]
     shown = review_table("4p6c", KNUTHS_GAME)
     assert list(shown["move"]) == [*KNUTHS_GAME, "total"]
-    assert shown["loss"].iloc[-1] == f"{review('4p6c', KNUTHS_GAME).attrs['total_loss']:.3f}"
-    # One value per cell (issue 40): how many best moves and the lowest, not a list of them.
-    assert shown["best moves"].iloc[0] == "720" and shown["lowest best move"].iloc[0] == "1123"
+    assert shown["loss (turns per secret)"].iloc[-1] == f"{review('4p6c', KNUTHS_GAME).attrs['total_loss']:.3f}"
+    # One value per cell (issue 40): how many best moves and the first, not a list of them.
+    assert shown["best moves"].iloc[0] == "720" and shown["first best move"].iloc[0] == "1123"
+    # Each header names its unit: totals of turns beside a loss per secret.
+    assert {"value (total turns)", "best value (total turns)"} <= set(shown.columns)
     from mmlib.workbench.coach_tables import strategy_moves_table
 
     moves = strategy_moves_table("4p6c", KNUTHS_GAME)
-    assert list(moves.columns[:3]) == ["move", "Knuth", "Knuth loss"]
-    assert (moves["Knuth"].iloc[0], moves["Knuth loss"].iloc[0]) == ("1122", "0.059")
+    assert list(moves.columns[:3]) == ["move", "Knuth", "Knuth loss (turns)"]
+    assert (moves["Knuth"].iloc[0], moves["Knuth loss (turns)"].iloc[0]) == ("1122", "0.059")
     # "possible" names when: before the move (after it is the next row's count), as notebook 7 says.
     assert shown["possible before"].tolist()[:3] == ["1,296", "256", "44"]
 
@@ -393,10 +395,14 @@ def test_notebook_7_tables_of_secrets_left_and_of_what_a_hint_is_worth():
     after = secrets_left(play_against("3p3c", "knuth", secret) for secret in range(27))
     assert sorted(after) == list(range(1, max(after) + 1)) and len(after[1]) == 27
     table = secrets_left_table(after)
-    assert list(table.frame.columns) == ["after guess", "games that made this guess", "largest", "average"]
-    assert "the smallest count is 1 in every row" in table.note  # said once, not a column of 1s
+    assert list(table.frame.columns) == ["after guess", "games that made this guess", "largest (secrets left)",
+                                         "average (secrets left)"]
+    assert table.note == "After every guess some game has only 1 secret left."  # said once, not a column of 1s
 
-    hints = hint_value_table("3p3c").frame.set_index("player")
+    shown = hint_value_table("3p3c")
+    hints = shown.frame.set_index("player")
+    assert hints.index[0] == "a random possible secret (seed 0)"
+    assert hints.loc["the Knuth hint", "opening"] == "112"  # each strategy from its default opening
     # A player who plays the same guess wherever the position is the same loses exactly its gap.
     for player in ("the Knuth hint", "the Most Parts hint", "the optimal hint"):
         assert hints.loc[player, "gap to the optimum"] == hints.loc[player, "turns lost per game"]
@@ -407,6 +413,39 @@ def test_notebook_7_tables_of_secrets_left_and_of_what_a_hint_is_worth():
     assert seeds.frame.iloc[:, 0].tolist() == ["average turns", "gap to the optimum", "turns lost per game"]
     low, high = (float(v) for v in seeds.frame.loc[2, ["lowest", "highest"]])
     assert low <= float(seeds.frame.loc[2, "mean of 3"]) <= high
+    # With seeds, the hint table's random row is their mean, as the seeds table's first column.
+    mean = hint_value_table("3p3c", seeds=range(3)).frame.set_index("player")
+    row = mean.loc["a random possible secret (mean of 3 seeds)"]
+    assert [row["average turns"], row["gap to the optimum"], row["turns lost per game"]] == \
+        seeds.frame["mean of 3"].tolist()
+
+
+def test_notebook_7_names_each_strategys_opening_and_why_it_differs_from_the_published_one():
+    """Every strategy opens with its default opening (the best-max row of data/first_guesses.csv);
+    for Expected Size and Entropy on 4p6c that is not the first guess their own measure ranks best,
+    which the published figures start from: the tables say so, with the figures."""
+    from mmlib.core.openings import table_first_guess
+    from mmlib.workbench.coach_tables import hint_value_table, strategy_openings, strategy_openings_table
+
+    frame = strategy_openings("4p6c")
+    for strategy in Strategy:
+        rows = frame[frame["strategy"] == strategy.label]
+        assert rows["opening"].iloc[-1] == table_first_guess(Game.parse("4p6c"), strategy)
+    expected = frame[frame["strategy"] == "expected-size"].set_index("chosen as")
+    assert expected.loc["own pick", "opening"] == "1123" and expected.loc["default opening", "opening"] == "1122"
+    assert expected.loc["own pick", "measure"] < expected.loc["default opening", "measure"]  # 185.27 < 204.54
+    assert expected.loc["default opening", "max turns"] < expected.loc["own pick", "max turns"]
+    entropy = frame[frame["strategy"] == "entropy"].set_index("chosen as")
+    assert entropy.loc["own pick", "opening"] == "1234" and entropy.loc["default opening", "opening"] == "1123"
+    assert entropy.loc["own pick", "measure"] > entropy.loc["default opening", "measure"]  # more bits
+    note = strategy_openings_table("4p6c").note
+    assert "Default opening: the first guess solve plays when none is given" in note
+    assert "Expected Size's default opening 1122 wins every game within 5 turns, its own pick 1123 needs 6" in note
+
+    table = hint_value_table("4p6c", seed=0)
+    openings = table.frame.set_index("player")["opening"]
+    assert openings["the Expected Size hint"] == "1122" and openings["the Entropy hint"] == "1123"
+    assert "Expected Size 4.395 turns a game (Irving 1978) and Entropy 4.415 turns a game (Neuwirth 1982)" in table.note
 
 
 def test_solve_and_game_take_optimal_as_a_fifth_strategy(capsys):

@@ -607,6 +607,42 @@ def knuths_opening_reviewed() -> tuple:
     return reviewed.rows()[0]["loss"], reviewed.game.format_codeword(move.best_moves[0]), len(move.best_moves)
 
 
+def default_openings_4p6c() -> str:
+    """Notebook 7's Vocabulary: each strategy's default opening in 4p6c, the best-max row of
+    data/first_guesses.csv, strategies of the same opening named together."""
+    from mmlib.core.openings import table_first_guess
+
+    game = Game.parse("4p6c")
+    by_opening = {}
+    for s in Strategy:
+        by_opening.setdefault(table_first_guess(game, s), []).append(s.title)
+    return "In 4p6c that is " + " and ".join(f"`{opening}` for {' and '.join(names)}"
+                                            for opening, names in by_opening.items()) + "."
+
+
+def own_picks_unlike_defaults_4p6c() -> str:
+    """Notebook 7's Vocabulary: the strategies whose default opening (data/first_guesses.csv) is not
+    their own pick, and their own picks."""
+    from mmlib.core.openings import table_first_guess
+    from mmlib.studies.own_picks import first_guess_picks
+
+    game = Game.parse("4p6c")
+    own = first_guess_picks(game)
+    differ = [s for s in Strategy if table_first_guess(game, s) != own[s]]
+    return (f"For {' and '.join(s.title for s in differ)} it is not their **own pick**, the first guess their own "
+            f"measure ranks best ({' and '.join(f'`{own[s]}`' for s in differ)},")
+
+
+def knuths_opening_row() -> str:
+    """Notebook 7: the review's first row reads the best value and the best moves of the opening
+    from data/optimal_openings.csv."""
+    from mmlib.core.review import review_game
+
+    reviewed = review_game("4p6c", ["1122=1,0"], time_limit=None)
+    return (f"The first row's best value ({reviewed.rows()[0]['best_value']:,}) and best moves "
+            f"({len(reviewed.reviews[0].best_moves):,}) are read from `data/optimal_openings.csv`")
+
+
 CLAIMS = [
     ("01_scoring.ipynb", lambda: f": {significant(workload('numba-packed-array')['ns_per_score'])} ns on the seed's workload"),
     # A ratio the prose quotes stands beside the two numbers it divides, as they are shown (three
@@ -690,6 +726,9 @@ CLAIMS = [
     ("07_play.ipynb", lambda: "the opening 1122 loses {:.3f} turns against the best openings ({} and the other "
                               "{:,} openings as good;".format(knuths_opening_reviewed()[0], knuths_opening_reviewed()[1],
                                                               knuths_opening_reviewed()[2] - 1)),
+    ("07_play.ipynb", default_openings_4p6c),
+    ("07_play.ipynb", own_picks_unlike_defaults_4p6c),
+    ("07_play.ipynb", knuths_opening_row),
     ("08_optimal.ipynb", lambda: f"Over the {len(gaps_up_to_1296()[1])} games of at most 1,296 codewords"),
     ("08_optimal.ipynb", lambda: f"is optimal in {int((gaps_up_to_1296()[1] == 0).sum())} "),
     ("08_optimal.ipynb", best_heuristic_gap),

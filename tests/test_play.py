@@ -513,6 +513,24 @@ def test_widget_names_its_mode_toggle_in_line_and_says_why_the_colors_moved():
     assert "4,096" not in play.status.value
     play.controls.pins.value = 8  # 3**8 > 4,096: the colors fall to 2 by themselves
     assert "8p2c" in play.status.value and "with 8 pins the colors go up to 2" in play.status.value
+    # Where the cap would allow more colors, the slider stops at mmlib's most, and the line says why.
+    play.controls.pins.value = 2
+    assert play.controls.colors.max == 15 and "with 2 pins the colors go up to 15, mmlib" in play.status.value
+    assert "hexadecimal digit" in play.status.value
+
+
+def test_widget_names_the_opening_each_strategy_plays():
+    """The strategies open with their default opening (the one `solve` plays), which the status line
+    names, so that Expected Size's 1122 does not read as its own measure's pick."""
+    from mmlib.workbench.play_widget import PlayWidget
+
+    play = PlayWidget(pins=4, colors=6, strategy="expected-size")
+    assert "Expected Size from its default opening 1122" in play.status.value
+    assert "1122" in play.computer_guess.value
+    play.controls.strategy.value = "entropy"
+    assert "Entropy from its default opening 1123" in play.status.value
+    play.controls.strategy.value = "optimal"
+    assert "(4p6c, Optimal)" in play.status.value
 
 
 def test_secrets_fitting_counts_the_secrets_a_set_of_moves_admits():

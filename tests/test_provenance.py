@@ -253,6 +253,19 @@ def test_a_live_timing_names_this_machine():
     assert np.isfinite(live["median_s"]).all()
 
 
+def test_a_wall_clock_names_its_machine_and_the_load_it_began_under():
+    """Notebook 7's live loop: the wall time, the machine and commit, and the load average as the
+    loop began, on two lines that a narrow page keeps whole."""
+    from mmlib.workbench.timing import WallClock
+
+    with WallClock() as clock:
+        sum(range(1000))
+    first, second = str(clock).split("\n")
+    assert first.endswith(" s wall time,") and clock.seconds >= 0
+    assert second.strip().startswith(measured_just_now(None)) and "load average" in second
+    assert max(len(first), len(second)) <= 100
+
+
 def test_rows_with_a_repeated_index_keep_their_own_provenance():
     """Tables put together (pd.concat) repeat index labels: each row is still judged on its own."""
     rows = pd.concat([pd.DataFrame([timing_row("4p6c", engine="solve-cpu 6")]),

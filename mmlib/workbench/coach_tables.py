@@ -12,15 +12,22 @@ A time limit (seconds) is for larger games, where a move whose search is not don
 
 from __future__ import annotations
 
+import functools
+
+import numpy as np
 import pandas as pd
 
+from ..core.games import Game
+from ..core.openings import default_first_guess
 from ..core.review import review_game
+from ..core.solve import solve
 from ..core.strategies import Strategy
 from ..studies.strategy_loss import (optimal_player, player_loss, random_possible_secret, strategy_losses,
                                      strategy_player)
 from .tables import ReadableTable, readable
 
 DIGITS = 3
+LOSS_UNIT = "turns per secret"  # the coach's loss: (value - best value) / secrets possible
 
 
 def secrets_left(sessions) -> dict:
@@ -38,22 +45,23 @@ def secrets_left_table(after: dict) -> ReadableTable:
     still possible over them (`secrets_left`). The smallest is said once under the table when it is
     the same after every guess, else it is a column."""
     frame = pd.DataFrame([{"after guess": turn, "games that made this guess": len(lefts),
-                           "largest": max(lefts), "average": sum(lefts) / len(lefts), "smallest": min(lefts)}
+                           "largest (secrets left)": max(lefts), "average (secrets left)": sum(lefts) / len(lefts),
+                           "smallest (secrets left)": min(lefts)}
                           for turn, lefts in after.items()])
     note = ""
-    if frame["smallest"].nunique() == 1:
-        smallest = int(frame["smallest"].iloc[0])
-        note = (f"After every guess some game has {smallest:,} secret{'s' if smallest != 1 else ''} "
-                f"left (the smallest count is {smallest:,} in every row).")
-        frame = frame.drop(columns="smallest")
-    return readable(frame, formats={"average": 2}, note=note)
+    if frame["smallest (secrets left)"].nunique() == 1:
+        smallest = int(frame["smallest (secrets left)"].iloc[0])
+        note = f"After every guess some game has only {smallest:,} secret{'s' if smallest != 1 else ''} left."
+        frame = frame.drop(columns="smallest (secrets left)")
+    return readable(frame, formats={"average (secrets left)": 2}, note=note)
 
 
 def review_table(game: str, moves, time_limit: "float | None" = None) -> pd.DataFrame:
     """A game's moves against the best possible play, one row per move, the total loss last. One
-    value per cell: how many best moves there were and the lowest of them, not a list; what each
-    strategy would have played is `strategy_moves_table`. `possible before`: the secrets still
-    possible when the move is played (after it, the next row's count)."""
+    value per cell: how many best moves there were and the first of them in index order (1111, 1112,
+    ...), not a list; what each strategy would have played is `strategy_moves_table`. `possible
+    before`: the secrets still possible when the move is played (after it, the next row's count).
+    Value and best value are total turns over those secrets; the loss is turns per secret."""
     reviewed = review_game(game, moves, time_limit)
     fmt = reviewed.game.format_codeword
     rows = []
@@ -61,27 +69,31 @@ def review_table(game: str, moves, time_limit: "float | None" = None) -> pd.Data
         at_most = "" if row["exact"] else "at most "
         best = move_review.best_moves
         # Counts written out here (1,296), as the total row below leaves these cells empty.
-        rows.append({"move": row["move"], "possible before": f"{row['possible']:,}", "value": f"{row['value']:,}",
-                     "best value": f"{row['best_value']:,}", "loss": f"{at_most}{row['loss']:.{DIGITS}f}",
+        rows.append({"move": row["move"], "possible before": f"{row['possible']:,}",
+                     "value (total turns)": f"{row['value']:,}", "best value (total turns)": f"{row['best_value']:,}",
+                     f"loss ({LOSS_UNIT})": f"{at_most}{row['loss']:.{DIGITS}f}",
                      "best moves": f"{len(best):,}" + ("" if move_review.best_moves_complete else " or more"),
-                     "lowest best move": fmt(best[0]) if best else fmt(move_review.best_known()),
+                     "first best move": fmt(best[0]) if best else fmt(move_review.best_known()),
                      "could be the secret": "yes" if row["could_be_secret"] else "no"})
     low, high = reviewed.total_loss
     total = f"{high:.{DIGITS}f}" if reviewed.exact else f"{low:.{DIGITS}f} to {high:.{DIGITS}f}"
-    rows.append({**{column: "" for column in rows[0]}, "move": "total", "loss": total})
+    rows.append({**{column: "" for column in rows[0]}, "move": "total", f"loss ({LOSS_UNIT})": total})
     return pd.DataFrame(rows)
 
 
 def strategy_moves_table(game: str, moves, time_limit: "float | None" = None) -> pd.DataFrame:
     """At the position of each of a game's moves, the guess each strategy would have played and the
-    turns it would have lost there against the best move (the coach's loss), a column each."""
+    turns it would have lost there against the best move (the coach's loss, in turns per secret
+    possible there), a column each."""
     reviewed = review_game(game, moves, time_limit)
     rows = []
     for row in reviewed.rows():
         line = {"move": row["move"]}
         for s in Strategy:
             line[s.title] = row[s.label] or "refused"
-            line[f"{s.title} loss"] = "" if row[f"{s.label}_loss"] is None else f"{row[s.label + '_loss']:.{DIGITS}f}"
+            # "(turns)": four headers of "(turns per secret)" would wrap; the unit is the review's loss.
+            line[f"{s.title} loss (turns)"] = ("" if row[f"{s.label}_loss"] is None
+                                               else f"{row[s.label + '_loss']:.{DIGITS}f}")
         rows.append(line)
     return pd.DataFrame(rows)
 
@@ -136,23 +148,153 @@ def strategy_loss_summary(game: str):
                          "total turns).")
 
 
-def hint_value_table(game: str, seed: int = 0) -> ReadableTable:
+# Who published each strategy's 4p6c figure, from its own pick (notebook 4 cites them in full).
+PUBLISHED_BY = {Strategy.KNUTH: "Knuth 1976", Strategy.EXPECTED_SIZE: "Irving 1978",
+                Strategy.ENTROPY: "Neuwirth 1982", Strategy.MOST_PARTS: "Kooi 2005"}
+MEASURES = {  # what each strategy reads from the split of a guess, and how it is written with its value
+    Strategy.KNUTH: ("largest", lambda v: f"largest part {int(v):,}"),
+    Strategy.EXPECTED_SIZE: ("expected_size", lambda v: f"expected size {v:.2f}"),
+    Strategy.ENTROPY: ("entropy_bits", lambda v: f"{v:.3f} bits"),
+    Strategy.MOST_PARTS: ("parts", lambda v: f"{int(v):,} parts"),
+}
+DEFAULT_OPENING = ("the first guess solve plays when none is given, the best-max opening of "
+                   "data/first_guesses.csv (the fewest max turns, then the fewest total)")
+
+
+def strategy_openings(game: str) -> pd.DataFrame:
+    """Each strategy's own pick (the first guess its own measure ranks best, with the tie-break:
+    `own_picks.first_guess_picks`) and its default opening (the one `solve` plays:
+    `openings.default_first_guess`), one row per opening (one row where they are the same): the
+    strategy (its label), the strategy's measure of that opening and the turns the strategy takes from it over every secret."""
+    from ..studies.own_picks import first_guess_picks, subset_sizes
+    from .plots import partition_summary
+
+    game = Game.parse(game)
+    own = first_guess_picks(game)
+    rows = []
+    for strategy in Strategy:
+        default = game.format_codeword(default_first_guess(game, strategy))
+        openings = [(own[strategy], "own pick, default opening")] if own[strategy] == default else \
+            [(own[strategy], "own pick"), (default, "default opening")]
+        key, _ = MEASURES[strategy]
+        for opening, chosen_as in openings:
+            result = solve(game, strategy, first_guess=opening)
+            rows.append({"strategy": strategy.label, "opening": opening, "chosen as": chosen_as,
+                         "measure": partition_summary(subset_sizes(game, opening))[key],
+                         "max turns": result.max_turns, "total turns": result.total_turns,
+                         "average turns": result.total_turns / game.size})
+    return pd.DataFrame(rows)
+
+
+def strategy_openings_table(game: str) -> ReadableTable:
+    """`strategy_openings` for reading: each strategy's own pick beside its default opening, the
+    strategy's measure of each (with its unit) and the turns it takes from each over every secret;
+    the note says why a default opening is not the own pick (a shorter worst game, or as long a
+    worst game and fewer turns in all)."""
+    game = Game.parse(game)
+    frame = strategy_openings(game)
+    why = []
+    for strategy in Strategy:
+        rows = frame[frame["strategy"] == strategy.label]
+        if len(rows) < 2:
+            continue
+        own, default = rows.iloc[0], rows.iloc[1]
+        if default["max turns"] < own["max turns"]:
+            why.append(f"{strategy.title}'s default opening {default['opening']} wins every game within "
+                       f"{default['max turns']} turns, its own pick {own['opening']} needs {own['max turns']}")
+        else:
+            why.append(f"{strategy.title}'s default opening {default['opening']} needs no more turns at worst "
+                       f"({default['max turns']}) than its own pick {own['opening']} and fewer in all "
+                       f"({default['total turns']:,} against {own['total turns']:,})")
+    note = (f"{game.name}, each strategy against every secret from each opening (solve, run here). Own pick: the "
+            "first guess the strategy's own measure ranks best (a tie goes to a possible secret, then to the "
+            f"lowest codeword; notebook 4). Default opening: {DEFAULT_OPENING}.")
+    if why:
+        note += " " + "; ".join(why) + "."
+    strategies = [Strategy.parse(s) for s in frame["strategy"]]
+    shown = frame.assign(strategy=[s.title for s in strategies],
+                         measure=[MEASURES[s][1](v) for s, v in zip(strategies, frame["measure"])])
+    table = readable(shown.rename(columns={"measure": "its measure"}), formats={"average turns": DIGITS}, note=note)
+    table.numeric.discard("opening")  # a codeword is a name, not a number
+    return table
+
+
+@functools.lru_cache(maxsize=None)
+def _random_player_loss(game: str, seed: int) -> dict:
+    """`player_loss` of the random player of `seed` (the same for every call: the tables of notebook 7
+    ask for the same seeds twice)."""
+    return player_loss(game, random_possible_secret(seed))
+
+
+def _published_note(game: Game, openings: dict) -> str:
+    """Which strategies' rows differ from their published figures (data/seed_comparison.csv, each
+    strategy from its own pick), and why: they open with their default opening instead."""
+    from ..studies.own_picks import first_guess_picks
+    from ..studies.seed_comparison import REFERENCE_FIGURES, load_seed_comparison
+
+    figures = load_seed_comparison()
+    figures = figures[(figures["game"] == game.name) & (figures["seed_source"] == REFERENCE_FIGURES)]
+    own = first_guess_picks(game)
+    differ, same = [], []
+    for strategy in Strategy:
+        row = figures[(figures["strategy"] == strategy.label) & (figures["first_guess"] == own[strategy])]
+        if row.empty:
+            continue
+        average = int(row["seed_total_turns"].iloc[0]) / game.size
+        if openings[strategy] == own[strategy]:
+            same.append(f"{strategy.title} ({average:.{DIGITS}f}, {PUBLISHED_BY[strategy]})")
+        else:
+            differ.append((strategy, own[strategy], average))
+    if not differ:
+        return ""
+    names = " and ".join(s.title for s, _, _ in differ)
+    picks = " and ".join(pick for _, pick, _ in differ)
+    published = " and ".join(f"{s.title} {average:.{DIGITS}f} turns a game ({PUBLISHED_BY[s]})"
+                             for s, _, average in differ)
+    text = (f" {names} do not open with their own picks ({picks}, the first guesses their measures rank best), "
+            f"so their rows differ from their published figures, which do: {published}, as "
+            "data/seed_comparison.csv keeps them.")
+    if same:
+        text += (f" {' and '.join(same)} open with their own picks, and their rows are their published "
+                 "figures.")
+    return text
+
+
+def hint_value_table(game: str, seed: int = 0, seeds=None) -> ReadableTable:
     """What following a hint is worth: a player who guesses a random possible secret (seeded),
-    one who takes each strategy's hint, and one who takes the optimal hint, each over every secret:
-    average turns, the gap to the optimum (average turns minus the optimal average) and the
-    expected turns lost per game against the best possible play (the coach's move losses added up).
-    For a player who plays the same guess wherever the position is the same (a strategy, the optimal
-    hint) the gap and the turns lost are equal; for the random player the gap is one random playing
-    of every game, the turns lost an estimate of the same expected gap with less noise
-    (`random_player_table`)."""
-    players = [random_possible_secret(seed), *[strategy_player(s) for s in Strategy], optimal_player()]
-    frame = pd.DataFrame([player_loss(game, player) for player in players])
+    one who takes each strategy's hint (from its default opening), and one who takes the optimal hint,
+    each over every secret: the opening, average turns, the gap to the optimum (average turns minus
+    the optimal average) and the expected turns lost per game against the best possible play (the
+    coach's move losses added up). For a player who plays the same guess wherever the position is
+    the same (a strategy, the optimal hint) the gap and the turns lost are equal; for the random
+    player the gap is one random playing of every game, the turns lost an estimate of the same
+    expected gap with less noise (`random_player_table`). With `seeds`, the random player's row is
+    the mean over those seeds (as `random_player_table`'s first column), else the run of `seed`.
+    The note names the openings and which strategies' rows differ from their published figures."""
+    game = Game.parse(game)
+    if seeds is None:
+        random_row = {**_random_player_loss(game.name, seed), "player": f"a random possible secret (seed {seed})"}
+    else:
+        seeds = list(seeds)
+        runs = pd.DataFrame([_random_player_loss(game.name, s) for s in seeds])
+        random_row = {**runs.iloc[0].to_dict(), "average_turns": runs["average_turns"].mean(),
+                      "loss_per_game": runs["loss_per_game"].mean(),
+                      "player": f"a random possible secret (mean of {len(seeds)} seeds)"}
+    players = [*[strategy_player(s) for s in Strategy], optimal_player()]
+    frame = pd.DataFrame([random_row, *[player_loss(game, player) for player in players]])
+    everything = np.arange(game.size, dtype=np.int64)
+    openings = {s: game.format_codeword(default_first_guess(game, s)) for s in Strategy}
+    optimal_opening = game.format_codeword(players[-1](game, everything, ()))
+    note = (f"{game.name}, every secret. Each strategy's hint from its default opening (the first guess solve plays "
+            f"when none is given); the optimal hint opens with {optimal_opening}, the first of the best openings; "
+            "the random player with a random codeword." + _published_note(game, openings))
     return readable(pd.DataFrame({
         "player": frame["player"],
+        "opening": ["random", *openings.values(), optimal_opening],
         "average turns": frame["average_turns"],
         "gap to the optimum": frame["average_turns"] - frame["optimal_average_turns"],
         "turns lost per game": frame["loss_per_game"],
-    }), formats={"average turns": DIGITS, "gap to the optimum": DIGITS, "turns lost per game": DIGITS})
+    }), formats={"average turns": DIGITS, "gap to the optimum": DIGITS, "turns lost per game": DIGITS}, note=note)
 
 
 def random_player_table(game: str, seeds=range(20)) -> ReadableTable:
@@ -162,7 +304,7 @@ def random_player_table(game: str, seeds=range(20)) -> ReadableTable:
     noisier one, as each seed plays every game once at random, while the turns lost value each move
     over every secret still possible."""
     seeds = list(seeds)
-    frame = pd.DataFrame([player_loss(game, random_possible_secret(seed)) for seed in seeds])
+    frame = pd.DataFrame([_random_player_loss(Game.parse(game).name, seed) for seed in seeds])
     frame["gap"] = frame["average_turns"] - frame["optimal_average_turns"]
     rows = [{"over the seeds": title, f"mean of {len(seeds)}": frame[column].mean(),
              "lowest": frame[column].min(), "highest": frame[column].max()}

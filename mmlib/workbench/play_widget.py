@@ -27,9 +27,11 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..core.coach import DEFAULT_TIME_LIMIT_S
+from ..core.games import COLOR_CHARS, MAX_COLORS
 from ..core.play import GameSession, format_move, parse_score
 from ..core.review import review_session_move
 from ..core.scoring import format_score
+from ..core.strategies import Strategy
 from .widgets import game_controls
 
 COMPUTER_GUESSES, YOU_GUESS = "computer-guesses", "you-guess"
@@ -234,6 +236,25 @@ class PlayWidget:
         color = "#b00020" if problem else "inherit"
         self.message.value = f'<span style="color:{color}">{escape(text)}</span>'
 
+    def _strategy_text(self) -> str:
+        """The strategy and, for one of the four, the opening it plays: 'Expected Size from its default
+        opening 1122' (the first guess `solve` plays when none is given)."""
+        session = self.session
+        if not isinstance(session.strategy, Strategy):
+            return session.strategy.title
+        return f"{session.strategy.title} from its default opening {session.game.format_codeword(session.first_guess)}"
+
+    def _colors_note(self) -> str:
+        """Why the colors slider stops where it does: the codeword cap (`GameControls.cap_note`), or,
+        where the cap would allow more, mmlib's most colors (a codeword holds each color in 4 bits and
+        writes it as one hexadecimal digit)."""
+        note = self.controls.cap_note()
+        if note or self.controls.colors.max < MAX_COLORS:
+            return note
+        pins = self.controls.pins.value
+        return (f"; with {pins} pins the colors go up to {MAX_COLORS}, mmlib's most: each color is one hexadecimal "
+                f"digit, {COLOR_CHARS[0]} to {COLOR_CHARS[8]} then {COLOR_CHARS[9]} to {COLOR_CHARS[-1]}")
+
     def _refresh(self) -> None:
         session = self.session
         self.computer_panel.layout.display = None if self.computer_is_guessing else "none"
@@ -241,7 +262,7 @@ class PlayWidget:
         remaining = session.remaining
         self.status.value = (
             f"<b>{remaining:,}</b> secret{'s' if remaining != 1 else ''} possible "
-            f"({session.game.name}, {session.strategy.title}){escape(self.controls.cap_note())}"
+            f"({session.game.name}, {escape(self._strategy_text())}){escape(self._colors_note())}"
         )
         if self.computer_is_guessing:
             if session.conflict is not None or session.won:

@@ -51,6 +51,33 @@ def fastest_solve(game: "Game | str", strategy="knuth", runs: int = 5, **options
     return fastest
 
 
+class WallClock:
+    """`with WallClock() as clock:` times the block by its wall time (`time.perf_counter`) and reads
+    the machine's load average as it begins; `str(clock)` names both and where they were measured,
+    on two lines: '1.69 s wall time,' then '  measured just now on AMD EPYC, 2 cores (mmlib c087988);
+    load average 0.8 as it began' (other work on the cores stretches the time). `engine`: as for
+    `where_measured`, or None for work no versioned engine times (a loop of Python calls)."""
+
+    def __init__(self, engine: "str | None" = None, backend: str = "cpu"):
+        self.engine, self.backend = engine, backend
+        self.load: "float | None" = None
+        self.seconds: "float | None" = None
+
+    def __enter__(self) -> "WallClock":
+        self.load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+        self.started = time.perf_counter()
+        return self
+
+    def __exit__(self, *_exc) -> bool:
+        self.seconds = time.perf_counter() - self.started
+        return False
+
+    def __str__(self) -> str:
+        load = "" if self.load is None else f"; load average {self.load:.1f} as it began"
+        # two lines: a narrow page keeps each whole
+        return f"{self.seconds:.2f} s wall time,\n  {measured_just_now(self.engine, self.backend)}{load}"
+
+
 def timed_optimal(game: "Game | str", max_turns: "int | None" = None, objective: str = "total"):
     """`optimal(game, max_turns, objective)`, printing a line before it starts (a session's first
     search also starts the worker processes, which takes seconds) and, after, the result with the
