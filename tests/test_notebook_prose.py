@@ -401,16 +401,6 @@ def shared_board_list() -> str:
     return f"under all three rule sets: the {len(boards)} boards {board_ranges(boards)}."
 
 
-def three_pin_reach() -> str:
-    """How far each rule set's proven games (with strategy results) reach at 3 pins."""
-    gaps = variant_gaps()
-    games = gaps["game"].map(Game.parse)
-    three = gaps[games.map(lambda g: g.pins == 3)]
-    most = three.groupby("rules")["game"].agg(lambda names: max(Game.parse(n).colors for n in names))
-    return (f"(with 3 pins, classic up to {most['classic']} colors, no repeated colors up to {most['norepeat']} and "
-            f"black pegs only up to {most['black']})")
-
-
 def published_sources(game: str) -> str:
     from mmlib.studies.optimal_table import PUBLISHED_OPTIMA, SOURCES
 
@@ -588,7 +578,6 @@ CLAIMS = [
     ("09_rule_variants.ipynb", entropy_closest),
     ("09_rule_variants.ipynb", shared_best_of_four),
     ("09_rule_variants.ipynb", shared_board_list),
-    ("09_rule_variants.ipynb", three_pin_reach),
     ("09_rule_variants.ipynb", lambda: "Per strategy and rule set, on the {} shared boards".format(
         len(shared_optimal_boards(load_optimal(rules=None), rules_results())))),
     ("09_rule_variants.ipynb", lambda: "largest gap on the {} shared boards".format(

@@ -437,6 +437,12 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     two = game_controls(pins=2, colors=6, strategy="knuth", rules="norepeat", max_codewords=1296)
     assert views.rule_variant_view(two).caption.endswith("at 2 pins the colors go up to 15, mmlib's most")
     assert "nowrap" in two.colors_range.value  # the range text never breaks after "to"
+    two.colors.value = 8
+    two.pins.value = 6  # 6p6c-norepeat: the cap lowers the colors, and the caption says so, once
+    caption = views.rule_variant_view(two).caption
+    assert caption.endswith("; colors lowered from the 8 chosen; at 6 pins the colors go up to 6, to stay within "
+                            "1,296 codewords")
+    assert caption.count("the colors go up to") == 1
 
 
 def test_no_repeat_controls_stay_under_their_codeword_cap():

@@ -347,9 +347,11 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
     # The rules menu changes the game of this line (and the sliders' ranges); the chart and the
     # table show the board under every rule set whatever the menu says, so say which one it chose.
     beside = " (outlined below, beside the board's other rule sets)" if len(results) > 1 else ""
-    # Where the colors slider stops at these pins, and why, at every position (at 2 pins it reaches
-    # mmlib's most colors, not the cap); at the cap the controls' own note says it.
-    limit = "" if controls.cap_note() else "; " + controls.colors_limit().strip(" ()")
+    # Where the colors slider stops at these pins, and why, at every position and in one wording (at
+    # 2 pins it reaches mmlib's most colors, not the cap), and the colors the cap took from the reader.
+    lowered = (f"; colors lowered from the {controls.chosen_colors} chosen"
+               if controls.chosen_colors is not None and controls.chosen_colors > controls.colors.value else "")
+    limit = f"{lowered}; {controls.colors_limit().strip(' ()')}"
     caption = _title(controls, f", {mine.strategy.title} from {mine.first_guess_text}: "
                                f"{mine.average_turns:.3f} turns per game, {mine.max_turns} at worst{beside}{limit}")
     note = (f"Each strategy from its best opening in data/results.csv, as in the tables above. {SOLVE_MS}: the "
@@ -367,4 +369,4 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
         "max turns": r.max_turns, SOLVE_MS: 1000 * times[rules],
     } for rules, r in results.items()]), formats={"average turns": 3, SOLVE_MS: 2}, note=note)
     table.numeric.discard("first guess")  # a codeword is a name: 12 as 1234, left aligned
-    return View(caption, [rules_histogram_figure(results, chosen.rules), table])
+    return View(caption, [rules_histogram_figure(results, chosen.rules), table], says_colors_limit=True)
