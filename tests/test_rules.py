@@ -357,6 +357,38 @@ def test_rule_variant_summaries():
     assert list(times["engine"]) == ["optimal 4", "optimal 18"]
 
 
+def test_the_rule_sets_compare_their_gaps_on_the_boards_they_share():
+    """Notebook 9 compares the rule sets' gaps to the optimum on the same boards only: a board
+    proven under one rule set alone (4p4c) is left out, and the counts per pin count add up."""
+    import pandas as pd
+
+    from mmlib.studies.rule_variants import (best_of_four_optimal, board_ranges, gap_summary, largest_gaps,
+                                             norepeat_boards_by_pins, shared_boards_text, shared_optimal_boards)
+
+    turns = {"2p2c": 8, "2p2c-norepeat": 3, "2p2c-black": 8, "3p3c": 73, "3p3c-norepeat": 15, "3p3c-black": 95,
+             "4p4c": 912, "4p4c-norepeat": 93, "4p4c-black": 1331}
+    results = pd.DataFrame([{"game": g, "strategy": s, "first_guess": "12", "total_turns": t, "max_turns": 5}
+                            for g, t in turns.items() for s in ("knuth", "entropy")])
+    optima = {"2p2c": 8, "2p2c-norepeat": 3, "2p2c-black": 8, "3p3c": 70, "3p3c-norepeat": 14, "3p3c-black": 90,
+              "4p4c": 850}
+    optimal = pd.DataFrame([{"game": g, "objective": "total", "max_turns_limit": None, "total_turns": t}
+                            for g, t in optima.items()])
+    assert shared_optimal_boards(optimal, results) == ["2p2c", "3p3c"]
+    assert shared_boards_text(optimal, results).startswith("the 2 boards (2p2c, 3p3c)")
+    assert board_ranges(["2p2c", "2p3c", "2p4c", "2p6c", "3p3c"]) == "2p2c to 2p4c, 2p6c, 3p3c"
+    worst = largest_gaps(optimal, results, shared=True)
+    assert list(worst["game"]) == ["3p3c", "3p3c-norepeat", "3p3c-black"]  # not 4p4c, proven in classic alone
+    assert largest_gaps(optimal, results)["game"].iloc[0] == "4p4c"
+    summary = gap_summary(optimal, results, shared=True)
+    assert set(summary["games"]) == {2}
+    counts = best_of_four_optimal(optimal, results).set_index("rules")
+    assert counts.loc["classic", "with strategy results"] == 3 and counts.loc["classic", "shared boards"] == 2
+    assert counts.loc["black", "best of the four optimal on the shared boards"] == 1  # 3p3c-black: 95 > 90
+    by_pins = norepeat_boards_by_pins(results)
+    assert list(by_pins["boards"]) == [1, 1, 1] and list(by_pins["fewer"]) == [1, 1, 0]
+    assert list(by_pins["more"]) == [[], [], ["4p4c"]]
+
+
 def test_the_rules_menu_keeps_norepeat_games_possible():
     from mmlib.workbench.widgets import RULES_CLASS, game_controls
 

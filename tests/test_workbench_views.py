@@ -450,8 +450,8 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     assert "chosen" in legend.get_texts()[1].get_text() and "outlined" in shown.caption
     # Times: the median of several solves in ms with one precision; a codeword is text (12 as 1234).
     assert f"median of {views.SOLVES_TIMED} solves" in table.note
-    assert all(len(cell.split(".")[1]) == 2 for cell in table.frame["ms per solve"])
-    assert "ms per solve" in table.numeric and "first guess" not in table.numeric
+    assert all(len(cell.split(".")[1]) == 2 for cell in table.frame[views.SOLVE_MS])
+    assert views.SOLVE_MS in table.numeric and "first guess" not in table.numeric
     # Each game from the strategy's best opening in data/results.csv, as the notebook's tables.
     from mmlib.studies.data_tables import load_results
     from mmlib.studies.rule_variants import best_totals
@@ -462,6 +462,21 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     capped = views.rule_variant_view(game_controls(pins=4, colors=7, rules="norepeat", max_codewords=1296))
     assert list(capped.items[1].frame["game"]) == ["4p7c-norepeat"]
     assert "4p7c (2,401 codewords), 4p7c-black (2,401 codewords)" in capped.items[1].note
+    # One rule set drawn: the chart's title says which, not "per rule set".
+    assert capped.items[0].axes[0].get_title().endswith("no repeated colors only")
+    assert figure.axes[0].get_title().endswith("per rule set")
+    # The time column says what one solve is: every secret of the game.
+    assert views.SOLVE_MS == "ms to solve all secrets" and "every secret of the game" in table.note
+    # The caption says where the colors slider stops at every position, at 2 pins too (mmlib's most).
+    two = game_controls(pins=2, colors=6, strategy="knuth", rules="norepeat", max_codewords=1296)
+    assert views.rule_variant_view(two).caption.endswith("at 2 pins the colors go up to 15, mmlib's most")
+    assert "nowrap" in two.colors_range.value  # the range text never breaks after "to"
+    two.colors.value = 8
+    two.pins.value = 6  # 6p6c-norepeat: the cap lowers the colors, and the caption says so, once
+    caption = views.rule_variant_view(two).caption
+    assert caption.endswith("; colors lowered from the 8 chosen; at 6 pins the colors go up to 6, to stay within "
+                            "1,296 codewords")
+    assert caption.count("the colors go up to") == 1
 
 
 def test_no_repeat_controls_stay_under_their_codeword_cap():

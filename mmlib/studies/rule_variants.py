@@ -86,6 +86,26 @@ def norepeat_boards(results: pd.DataFrame) -> dict[str, list[str]]:
             "mixed": [n for n, f, m in zip(names, fewer, more) if not (f or m)]}
 
 
+def norepeat_boards_by_pins(results: pd.DataFrame) -> pd.DataFrame:
+    """`norepeat_boards` per pin count: the boards every rule set was played on (their colors, from
+    and to), how many, on how many every strategy takes fewer turns per game with no repeated colors,
+    and the boards where every strategy takes more, and those where it depends on the strategy."""
+    side = rules_side_by_side(results)
+    split = norepeat_boards(results)
+    columns = ["pins", "colors", "boards", "fewer", "more", "mixed"]
+    if side.empty:
+        return pd.DataFrame(columns=columns)
+    rows = []
+    for pins, colors in side.groupby("pins")["colors"]:
+        names = {board_name(pins, c) for c in colors}
+        low, high = int(colors.min()), int(colors.max())
+        rows.append({"pins": int(pins), "colors": f"{low}" if low == high else f"{low} to {high}",
+                     "boards": len(names), "fewer": len(names & set(split["fewer"])),
+                     "more": [b for b in split["more"] if b in names],
+                     "mixed": [b for b in split["mixed"] if b in names]})
+    return pd.DataFrame(rows, columns=columns)
+
+
 def as_many_colors_as_pins(results: pd.DataFrame) -> pd.DataFrame:
     """The boards every rule set was played on that have as many colors as pins (2p2c, 3p3c, ...):
     the codewords with and without repeats, and each strategy's extra average turns per game
@@ -122,33 +142,88 @@ def scores_that_occur(game: "str | Game") -> int:
     return int(seen.sum())
 
 
-def gaps_by_rules(optimal: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
+def gaps_by_rules(optimal: pd.DataFrame, results: pd.DataFrame, shared: bool = False) -> pd.DataFrame:
     """`heuristic_gaps` with each game's rule set: per game and strategy, the fewest total turns
-    over the openings played, the optimum and the gap (rows of games both tables hold)."""
+    over the openings played, the optimum and the gap (rows of games both tables hold). `shared`:
+    only the boards (pins and colors) that both tables hold under every rule set (`shared_optimal_boards`),
+    so that the rule sets compare on the same boards."""
     gaps = heuristic_gaps(optimal, results)
     gaps.insert(1, "rules", gaps["game"].map(lambda name: Game.parse(name).rules))
+    if shared:
+        boards = set(shared_optimal_boards(optimal, results))
+        gaps = gaps[gaps["game"].map(_board_of).isin(boards)].reset_index(drop=True)
     return gaps
+
+
+def _board_of(name: str) -> str:
+    game = Game.parse(name)
+    return board_name(game.pins, game.colors)
+
+
+def shared_optimal_boards(optimal: pd.DataFrame, results: pd.DataFrame) -> list[str]:
+    """The boards (4p4c) whose game under every rule set has a proven optimum in data/optimal.csv
+    (objective total, no turn limit) and strategy results in data/results.csv: the boards on which
+    the rule sets' gaps to the optimum compare like with like. By pins, then colors."""
+    gaps = heuristic_gaps(optimal, results)
+    if gaps.empty:
+        return []
+    games = gaps["game"].drop_duplicates().map(Game.parse)
+    rules_of = {}
+    for game in games:
+        rules_of.setdefault((game.pins, game.colors), set()).add(game.rules)
+    return [board_name(p, c) for p, c in sorted(rules_of) if rules_of[(p, c)] >= set(RULES)]
+
+
+def board_ranges(boards) -> str:
+    """Boards (4p4c) as runs of colors per pin count: '2p2c to 2p15c, 3p3c to 3p9c, 4p4c to 4p5c'."""
+    by_pins = {}
+    for name in boards:
+        game = Game.parse(name)
+        by_pins.setdefault(game.pins, []).append(game.colors)
+    parts = []
+    for pins in sorted(by_pins):
+        colors = sorted(set(by_pins[pins]))
+        runs, start = [], colors[0]
+        for previous, current in zip(colors, colors[1:] + [None]):
+            if current is None or current != previous + 1:
+                runs.append(f"{pins}p{start}c" if start == previous else f"{pins}p{start}c to {pins}p{previous}c")
+                start = current
+        parts.extend(runs)
+    return ", ".join(parts)
+
+
+def shared_boards_text(optimal: pd.DataFrame, results: pd.DataFrame) -> str:
+    """The boards of `shared_optimal_boards` in words, for a table's note: 'the 23 boards (2p2c to
+    2p15c, ...) proven and played under all three rule sets'."""
+    boards = shared_optimal_boards(optimal, results)
+    return f"the {len(boards)} boards ({board_ranges(boards)}) proven and played under all three rule sets"
 
 
 def best_of_four_optimal(optimal: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
     """Per rule set: the games data/optimal.csv proves (objective total, no turn limit), how many of
     them data/results.csv holds too (the games the gaps are over), and in how many of those the
-    best of the four strategies reaches the optimum."""
+    best of the four strategies reaches the optimum; then the same over the boards every rule set
+    shares (`shared_optimal_boards`): how many ("shared boards") and in how many the best of the four
+    reaches the optimum."""
     proven = optimal[(optimal["objective"] == "total") & optimal["max_turns_limit"].isna()]
     proven_rules = proven["game"].map(lambda name: Game.parse(name).rules)
     best = gaps_by_rules(optimal, results).groupby(["rules", "game"])["gap"].min()
+    shared = gaps_by_rules(optimal, results, shared=True).groupby(["rules", "game"])["gap"].min()
     rows = [{"rules": rules, "games proven": int(proven.loc[proven_rules == rules, "game"].nunique()),
              "with strategy results": int((best.index.get_level_values("rules") == rules).sum()),
-             "best of the four optimal in": int((best.loc[rules] == 0).sum()) if rules in best.index else 0}
+             "best of the four optimal in": int((best.loc[rules] == 0).sum()) if rules in best.index else 0,
+             "shared boards": int((shared.index.get_level_values("rules") == rules).sum()),
+             "best of the four optimal on the shared boards":
+                 int((shared.loc[rules] == 0).sum()) if rules in shared.index else 0}
             for rules in RULES]
     return pd.DataFrame(rows)
 
 
-def gap_summary(optimal: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
+def gap_summary(optimal: pd.DataFrame, results: pd.DataFrame, shared: bool = False) -> pd.DataFrame:
     """Per rule set and strategy: how many games have an optimum, in how many of them the strategy
     reaches it, the median and the largest gap per game (extra average turns) and the median gap
-    in percent."""
-    gaps = gaps_by_rules(optimal, results)
+    in percent. `shared`: over the boards every rule set shares (`shared_optimal_boards`) alone."""
+    gaps = gaps_by_rules(optimal, results, shared)
     grouped = gaps.groupby(["rules", "strategy"])
     summary = pd.DataFrame({
         "games": grouped.size(),
@@ -161,10 +236,11 @@ def gap_summary(optimal: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
     return summary.sort_values(["order", "strategy"]).drop(columns="order").reset_index(drop=True).round(4)
 
 
-def largest_gaps(optimal: pd.DataFrame, results: pd.DataFrame) -> pd.DataFrame:
+def largest_gaps(optimal: pd.DataFrame, results: pd.DataFrame, shared: bool = False) -> pd.DataFrame:
     """Per rule set, the game and strategy with the largest gap per game over the games both tables
-    hold: the optimum, the strategy's total (its best opening) and the gap per game and in percent."""
-    gaps = gaps_by_rules(optimal, results)
+    hold: the optimum, the strategy's total (its best opening) and the gap per game and in percent.
+    `shared`: over the boards every rule set shares (`shared_optimal_boards`) alone."""
+    gaps = gaps_by_rules(optimal, results, shared)
     if gaps.empty:
         return gaps
     worst = gaps.loc[gaps.groupby("rules")["gap_per_game"].idxmax()].copy()

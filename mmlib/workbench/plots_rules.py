@@ -110,7 +110,10 @@ def rules_histogram_figure(results_by_rules, chosen: "str | None" = None) -> Fig
     ax.set_ylabel("share of the secrets")
     ax.set_ylim(0, None)
     strategy = next(iter(results_by_rules.values())).strategy.title
-    ax.set_title(f"{strategy}: on which turn each secret is found, per rule set", fontsize=11)
+    # One rule set drawn (the others over the cell's cap): the title says which, not "per rule set".
+    which = ("per rule set" if len(results_by_rules) > 1
+             else f"{RULE_TITLES[next(iter(results_by_rules))]} only")
+    ax.set_title(f"{strategy}: on which turn each secret is found, {which}", fontsize=11)
     # Under the axes, not inside them: inside, the legend hid the tallest bar (2p6c, 4p7c-norepeat).
     handles, labels = ax.get_legend_handles_labels()
     fig.legend(handles, labels, loc="outside lower center", ncols=1, fontsize=9)

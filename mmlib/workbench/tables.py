@@ -1560,7 +1560,9 @@ def harder_table(summary: pd.DataFrame) -> ReadableTable:
     frame = summary.copy()
     frame["strategy"] = frame["strategy"].map(_strategy_title)
     boards = int(frame["boards"].max()) if len(frame) else 0
-    short = {"norepeat": "without repeats", "black": "black pegs only"}  # headers short enough for one line
+    from .widgets import RULE_TITLES
+
+    short = {rules: RULE_TITLES[rules] for rules in ("norepeat", "black")}  # one name per rule set, as the menu's
     names, columns, same = {}, ["strategy"], []
     for column in [c for c in frame.columns if c.endswith(" - classic")]:
         title = short.get(column[:-len(" - classic")], column)
@@ -1588,30 +1590,52 @@ def harder_table(summary: pd.DataFrame) -> ReadableTable:
 
 def colors_as_pins_table(results: pd.DataFrame) -> ReadableTable:
     """`rule_variants.as_many_colors_as_pins`: the boards with as many colors as pins, each
-    strategy's extra average turns per game without repeats; the note counts the boards where
-    forbidding repeats costs every strategy turns and where it saves them."""
-    from ..studies.rule_variants import as_many_colors_as_pins, norepeat_boards
+    strategy's extra average turns per game with no repeated colors (`norepeat_split_table` counts
+    the boards where that saves every strategy turns and where it costs them)."""
+    from ..studies.rule_variants import as_many_colors_as_pins
 
     frame = as_many_colors_as_pins(results)
     order = [s.label for s in Strategy if s.label in frame.columns]
     frame = frame[["board", "codewords", "codewords without repeats"] + order]
-    split = norepeat_boards(results)
-    total = sum(len(v) for v in split.values())
-    more = " and ".join(split["more"]) if split["more"] else "none"
-    note = (f"Extra average turns per game without repeats (negative: fewer). Of the {total} boards played under "
-            f"all three rule sets, forbidding repeats saves turns for every strategy on {len(split['fewer'])} "
-            f"and costs turns for every strategy on {len(split['more'])} ({more})")
-    if split["mixed"]:
-        note += f"; on {', '.join(split['mixed'])} it depends on the strategy"
-    note += "."
+    note = ("Each strategy's extra average turns per game with no repeated colors against classic (negative: "
+            "fewer).")
     return readable(frame, formats={label: 3 for label in order},
-                    names={label: _strategy_title(label) for label in order}, note=note)
+                    names={"codewords without repeats": "codewords, no repeated colors",
+                           **{label: _strategy_title(label) for label in order}}, note=note)
 
 
-def gap_summary_table(summary: pd.DataFrame, value: str = "optimal_in") -> ReadableTable:
+def norepeat_split_table(results: pd.DataFrame) -> ReadableTable:
+    """`rule_variants.norepeat_boards_by_pins`: per pin count, the boards every rule set was played
+    on, on how many every strategy takes fewer turns per game with no repeated colors than in
+    classic, and which boards take every strategy more; a last row sums them up."""
+    from ..studies.rule_variants import norepeat_boards_by_pins
+
+    frame = norepeat_boards_by_pins(results)
+    mixed = any(len(boards) for boards in frame["mixed"])
+    rows = [{"pins": str(row["pins"]), "colors": row["colors"], "boards": row["boards"],
+             "fewer turns for every strategy": row["fewer"],
+             "more turns for every strategy": ", ".join(row["more"]) or "none",
+             **({"fewer or more, by strategy": ", ".join(row["mixed"]) or "none"} if mixed else {})}
+            for _, row in frame.iterrows()]
+    more = [b for boards in frame["more"] for b in boards]
+    rows.append({"pins": "all", "colors": "", "boards": int(frame["boards"].sum()),
+                 "fewer turns for every strategy": int(frame["fewer"].sum()),
+                 "more turns for every strategy": f"{len(more)} ({', '.join(more)})" if more else "none",
+                 **({"fewer or more, by strategy": str(sum(len(b) for b in frame["mixed"]))} if mixed else {})})
+    table = readable(pd.DataFrame(rows),
+                     note="The boards (pins and colors) played under all three rule sets, by pins: on how many "
+                          "every strategy takes fewer average turns per game with no repeated colors than in "
+                          "classic, and on which every strategy takes more.")
+    table.numeric.discard("pins")
+    return table
+
+
+def gap_summary_table(summary: pd.DataFrame, value: str = "optimal_in", over: "str | None" = None) -> ReadableTable:
     """`rule_variants.gap_summary` as one row per strategy and one column per rule set (its games
     counted in the header): `value` "optimal_in", in how many games the strategy's best opening
-    reaches the optimum, or "max_gap_per_game", its largest gap in turns per game."""
+    reaches the optimum, or "max_gap_per_game", its largest gap in turns per game. `over`, if given,
+    names the games once in the note (the same boards under every rule set: "the 23 boards ..."),
+    and the headers name the rule sets alone."""
     from ..core.games import RULES
     from .widgets import RULE_TITLES
 
@@ -1619,12 +1643,32 @@ def gap_summary_table(summary: pd.DataFrame, value: str = "optimal_in") -> Reada
     frame = pd.DataFrame({"strategy": [_strategy_title(label) for label in order]})
     for rules in [r for r in RULES if r in set(summary["rules"])]:
         rows = summary[summary["rules"] == rules].set_index("strategy").reindex(order)
-        frame[f"{RULE_TITLES[rules]} ({int(rows['games'].max())} games)"] = rows[value].to_numpy()
+        title = RULE_TITLES[rules] if over else f"{RULE_TITLES[rules]} ({int(rows['games'].max())} games)"
+        frame[title] = rows[value].to_numpy()
+    where = f", over {over}" if over else ""
     if value == "optimal_in":
         return readable(frame, formats={c: "count" for c in frame.columns[1:]}, blank="no game",
-                        note="games where the strategy, from its best opening, reaches the optimum")
+                        note=f"games where the strategy, from its best opening, reaches the optimum{where}")
     return readable(frame, formats={c: 3 for c in frame.columns[1:]}, blank="no game",
-                    note="the strategy's largest gap over the games, in turns per game above the optimum")
+                    note=f"the strategy's largest gap, in turns per game above the optimum{where}")
+
+
+def best_of_four_table(counts: pd.DataFrame, over: str) -> ReadableTable:
+    """`rule_variants.best_of_four_optimal`: per rule set, the games proven, those with strategy
+    results and in how many the best of the four strategies reaches the optimum, then the same count
+    over the boards every rule set shares, which `over` names in the note (with their number, which
+    is the same in every row and so leaves the table)."""
+    from .widgets import RULE_TITLES
+
+    frame = counts.copy()
+    frame["rules"] = frame["rules"].map(lambda rules: RULE_TITLES.get(rules, rules))
+    shared = int(frame["shared boards"].max()) if len(frame) else 0
+    frame = frame.drop(columns="shared boards")
+    return readable(frame, names={
+        "best of the four optimal in": "best of the four optimal, of those",
+        "best of the four optimal on the shared boards": f"best of the four optimal, of the {shared} shared boards"},
+        note=f"games proven: in data/optimal.csv (objective total, no turn limit); with strategy results: also in "
+             f"data/results.csv; shared boards: {over}")
 
 
 def largest_gap_table(worst: pd.DataFrame) -> ReadableTable:
@@ -1639,9 +1683,10 @@ def largest_gap_table(worst: pd.DataFrame) -> ReadableTable:
                    "gap_per_game", "gap_percent"]]
     table = readable(frame, formats={"gap_per_game": 3, "gap_percent": 2},
                      names={"first_guess": "its best opening", "optimal_total": "optimum",
-                            "heuristic_total": "strategy's total", "gap_per_game": "gap per game",
+                            "heuristic_total": "strategy's total", "gap_per_game": "gap (turns per game)",
                             "gap_percent": "gap (%)"},
-                     note="optimum and strategy's total: total turns over every secret; gap per game: in turns")
+                     note="optimum and strategy's total: total turns over every secret; gap (%): the gap as a "
+                          "percent of the optimum")
     table.numeric.discard("its best opening")  # a codeword is a name, not a number (12 beside 1234)
     return table
 
@@ -1657,12 +1702,13 @@ def strategy_totals_table(gaps: pd.DataFrame) -> ReadableTable:
     for label in order:
         frame[label] = [f"{int(cells.loc[(g, label), 'heuristic_total']):,} (+{cells.loc[(g, label), 'gap_percent']:.2f}%)"
                         if (g, label) in cells.index else None for g in frame["game"]]
-    table = readable(frame, names={"optimum": "optimum (turns)",
-                                   **{label: f"{_strategy_title(label)} (gap)" for label in order}},
+    titles = {label: f"{_strategy_title(label)} total (% above optimum)" for label in order}
+    table = readable(frame, names={"optimum": "optimum (turns)", **titles},
                      blank="not in results.csv",
                      note="total turns over every secret, each strategy from its best opening by total turns "
-                          "(data/results.csv); in brackets, how far above the optimum (data/optimal.csv)")
-    table.numeric |= {f"{_strategy_title(label)} (gap)" for label in order}
+                          "(data/results.csv); in brackets, the gap (%): how far above the optimum "
+                          "(data/optimal.csv), as a percent of it")
+    table.numeric |= set(titles.values())
     return table
 
 
@@ -1674,10 +1720,10 @@ def proof_times_table(times: pd.DataFrame) -> ReadableTable:
         return ReadableTable(pd.DataFrame(), "no timing of this proof in data/ yet")
     frame = times.copy()
     shared = [c for c in ("total_turns", "machine") if frame[c].nunique() == 1]
-    how = {"data/optimal.csv": "the stored proof, data/optimal.csv",
-           "data/benchmarks.csv": "latest benchmark, data/benchmarks.csv"}
+    how = {"data/optimal.csv": "data/optimal.csv (stored proof)",
+           "data/benchmarks.csv": "data/benchmarks.csv (latest benchmark)"}
     frame["table"] = frame["table"].map(lambda t: how.get(t, t))
-    frame["searches"] = ["1 search" if n == 1 else f"median of {n} searches" for n in frame["searches"]]
+    frame["searches"] = ["1" if n == 1 else f"{n} (median)" for n in frame["searches"]]
     frame = frame.drop(columns=shared)
     note = []
     if "total_turns" in shared:
@@ -1686,7 +1732,7 @@ def proof_times_table(times: pd.DataFrame) -> ReadableTable:
         note.append(f"both measured on {times['machine'].iloc[0]}")
     note = "; ".join(note)
     return readable(frame, formats={"seconds": "seconds"},
-                    names={"table": "timing", "searches": "seconds of", "mmlib_version": "mmlib commit",
+                    names={"table": "source", "searches": "searches timed", "mmlib_version": "mmlib commit",
                            "total_turns": "total turns"},
                     note=note[:1].upper() + note[1:])
 

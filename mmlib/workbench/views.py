@@ -323,6 +323,7 @@ def show_proven_optima(optimal_frame: pd.DataFrame):
 
 
 SOLVES_TIMED = 5  # notebook 9's widget: the median of this many solves, so that one slow solve does not show
+SOLVE_MS = "ms to solve all secrets"  # its time column: one solve plays every secret of the game
 
 
 @functools.cache
@@ -368,10 +369,16 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
     # The rules menu changes the game of this line (and the sliders' ranges); the chart and the
     # table show the board under every rule set whatever the menu says, so say which one it chose.
     beside = " (outlined below, beside the board's other rule sets)" if len(results) > 1 else ""
+    # Where the colors slider stops at these pins, and why, at every position and in one wording (at
+    # 2 pins it reaches mmlib's most colors, not the cap), and the colors the cap took from the reader.
+    lowered = (f"; colors lowered from the {controls.chosen_colors} chosen"
+               if controls.chosen_colors is not None and controls.chosen_colors > controls.colors.value else "")
+    limit = f"{lowered}; {controls.colors_limit().strip(' ()')}"
     caption = _title(controls, f", {mine.strategy.title} from {mine.first_guess_text}: "
-                               f"{mine.average_turns:.3f} turns per game, {mine.max_turns} at worst{beside}")
-    note = (f"Each strategy from its best opening in data/results.csv, as in the tables above. ms per solve: the "
-            f"median of {SOLVES_TIMED} solves of every secret, {measured_just_now('solve-cpu')}. Single solves on "
+                               f"{mine.average_turns:.3f} turns per game, {mine.max_turns} at worst{beside}{limit}")
+    note = (f"Each strategy from its best opening in data/results.csv, as in the tables above. {SOLVE_MS}: the "
+            f"median of {SOLVES_TIMED} solves, each one playing every secret of the game, "
+            f"{measured_just_now('solve-cpu')}. Single solves on "
             "this shared machine vary, by several times at worst, so these times change from redraw to redraw; "
             "under about a millisecond a solve is mostly fixed set-up, so a smaller game need not be faster.")
     if defaults:
@@ -381,7 +388,7 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
     table = readable(pd.DataFrame([{
         "rules": RULE_TITLES[rules] + (" (chosen)" if rules == chosen.rules else ""), "game": r.game.name,
         "codewords": r.game.size, "first guess": r.first_guess_text, "average turns": r.average_turns,
-        "max turns": r.max_turns, "ms per solve": 1000 * times[rules],
-    } for rules, r in results.items()]), formats={"average turns": 3, "ms per solve": 2}, note=note)
+        "max turns": r.max_turns, SOLVE_MS: 1000 * times[rules],
+    } for rules, r in results.items()]), formats={"average turns": 3, SOLVE_MS: 2}, note=note)
     table.numeric.discard("first guess")  # a codeword is a name: 12 as 1234, left aligned
-    return View(caption, [rules_histogram_figure(results, chosen.rules), table])
+    return View(caption, [rules_histogram_figure(results, chosen.rules), table], says_colors_limit=True)

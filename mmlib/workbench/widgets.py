@@ -187,7 +187,7 @@ def game_controls(
     )
     pins_slider.add_class(PINS_CLASS)
     colors_slider.add_class(COLORS_CLASS)
-    colors_range = widgets.HTML(layout=widgets.Layout(width="auto", margin="0 16px 0 0"))
+    colors_range = widgets.HTML(layout=widgets.Layout(width="auto", flex="0 0 auto", margin="0 16px 0 0"))
     colors_range.add_class(COLORS_RANGE_CLASS)
     controls = GameControls(pins_slider, colors_slider, None, rules_menu,
                             max_codewords=max_codewords if games is None else None,
@@ -201,7 +201,9 @@ def game_controls(
             controls.chosen_colors = change["new"]
 
     def show_range():
-        colors_range.value = f'<span style="color: var(--jp-ui-font-color2, #616161)">{controls.range_text()}</span>'
+        # nowrap: in a narrow row the range broke after "to", its last number alone on a second line.
+        colors_range.value = (f'<span style="color: var(--jp-ui-font-color2, #616161); white-space: nowrap">'
+                              f'{controls.range_text()}</span>')
 
     def limit_colors(change):
         nonlocal limiting
