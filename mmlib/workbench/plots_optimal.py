@@ -48,7 +48,7 @@ def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_ga
     ax.axhline(0, color="0.5", lw=0.8)
     if len(gaps):
         top = gaps["gap_per_game"].max()
-        ax.set_ylim(-0.03 * top, top * 1.2)
+        ax.set_ylim(-0.1 * top, top * 1.2)  # room under the zero line for a name (4p6c's)
         ax.axvline(max_codewords, color="0.4", lw=0.8, ls=":")
         ax.text(max_codewords * 0.93, top * 1.13, f"at most {max_codewords:,} codewords \u2190", ha="right",
                 va="center", fontsize=9, color="0.3")
@@ -63,7 +63,7 @@ def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_ga
                     markeredgewidth=1.3, zorder=5)
             right = row["codewords"] >= max_codewords
             ax.annotate(f"{game}: best of the four, {row['gap_per_game']:.3f}", point,
-                        xytext=(14, -22) if right else (-14, 44), textcoords="offset points",
+                        xytext=(14, -30) if right else (-14, 44), textcoords="offset points",
                         ha="left" if right else "right", va="center", fontsize=9,
                         arrowprops={"arrowstyle": "-", "color": "0.2", "lw": 0.8, "shrinkA": 2, "shrinkB": 8.5})
         worst = gaps.loc[gaps["gap_per_game"].idxmax()]
