@@ -372,8 +372,9 @@ def proof_cost() -> str:
     rows = latest_optimal_benchmarks()
     a, b = rows.loc["4p6c"], rows.loc["4p7c"]
     assert a["machine"] == b["machine"] and a["engine"] == b["engine"] and a["mmlib_version"] == b["mmlib_version"]
-    return (f"the median of {int(a['repeats'])} searches on {a['machine']}, engine {a['engine']}, mmlib "
-            f"{a['mmlib_version']}): proving 4p6c takes {format_seconds(float(a['median_s']))} s and "
+    version = str(a["engine"]).split()[-1]
+    return (f"the median of {int(a['repeats'])} searches on {a['machine']}, by engine {a['engine']}, the exact "
+            f"search's version {version}, at mmlib commit {a['mmlib_version']}): proving 4p6c takes {format_seconds(float(a['median_s']))} s and "
             f"{int(a['nodes']):,} positions searched; 4p7c takes {format_seconds(float(b['median_s']))} s and "
             f"{int(b['nodes']):,} positions")
 
@@ -420,12 +421,37 @@ def bulls_and_cows_possible() -> str:
             f"{int(possible_row('4p10c-norepeat')['total_turns']):,}")
 
 
-def unpublished_possible_only() -> str:
-    """7p4c and 6p5c: optima with guesses only from the possible secrets, no unrestricted row yet."""
+def unpublished_possible_only(said: str = "cell") -> str:
+    """7p4c and 6p5c: optima with guesses only from the possible secrets, published by nobody the
+    project checked, and no unrestricted row yet (as the table's cell and the summary say)."""
+    from mmlib.studies.optimal_table import PUBLISHED_OPTIMA
+
     optima = load_optimal(rules=None)
     for game in ("7p4c", "6p5c"):
         assert len(possible_row(game)) and optima[(optima["game"] == game) & (optima["objective"] == "total")].empty
-    return "also 7p4c and 6p5c at pins 7 and 6, whose optima without the rule are not proven yet"
+        assert (game, "possible") not in PUBLISHED_OPTIMA
+    if said == "summary":
+        return ("it also proves 6p5c (pins 6) and 7p4c (pins 7), whose optima nobody had published and which are "
+                "not proven yet without the rule")
+    return ("Pins 6 and 7 show 6p5c and 7p4c under that rule. Nobody had published these optima, and without the "
+            "rule they are not proven yet.")
+
+
+def optimal_openings_claim() -> str:
+    """Where the optimal opening is every strategy's best opening, and 4p6c's, as openings_table shows."""
+    from mmlib.core.strategies import Strategy
+    from mmlib.studies.optimal_table import openings
+
+    frame = openings(load_optimal(), load_results().frame).set_index("game")
+    strategies = [s.label for s in Strategy]
+    held = frame[strategies].notna().any(axis=1)
+    same = held & frame[strategies].eq(frame["optimal opening"], axis=0).all(axis=1)
+    row = frame.loc["4p6c"]
+    others = [s for s in Strategy if row[s.label] != row["optimal opening"]]
+    assert len(others) == 1
+    return (f"every strategy's best opening on {int(same.sum())} of the {int(held.sum())} boards both tables "
+            f"hold; on 4p6c it is {row['optimal opening']}, the best opening of every strategy but "
+            f"{others[0].title} ({row[others[0].label]})")
 
 
 def cost_8p2c_5p3c() -> str:
@@ -786,7 +812,7 @@ CLAIMS = [
     ("07_play.ipynb", default_openings_4p6c),
     ("07_play.ipynb", own_picks_unlike_defaults_4p6c),
     ("07_play.ipynb", knuths_opening_row),
-    ("08_optimal.ipynb", lambda: f"Over the {len(gaps_up_to_1296()[1])} games of at most 1,296 codewords"),
+        ("08_optimal.ipynb", lambda: f"Over the {len(gaps_up_to_1296()[1])} boards of at most 1,296 codewords"),
     ("08_optimal.ipynb", lambda: f"is optimal in {int((gaps_up_to_1296()[1] == 0).sum())} "),
     ("08_optimal.ipynb", best_heuristic_gap),
     ("08_optimal.ipynb", lambda: "furthest, up to {:.3f} turns per game".format(
@@ -805,6 +831,8 @@ CLAIMS = [
     ("08_optimal.ipynb", bulls_and_cows_possible),
     ("08_optimal.ipynb", lambda: f"the published {int(possible_row('5p8c')['total_turns']):,}"),
     ("08_optimal.ipynb", unpublished_possible_only),
+    ("08_optimal.ipynb", lambda: unpublished_possible_only("summary")),
+    ("08_optimal.ipynb", optimal_openings_claim),
     ("08_optimal.ipynb", cost_8p2c_5p3c),
     ("08_optimal.ipynb", bulls_and_cows_stored_seconds),
     ("09_rule_variants.ipynb", lambda: f"holds {int(harder_by_strategy(rules_results())['boards'].max())} boards under all three"),

@@ -600,6 +600,35 @@ def test_the_colors_come_back_when_fewer_pins_lift_the_cap_and_their_range_is_sh
     controls.pins.value = 8
     controls.pins.value = 4
     assert controls.colors.value == 3
+    # The label names what it ranges over, at the pins chosen.
+    assert controls.range_text() == "of 2 to 8 colors at 4 pins"
+
+
+def test_a_tables_sliders_range_over_the_games_of_the_rules_chosen():
+    """Review r2 of notebook 8: with `games=` and a rules menu, the colors range (and the most pins)
+    are those of the chosen rule set's games, not of every rule set's together; a view that hides the
+    colors slider hides its range too, and its caption says which boards its table spans."""
+    games = ["4p2c", "4p10c", "4p4c-norepeat", "4p11c-norepeat", "4p2c-black", "4p5c-black", "6p6c-norepeat",
+             "8p2c", "8p2c-black"]
+    controls = game_controls(pins=4, colors=6, rules="classic", games=games)
+    assert controls.range_text() == "of 2 to 10 colors at 4 pins"
+    controls.rules.value = "norepeat"
+    assert controls.range_text() == "of 4 to 11 colors at 4 pins" and controls.pins.max == 6
+    controls.rules.value = "black"
+    assert controls.range_text() == "of 2 to 5 colors at 4 pins" and controls.pins.max == 8
+    controls.pins.value = 8
+    assert controls.range_text() == "of 2 to 2 colors at 8 pins"
+    controls.hide_colors()
+    assert controls.colors.layout.display == "none" and controls.colors_range.layout.display == "none"
+    from mmlib.studies.optimal_table import load_optimal
+
+    box = views.show_proven_optima(load_optimal(rules=None))
+    pins, _colors, colors_range, rules = box.children[0].children[:4]
+    assert colors_range.layout.display == "none"
+    label = box.children[-2]
+    assert "4 pins: 9 boards, 4p2c to 4p10c" in label.value
+    rules.value = "black"
+    assert "black pegs only, 4 pins: 4 boards, 4p2c-black to 4p5c-black" in label.value
 
 
 def test_the_turn_histograms_open_with_each_strategys_own_pick():
@@ -702,7 +731,7 @@ def test_notebook_8_tables_say_shared_values_once():
     assert "`" not in bench.note and "GAME --optimal" in bench.note
     assert list(bench.frame.columns[:2]) == ["game", "optimal total"]
     gaps = heuristic_gaps(load_optimal(), load_results().frame)
-    assert "games" not in gap_table(gaps).frame.columns and "Over the 33 games" in gap_table(gaps).note
+    assert "games" not in gap_table(gaps).frame.columns and "Over the 33 boards" in gap_table(gaps).note
     losses = strategy_loss_summary("3p3c")
     assert "optimum" not in losses.frame.columns and "found by the exact search" in losses.note
     assert set(losses.frame["where it loses most"]) <= {"first guess"} | {
@@ -712,7 +741,7 @@ def test_notebook_8_tables_say_shared_values_once():
     assert list(search_stats_table(stats).frame["counter"])[:3] == [
         "positions searched", "positions answered from the cache", "positions settled at their lower bound"]
     best = best_of_four(gaps)
-    assert best.optimal_in_words().startswith("every game of fewer than") and best.worst["game"] in best.other_games
+    assert best.optimal_in_words().startswith("every board of fewer than") and best.worst["game"] in best.other_games
 
 
 def test_the_live_proof_timings_name_their_kind_and_source():

@@ -487,33 +487,33 @@ class BestOfFour:
         return self.per_game.loc[self.per_game["gap_per_game"].idxmax()]
 
     def optimal_in_words(self) -> str:
-        """Which games the best of the four plays optimally, in words: 'every game of fewer than 125
-        codewords, every 2-pin game, and 5p3c'."""
+        """Which boards the best of the four plays optimally, in words: 'every board of fewer than 125
+        codewords, every 2-pin board, and 5p3c'."""
         rows = self.per_game
         missed = rows[rows["gap"] > 0]
         if missed.empty:
-            return f"every game of at most {self.max_codewords:,} codewords"
+            return f"every board of at most {self.max_codewords:,} codewords"
         below = int(missed["codewords"].min())
-        parts = [f"every game of fewer than {below:,} codewords"]
+        parts = [f"every board of fewer than {below:,} codewords"]
         rest = rows[(rows["gap"] == 0) & (rows["codewords"] >= below)]
         pins = rows["game"].map(lambda name: Game.parse(name).pins)
         for p in sorted(set(pins[rest.index])):
             if (rows.loc[pins == p, "gap"] == 0).all() and (pins[rest.index] == p).sum() > 1:
-                parts.append(f"every {p}-pin game")
+                parts.append(f"every {p}-pin board")
                 rest = rest[pins[rest.index] != p]
         parts += rest["game"].tolist()
         return ", ".join(parts[:-1]) + ", and " + parts[-1] if len(parts) > 1 else parts[0]
 
 
     def report(self) -> str:
-        """The figures the notebook's answer quotes, each computed here: the games, where the best of
-        the four is optimal (listed), where not (with its gap), and the furthest game."""
+        """The figures the notebook's answer quotes, each computed here: the boards, where the best of
+        the four is optimal (listed), where not (with its gap), and the furthest board."""
         rows = self.per_game
         worst = self.worst
         title = {s.label: s.title for s in Strategy}[worst["strategy"]]
         missed = rows[rows["gap"] > 0]
         return "\n".join(textwrap.fill(line, 96, subsequent_indent="  ") for line in [
-            f"{len(rows)} games of at most {self.max_codewords:,} codewords in both data/optimal.csv and "
+            f"{len(rows)} boards of at most {self.max_codewords:,} codewords in both data/optimal.csv and "
             "data/results.csv.",
             f"The best of the four strategies is optimal in {len(self.optimal_games)} of them "
             f"({self.optimal_in_words()}): {', '.join(self.optimal_games)}.",

@@ -28,8 +28,9 @@ STRATEGY_MARKER_SIZES = {Strategy.KNUTH: 12, Strategy.EXPECTED_SIZE: 9, Strategy
 def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_games=("3p8c", "4p6c")) -> Figure:
     """Extra average turns of each strategy (its best opening by total) over the optimum, against
     the game size: one hollow marker shape and size per strategy, nested, so that none hides
-    another. A dotted line marks `max_codewords` (the games the notebook's answer covers); each game
-    of `label_games` is named at its best strategy's gap, and the largest gap of all at its point."""
+    another. A dotted line marks `max_codewords` (the boards the notebook's answer covers); each board
+    of `label_games` is named beside its best strategy's gap, ringed, and the largest gap of all at its
+    point."""
     fig = Figure(figsize=(8.5, 4.6), layout="constrained")
     ax = fig.subplots()
     if gaps.empty:
@@ -41,23 +42,30 @@ def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_ga
                     markeredgecolor=STRATEGY_COLORS[strategy], markeredgewidth=1.2, label=strategy.title,
                     markersize=STRATEGY_MARKER_SIZES[strategy], linestyle="none")
     ax.set_xscale("log")
-    ax.set_xlabel("game size (codewords, log scale)")
+    ax.set_xlabel("board size (codewords, log scale)")
     ax.set_ylabel("extra turns per game over the optimum")
     ax.set_title("How far each strategy (its best opening by total) is from the optimal strategy")
     ax.axhline(0, color="0.5", lw=0.8)
     if len(gaps):
         top = gaps["gap_per_game"].max()
-        ax.set_ylim(-0.03 * top, top * 1.2)
+        ax.set_ylim(-0.1 * top, top * 1.2)  # room under the zero line for a name (4p6c's)
         ax.axvline(max_codewords, color="0.4", lw=0.8, ls=":")
         ax.text(max_codewords * 0.93, top * 1.13, f"at most {max_codewords:,} codewords \u2190", ha="right",
                 va="center", fontsize=9, color="0.3")
         best = gaps.loc[gaps.groupby("game")["gap_per_game"].idxmin()].set_index("game")
-        for k, game in enumerate(game for game in label_games if game in best.index):
+        for game in (game for game in label_games if game in best.index):
             row = best.loc[game]
-            # The names sit in the empty space above the small games, a thin line to each point.
-            ax.annotate(f"{game}: best of the four, {row['gap_per_game']:.3f}", (row["codewords"], row["gap_per_game"]),
-                        xytext=(0.24, 0.62 - 0.09 * k), textcoords="axes fraction", ha="left", va="center",
-                        fontsize=9, arrowprops={"arrowstyle": "-", "color": "0.45", "lw": 0.7})
+            point = (row["codewords"], row["gap_per_game"])
+            # A black ring around the point, and its name just beside it, up and to the left (where a
+            # board left of the dotted line) or down and to the right (on the line), with a short line
+            # that ends at the ring: the reader sees which marker is meant.
+            ax.plot(*point, "o", markersize=17, markerfacecolor="none", markeredgecolor="black",
+                    markeredgewidth=1.3, zorder=5)
+            right = row["codewords"] >= max_codewords
+            ax.annotate(f"{game}: best of the four, {row['gap_per_game']:.3f}", point,
+                        xytext=(14, -30) if right else (-14, 44), textcoords="offset points",
+                        ha="left" if right else "right", va="center", fontsize=9,
+                        arrowprops={"arrowstyle": "-", "color": "0.2", "lw": 0.8, "shrinkA": 2, "shrinkB": 8.5})
         worst = gaps.loc[gaps["gap_per_game"].idxmax()]
         title = Strategy.parse(worst["strategy"]).title
         ax.annotate(f"{worst['game']}: {title}, {worst['gap_per_game']:.3f}", (worst["codewords"], worst["gap_per_game"]),
@@ -67,6 +75,7 @@ def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_ga
 
 
 COST_LABELS = ("4p6c", "4p7c", "4p8c", "5p2c", "5p3c", "8p2c")
+COST_LABELS_BELOW = ("5p3c",)  # named below their point: above it, lines of other pins cross
 
 
 def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | None" = None,
@@ -100,14 +109,24 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
         ax.set_yscale("log")
         ax.set_ylabel(f"{label} (log scale)")
         for row in rows[rows["game"].isin(label_games)].itertuples():
+            point = (row.codewords, max(getattr(row, column), floor))
+            if row.game in COST_LABELS_BELOW:
+                # Where the lines cross at its point: below it, in empty space, with a short line to it.
+                ax.annotate(row.game, point, xytext=(0, -30), textcoords="offset points", ha="center",
+                            va="top", fontsize=9, color="0.1",
+                            arrowprops={"arrowstyle": "-", "color": "0.3", "lw": 0.7, "shrinkA": 1, "shrinkB": 4})
+                continue
             # Up and to the left of its point, on a white ground: readable over the lines it crosses.
-            ax.annotate(row.game, (row.codewords, max(getattr(row, column), floor)), xytext=(-5, 5),
+            ax.annotate(row.game, point, xytext=(-5, 5),
                         textcoords="offset points", ha="right", va="bottom", fontsize=9, color="0.1",
                         bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none",
                               "alpha": 0.7})
+        # Room above the highest point for its name (4p8c), inside the frame, not on it.
+        high = max(rows[column].max(), floor)
+        ax.set_ylim(top=high * (6 if column == "nodes" else 4))
     nodes_ax.set_title("Positions searched (positions whose candidate guesses were scored)", fontsize=11)
     seconds_ax.set_title("Wall time of one search", fontsize=11)
-    seconds_ax.set_xlabel("game size (codewords, log scale)")
+    seconds_ax.set_xlabel("board size (codewords, log scale)")
     if benchmarks is not None and len(benchmarks) and len(rows):
         rules = set(rows["game"].map(lambda name: Game.parse(name).rules))
         optimal_rows = benchmarks[(benchmarks["strategy"] == "optimal")

@@ -1244,9 +1244,14 @@ def optimal_benchmark_table(benchmarks: pd.DataFrame, optimal_frame: "pd.DataFra
                                                 for g, ok in zip(frame["game"], same)]
         formats["data/optimal.csv: seconds"] = "seconds"
         blank.update({"data/optimal.csv: seconds": "older engine", "data/optimal.csv: positions": "older engine"})
+        older = [g for g, ok in zip(frame["game"], same) if not ok and g in stored.index]
+        rows_of = "; ".join(
+            f"{g}'s row: engine {stored.loc[g, 'engine']}, {recorded_seconds(float(stored.loc[g, 'seconds']))} s, "
+            f"{int(stored.loc[g, 'nodes']):,} positions, on {stored.loc[g, 'machine']}, mmlib "
+            f"{stored.loc[g, 'mmlib_version']}, {str(stored.loc[g, 'date'])[:10]}" for g in older)
         stored_note = (" data/optimal.csv: the same proof's row in the table of optima (one search, timed without "
                        "set-up and tree read-out); older engine: written by an older version of the search, "
-                       "whose time does not compare.")
+                       "whose time does not compare" + (f" ({rows_of})" if rows_of else "") + ".")
     searches = f"Median of {repeats} searches each" if repeats is not None else "Median of the searches timed"
     load = pd.to_numeric(latest["load_avg"], errors="coerce").dropna() if "load_avg" in latest.columns else []
     load_text = ""
@@ -1264,10 +1269,15 @@ def optimal_benchmark_table(benchmarks: pd.DataFrame, optimal_frame: "pd.DataFra
                 load_text += (f"; by the CPU time it recorded, {' and '.join(whole)} had a core to "
                               f"{'itself' if len(whole) == 1 else 'themselves'}")
         load_text += "."
+    # A count that ends in 000 reads as rounded: say that it is the exact count the row records.
+    round_counts = [f"{game}'s {int(n):,}" for game, n in zip(frame["game"], frame["positions searched"])
+                    if pd.notna(n) and n >= 1000 and int(n) % 1000 == 0]
+    exact = (f" ({' and '.join(round_counts)} too, a round number by chance, as the row records it)"
+             if round_counts else "")
     table = readable(frame, formats=formats, blank=blank, note=(
-        f"{searches}, after a warm-up search of the same game, in one process (python -m mmlib bench GAME "
+        f"{searches}, after a warm-up search of the same board, in one process (python -m mmlib bench GAME "
         f"--optimal); objective total, any codeword may be guessed; positions searched: the exact count of "
-        f"the last timed search. Measured on {_where_and_when(timings)}.{load_text}{stored_note} "
+        f"the last timed search{exact}. Measured on {_where_and_when(timings)}.{load_text}{stored_note} "
         f"{timings.left_out_note(consequence='earlier benchmarks of this search, not comparable')}").strip())
     table.numeric |= {c for c in frame.columns if c.startswith("data/optimal.csv")}
     return table
@@ -1402,7 +1412,8 @@ def short_source(source: str) -> str:
 
 def proven_optima_summary(optimal_frame: pd.DataFrame) -> ReadableTable:
     """`optimal_table.proven_optima` in a few rows: per rule set and guess rule, how many games are
-    proven, the largest of them, and how many optima were published elsewhere and agree."""
+    proven (boards: pins and colors), the largest of them, and how many optima were published
+    elsewhere and agree."""
     from ..studies.optimal_table import proven_optima
     from .widgets import RULE_TITLES
 
@@ -1413,7 +1424,7 @@ def proven_optima_summary(optimal_frame: pd.DataFrame) -> ReadableTable:
         published = group["source"] != "no published value found"
         agree = group["source"].str.endswith(": the same")
         rows.append({"rules": RULE_TITLES.get(rules, rules), "guesses": guesses,
-                     "games proven": group["game"].nunique(),
+                     "boards proven": group["game"].nunique(),
                      "largest": f"{largest['game']} ({int(largest['codewords']):,} codewords)",
                      "published elsewhere": int(published.sum()), "the same as published": int(agree.sum())})
     return readable(pd.DataFrame(rows))
@@ -1444,12 +1455,15 @@ def openings_table(optimal_frame: pd.DataFrame, results: pd.DataFrame) -> Readab
     # The rest are counted only where results.csv holds some strategy: a game with none says nothing.
     held = frame[strategies].notna().any(axis=1)
     same, missing = int((held & ~differs.any(axis=1)).sum()), frame.loc[~held, "game"].tolist()
-    note = f"{same} other games: every strategy's best opening is the optimal one"
+    note = f"The other {same} of the {same + len(shown)} boards both tables hold: every strategy's best opening is the optimal one"
     if missing:
-        note += (f"; {len(missing)} game{'s' if len(missing) != 1 else ''} of data/optimal.csv "
+        note += (f"; {len(missing)} board{'s' if len(missing) != 1 else ''} of data/optimal.csv "
                  f"{'are' if len(missing) != 1 else 'is'} not in data/results.csv: {', '.join(missing)}")
     titles = {s.label: s.title for s in Strategy if s.label in strategies}
-    return readable(shown, names={"its max": "max turns", **titles}, blank="not in results.csv", note=note + ".")
+    # The strategies in their usual order (Knuth, Expected Size, Entropy, Most Parts), as the figures' legends.
+    order = [c for c in shown.columns if c not in titles] + [s.label for s in Strategy if s.label in titles]
+    return readable(shown[order], names={"its max": "max turns", **titles}, blank="not in results.csv",
+                    note=note + ".")
 
 
 def gap_table(gaps: pd.DataFrame, max_codewords: int = 1296) -> ReadableTable:
@@ -1471,7 +1485,7 @@ def gap_table(gaps: pd.DataFrame, max_codewords: int = 1296) -> ReadableTable:
                            "largest_gap_per_game": "largest gap per game (turns)",
                            "mean_gap_percent": "mean gap (% of the optimum)",
                            "largest_gap_percent": "largest gap (% of the optimum)"},
-                    note=f"Over the {chosen['game'].nunique()} games of at most {max_codewords:,} codewords "
+                    note=f"Over the {chosen['game'].nunique()} boards of at most {max_codewords:,} codewords "
                          "that both data/optimal.csv and data/results.csv hold, each strategy from its best "
                          "opening by total.")
 
@@ -1498,7 +1512,7 @@ def possible_gap_summary(gaps: pd.DataFrame) -> str:
     import textwrap
 
     return textwrap.fill(
-        f"Guesses only from the possible secrets, {gaps['game'].nunique()} games: Knuth {low['knuth']:.1f}% to "
+        f"Guesses only from the possible secrets, {gaps['game'].nunique()} boards: Knuth {low['knuth']:.1f}% to "
         f"{high['knuth']:.1f}% above the optimum; the other three at most {high[others].max():.1f}%, "
         f"{titles[closest]} at most {high[closest]:.1f}%.", 96)
 

@@ -148,8 +148,9 @@ class LiveSearches:
         return f"{self.machine} (mmlib {self.commit}, engine {self.engine})"
 
     def table(self):
-        """One row per search: the objective, which run, the total and max turns, the wall time; the
-        opening, when every search plays the same, and where they ran in the note."""
+        """One row per search: the objective, which run, the total and max turns, the positions it
+        searched, the wall time; the opening, when every search plays the same, and where they ran in
+        the note."""
         from .tables import readable
 
         warm = self.warm[len(self.warm) // 2][0] if self.warm else self.first
@@ -161,6 +162,7 @@ class LiveSearches:
                               "total turns": [r[2].total_turns for r in rows],
                               "max turns": [r[2].max_turns for r in rows],
                               "opening": [r[2].first_guess_text for r in rows],
+                              "positions searched": [r[2].nodes_searched for r in rows],
                               "wall time (s)": [r[3] for r in rows]})
         openings = frame["opening"].unique()
         note = (f"Wall time of each whole call of optimal(), measured just now on {self.where()}.")
@@ -184,20 +186,19 @@ def live_optimal_searches(game: "Game | str", max_turns: "int | None" = None, re
 def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchmarks: pd.DataFrame):
     """The same proof (the live game, objective total, no limit) timed four ways, one row each: live,
     the session's first search; live, the median of the searches after it; the seconds data/optimal.csv
-    records; the latest benchmark's median (data/benchmarks.csv). Each row says what its clock
-    covers, the mmlib commit and its source; the machine and engine version, the positions searched
-    and the optimum go in the note when every row shares them, else in columns."""
+    records; the latest benchmark's median (data/benchmarks.csv). Each row gives its wall and CPU
+    seconds, the positions it searched, the mmlib commit and its source (what each clock covers is
+    the notebook's list above the table); the machine and engine version go in the note when every
+    row shares them, else in columns."""
     from ..studies.data_tables import latest_rows, one_machine_one_engine
     from .tables import readable
 
     game = live.game.name
-    rows = [{"timing": "live, first search", "what it times": "one call, with the session's one-time costs",
-             "wall s": live.first_s, "CPU s": live.cpu_seconds(live.first),
+    rows = [{"timing": "live, first search", "wall s": live.first_s, "CPU s": live.cpu_seconds(live.first),
              "machine": live.machine, "engine": live.engine, "mmlib": live.commit,
              "positions searched": live.first.nodes_searched, "source": "the cell above, just now"}]
     if live.warm:
-        rows.append({"timing": "live, warm", "what it times": f"median of the {len(live.warm)} calls after it",
-                     "wall s": live.warm_median_s, "CPU s": live.warm_median_cpu_s,
+        rows.append({"timing": "live, warm", "wall s": live.warm_median_s, "CPU s": live.warm_median_cpu_s,
                      "machine": live.machine, "engine": live.engine,
                      "mmlib": live.commit, "positions searched": live.warm[0][0].nodes_searched,
                      "source": "the cell above, just now"})
@@ -205,8 +206,7 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
                            & optimal_frame["max_turns_limit"].isna()]
     if len(stored):
         row = stored.iloc[-1]
-        rows.append({"timing": "stored table", "what it times": "one search, without set-up and tree read-out",
-                     "wall s": float(row["seconds"]), "machine": row["machine"], "engine": row["engine"],
+        rows.append({"timing": "stored table", "wall s": float(row["seconds"]), "machine": row["machine"], "engine": row["engine"],
                      "mmlib": row["mmlib_version"], "positions searched": int(row["nodes"]),
                      "source": f"data/optimal.csv: {game}, objective total, {str(row['date'])[:10]}"})
     bench = benchmarks[(benchmarks["strategy"] == "optimal") & (benchmarks["game"] == game)] if len(benchmarks) else benchmarks
@@ -214,26 +214,23 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
         shown = one_machine_one_engine(bench).rows
         row = latest_rows(shown if len(shown) else bench, ("game",)).iloc[-1]
         util = pd.to_numeric(pd.Series([row.get("cpu_util"), row.get("threads")]), errors="coerce")
-        rows.append({"timing": "benchmark", "what it times": f"median of {int(row['repeats'])} calls after a warm-up call",
-                     "wall s": float(row["median_s"]), "CPU s": float(row["median_s"]) * util[0] * util[1],
+        rows.append({"timing": "benchmark", "wall s": float(row["median_s"]), "CPU s": float(row["median_s"]) * util[0] * util[1],
                      "machine": row["machine"], "engine": row["engine"],
                      "mmlib": row["mmlib_version"], "positions searched": int(float(row["nodes"])),
                      "source": f"data/benchmarks.csv: {game} optimal, {str(row['date'])[:10]}"})
     frame = pd.DataFrame(rows)
     shared = []
-    for column, say in (("machine", "on {}"), ("engine", "engine {}"),
-                        ("positions searched", "each searched {:,} positions")):
+    for column, say in (("machine", "on {}"), ("engine", "engine {}")):
         values = frame[column].unique()
         if len(values) == 1:
-            value = values[0]
-            shared.append(say.format(int(value) if column == "positions searched" else value))
+            shared.append(say.format(values[0]))
             frame = frame.drop(columns=[column])
     note = (f"The proof of {game}'s optimum ({live.first.total_turns:,} turns, objective total, any codeword may "
             f"be guessed), timed four ways" + (f"; every row {', '.join(shared)}" if shared else "") + ".")
     note += (" CPU s: the CPU seconds of the search (of this process, for the live rows; for the benchmark, the "
-             "share of a core it recorded over its timed searches times its median). A game of this size is "
+             "share of a core it recorded over its timed searches times its median). A board of this size is "
              "searched on one core: where the CPU seconds fall short of the wall seconds, other work held the core.")
-    order = [c for c in ("timing", "what it times", "wall s", "CPU s", "machine", "engine", "mmlib",
-                         "positions searched", "source") if c in frame.columns]
+    order = [c for c in ("timing", "wall s", "CPU s", "positions searched", "machine", "engine", "mmlib",
+                         "source") if c in frame.columns]
     return readable(frame[order], formats={"wall s": "seconds", "CPU s": "seconds"},
                     blank={"CPU s": "not recorded"}, note=note)

@@ -3,7 +3,10 @@
 `StrategyTree.to_dot()` gives GraphViz text, but rendering it needs the `dot`
 program, which a fresh machine with only Python lacks; this draws the same tree
 (left to right: one box per region with its guess and its games, edges
-labelled with the score that led there) from the tree's node arrays.
+labelled with the score that led there) from the tree's node arrays. Notebook 5
+calls a box's secrets a region (of games); notebook 8, whose exact search splits
+the possible secrets into parts, draws the same boxes as parts (of secrets):
+`strategy_tree_figure(..., part="part", member="secret")`.
 """
 
 from __future__ import annotations
@@ -55,13 +58,30 @@ LEAF_INCHES = 0.34  # vertical room per leaf: one box and its score
 
 def _box_text(tree: StrategyTree, node: int) -> str:
     games = int(tree.games[node])
-    return tree.game.format_codeword(tree.guess[node]) + ("" if games == 1 else f" ({games})")
+    return tree.game.format_codeword(tree.guess[node]) + ("" if games == 1 else f" ({games:,})")
 
 
-def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, title: "str | None" = None) -> Figure:
+def tree_legend(part: str = "region", member: str = "game", one_member_boxes: bool = True) -> list[str]:
+    """The legend under a drawn tree, one item a line, each a sentence: what the turn axis, a blue
+    box, a blue label and a green box are. `part`: the word for a box's secrets (notebook 5's
+    'region', notebook 8's 'part'); `member`: the word for one of them ('game', 'secret')."""
+    lines = ["Turn t: the boxes above it play the t-th guess, whose scores split each box",
+             f"  into the {part}s at turn t+1.",
+             f"Blue box: a {part}, with the guess played there and (how many {member}s it holds).",
+             f"Blue label: the score that leads to that {part}.",
+             f"A {member} that the box's guess wins is counted in the box but has no branch."]
+    if one_member_boxes:
+        lines.append(f"Green box: a {part} of one {member}, won by its guess.")
+    return lines
+
+
+def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, title: "str | None" = None,
+                         part: str = "region", member: str = "game") -> Figure:
     """The strategy tree, left to right: a box per region (guess, games), and each score on the
     last, horizontal stretch of the edge that leads to its box, so that no score sits in the fan of
-    edges at a parent and each one is read beside the box it leads to."""
+    edges at a parent and each one is read beside the box it leads to. The legend under it
+    (`tree_legend`, left aligned) names a box's secrets `part` ('region' or 'part') of `member`s
+    ('game' or 'secret')."""
     shown, x, y = tree_layout(tree, max_depth)
     if len(shown) > MAX_DRAWN_NODES:
         raise ValueError(
@@ -81,7 +101,9 @@ def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, tit
     level_inches = box_inches + 0.3 + score_inches + 0.15
     margin_inches = box_inches / 2 + 0.15
     width = level_inches * (levels - 1) + 2 * margin_inches
-    below, above = (1.6 if (tree.games[shown] == 1).any() else 1.45), 0.45  # turn axis and legend; title
+    one_member = bool((tree.games[shown] == 1).any())
+    legend = tree_legend(part, member, one_member)
+    below, above = 0.45 + 0.19 * len(legend), 0.45  # turn axis and legend (a line each); title
     height = max(2.5, below + above + LEAF_INCHES * leaves)
     fig = Figure(figsize=(max(width, 4.5), height))
     # Axes placed by hand, one level exactly `level_inches` wide, so that the boxes' widths (known
@@ -117,14 +139,8 @@ def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, tit
     ax.set_yticks([])
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
-    legend = ["turn t: the boxes above it play the t-th guess",
-              "(those at turn t+1 are the regions after turn t)",
-              "blue: the score, then the region it leads to: its guess",
-              "and (how many games it holds); the game that guess wins,",
-              "when it is one of them, is counted but has no branch"]
-    if (tree.games[shown] == 1).any():
-        legend.append("green: a region of one game, won by its guess")
-    # One line each, so that a narrow tree (two levels) does not cut its legend off.
-    ax.set_xlabel("\n".join(legend), fontsize=FONT_POINTS)
+    # One item a line, left aligned under the turn axis; a narrow tree (two levels) widens its
+    # figure as the notebook draws it (the inline backend's tight bounding box), cutting nothing off.
+    ax.set_xlabel("\n".join(legend), fontsize=FONT_POINTS, loc="left")
     ax.set_title(title or f"Strategy tree of {tree.game.name} ({tree.game.size:,} games)", fontsize=11)
     return fig

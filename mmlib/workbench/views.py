@@ -263,7 +263,7 @@ def optimal_game_view(optimal_frame: pd.DataFrame, gaps: pd.DataFrame):
         game = controls.game
         rows = unlimited[unlimited["game"] == game.name]
         described = "" if rows.empty else f": {optimum_caption(rows.iloc[0], limited[limited['game'] == game.name])}"
-        # A game the strategies' table lacks gets a line in the caption, not a frame of empty axes.
+        # A board the strategies' table lacks gets a line in the caption, not a frame of empty axes.
         items = []
         if (gaps["game"] == game.name).any():
             items.append(optimum_against_heuristics_figure(gaps, game.name))
@@ -272,7 +272,8 @@ def optimal_game_view(optimal_frame: pd.DataFrame, gaps: pd.DataFrame):
         if game.name in stored:
             tree = StrategyTree.from_dict(game, read_tree(stored[game.name])["tree"])
             items.append(strategy_tree_figure(tree, max_depth=1, title=f"Optimal {game.name} strategy: "
-                                                                          "the first two guesses"))
+                                                                          "the first two guesses",
+                                              part="part", member="secret"))
         else:
             described += "; data/optimal.csv stores no tree for it yet"
         return View(_title(controls, described), items)
@@ -303,7 +304,11 @@ def proven_optima_view(optimal_frame: pd.DataFrame):
     def view(controls: GameControls) -> View:
         rules, pins = controls.chosen_rules, controls.pins.value
         table = proven_optima_table(optimal_frame, rules=rules, pins=pins)
-        return View(f"<b>Proven optima, rules: {RULE_TITLES[rules]}, {pins} pins</b>", [table])
+        # The colors slider is hidden (every color count is listed): say which boards the rows span.
+        boards = list(dict.fromkeys(table.frame["game"])) if "game" in table.frame.columns else []
+        span = (f": {len(boards)} board{'s' if len(boards) != 1 else ''}, "
+                + (f"{boards[0]} to {boards[-1]}" if len(boards) > 1 else boards[0])) if boards else ""
+        return View(f"<b>Proven optima, rules: {RULE_TITLES[rules]}, {pins} pins{span}</b>", [table])
 
     return view
 
@@ -315,7 +320,7 @@ def show_proven_optima(optimal_frame: pd.DataFrame):
 
     games = list(dict.fromkeys(proven_optima(optimal_frame)["game"]))
     controls = game_controls(pins=4, colors=6, rules="classic", games=games)
-    controls.colors.layout.display = "none"
+    controls.hide_colors()
     return show_interactive(proven_optima_view(optimal_frame), controls)
 
 

@@ -7,8 +7,10 @@ dropdown (`mm-strategy`); where the rule set matters, a rules dropdown
 the chosen game small enough for the notebook to stay interactive: the colors
 slider's maximum follows the pins slider (and, without repeated colors, its
 minimum is the number of pins). A label beside the colors slider (`mm-colors-range`)
-shows its range for the pins chosen; when more pins push the colors down, the
-caption says so, and fewer pins give the reader's colors back.
+shows its range for the pins and rules chosen ('of 2 to 8 colors at 4 pins'); when more
+pins push the colors down, the caption says so, and fewer pins give the reader's colors
+back. Sliders limited to a table's games (`games=`) with a rules menu reach the games of
+the rules chosen.
 """
 
 from __future__ import annotations
@@ -53,8 +55,16 @@ class GameControls:
     chosen_colors: "int | None" = None  # the colors the reader last chose; the range may hold fewer
 
     def range_text(self) -> str:
-        """The colors slider's range for the pins chosen: 'of 2 to 8'."""
-        return f"of {self.colors.min} to {self.colors.max}"
+        """The colors slider's range for the pins (and rules) chosen, naming what it ranges over:
+        'of 2 to 8 colors at 4 pins'."""
+        return f"of {self.colors.min} to {self.colors.max} colors at {self.pins.value} pins"
+
+    def hide_colors(self) -> None:
+        """Hide the colors slider and the label of its range, for a view that shows every color count
+        of the pins chosen (its caption or table says which)."""
+        self.colors.layout.display = "none"
+        if self.colors_range is not None:
+            self.colors_range.layout.display = "none"
 
     def cap_note(self) -> str:
         """Why the colors slider stops where it does, when the codeword cap stops it (moving the pins
@@ -132,22 +142,30 @@ def game_controls(
 
     `games` (names or `Game`s), if given, limits the sliders to those games: the pins slider spans
     their pins and the colors slider, for each pin count, their colors (so a table's sliders only
-    reach games the table has).
+    reach games the table has); with a rules menu, the games of the rules chosen.
     """
     if games is not None:
         chosen = [Game.parse(g) for g in games]
         if not chosen:
             raise ValueError("game_controls: `games` names no game")
-        colors_of = {}
+        # {rules: {pins: [colors]}}; under the key None, the games of every rule set together.
+        colors_of: dict = {}
         for game in chosen:
-            colors_of.setdefault(game.pins, []).append(game.colors)
-        min_pins, max_pins = min(colors_of), max(colors_of)
-        if pins not in colors_of:
+            for key in (None, game.rules):
+                colors_of.setdefault(key, {}).setdefault(game.pins, []).append(game.colors)
+        min_pins, max_pins = min(colors_of[None]), max(colors_of[None])
+        if pins not in colors_of[None]:
             pins = min_pins
 
+        def games_of() -> dict:
+            """{pins: [colors]} of the games under the rules chosen (of every game without a rules menu)."""
+            return colors_of.get(rules_menu.value if rules_menu is not None else None) or colors_of[None]
+
         def color_range(p: int) -> tuple[int, int]:
-            known = colors_of.get(p) or colors_of[max(k for k in colors_of if k <= p)]
-            return min(known), max(known)
+            known = games_of()
+            fewer = [k for k in known if k <= p]
+            colors = known.get(p) or known[max(fewer) if fewer else min(known)]
+            return min(colors), max(colors)
     else:
         min_pins = MIN_PINS
 
@@ -172,8 +190,11 @@ def game_controls(
             return low, high
 
         def most_pins() -> int:
-            """Under no repeats, the pins whose smallest game (as many colors as pins) is under the cap."""
-            if rules_menu.value != NOREPEAT or games is not None:
+            """Under no repeats, the pins whose smallest game (as many colors as pins) is under the cap;
+            with `games`, the most pins of the games of the rules chosen."""
+            if games is not None:
+                return max(games_of())
+            if rules_menu.value != NOREPEAT:
                 return max_pins
             return max([p for p in range(min_pins, max_pins + 1) if Game(p, p, NOREPEAT).size <= max_codewords],
                        default=min_pins)
