@@ -812,7 +812,7 @@ CLAIMS = [
     ("07_play.ipynb", default_openings_4p6c),
     ("07_play.ipynb", own_picks_unlike_defaults_4p6c),
     ("07_play.ipynb", knuths_opening_row),
-        ("08_optimal.ipynb", lambda: f"Over the {len(gaps_up_to_1296()[1])} boards of at most 1,296 codewords"),
+    ("08_optimal.ipynb", lambda: f"Over the {len(gaps_up_to_1296()[1])} boards of at most 1,296 codewords"),
     ("08_optimal.ipynb", lambda: f"is optimal in {int((gaps_up_to_1296()[1] == 0).sum())} "),
     ("08_optimal.ipynb", best_heuristic_gap),
     ("08_optimal.ipynb", lambda: "furthest, up to {:.3f} turns per game".format(
