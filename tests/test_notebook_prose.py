@@ -651,11 +651,54 @@ def own_pick_answer() -> str:
                                   totals["entropy"], totals["knuth"])
 
 
-def opening_against_rank() -> str:
-    totals = own_pick_totals()
-    own, other, knuth = totals["expected-size", "1123"], totals["expected-size", "1122"], totals["knuth", "1122"]
-    return (f"needs {other - own} turns more ({other:,} against {own:,}), while Knuth and Expected Size, both from "
-            f"`1122`, differ by {knuth - other} turns ({knuth:,} against {other:,})")
+def reference_totals() -> dict:
+    """Notebook 4's eight reference rows (REFERENCE.md's "Figures to reproduce", as
+    data/seed_comparison.csv keeps them): mmlib's 4p6c total by (strategy label, opening)."""
+    from mmlib.studies.seed_comparison import REFERENCE_FIGURES, load_seed_comparison
+
+    rows = load_seed_comparison()
+    rows = rows[(rows["game"] == "4p6c") & (rows["seed_source"] == REFERENCE_FIGURES)]
+    assert (rows["seed_total_turns"] == rows["mmlib_total_turns"]).all(), "the prose says all eight rows agree"
+    return {(s, g): int(t) for s, g, t in zip(rows["strategy"], rows["first_guess"], rows["mmlib_total_turns"])}
+
+
+def opening_against_rank() -> list:
+    """Notebook 4: what another opening does to each strategy's 4p6c total, and how far the ranks
+    part from the same opening; neither is the larger in every case."""
+    totals = reference_totals()
+    t = {key: f"{value:,}" for key, value in totals.items()}
+    cost = {s: totals[s, other] - totals[s, own] for s, own, other in
+            [("expected-size", "1123", "1122"), ("most-parts", "1123", "1122"), ("knuth", "1122", "1123"),
+             ("entropy", "1234", "1123")]}
+    spread = {}
+    for opening in ("1122", "1123"):
+        shown = {s: v for (s, g), v in totals.items() if g == opening}
+        spread[opening] = max(shown.values()) - min(shown.values())
+        assert max(shown, key=shown.get) == "knuth" and min(shown, key=shown.get) == "most-parts"
+    assert cost["entropy"] < 0 < min(cost[s] for s in ("expected-size", "most-parts", "knuth"))
+    # Neither effect always the larger: another opening costs more than some rank gap, and less than another.
+    assert cost["expected-size"] > totals["knuth", "1122"] - totals["expected-size", "1122"]
+    assert cost["knuth"] < spread["1122"]
+    return [f"another opening costs Expected Size {cost['expected-size']} turns ({t['expected-size', '1122']} from "
+            f"`1122` against {t['expected-size', '1123']} from its own `1123`), Most Parts {cost['most-parts']} "
+            f"({t['most-parts', '1122']} against {t['most-parts', '1123']}) and Knuth only {cost['knuth']} "
+            f"({t['knuth', '1123']} from `1123` against {t['knuth', '1122']}), and saves Entropy {-cost['entropy']} "
+            f"({t['entropy', '1123']} from `1123` against {t['entropy', '1234']} from its own `1234`)",
+            f"another rank from the same opening moves the total by up to {spread['1122']} turns from `1122` "
+            f"(Knuth {t['knuth', '1122']} against Most Parts {t['most-parts', '1122']}) and by up to "
+            f"{spread['1123']} from `1123` (Knuth {t['knuth', '1123']} against Most Parts {t['most-parts', '1123']})"]
+
+
+def knuth_worst_at_8p2c() -> str:
+    """Notebook 4's sentence under the worst-game table, computed live as the table and the sliders are."""
+    from mmlib.studies.own_picks import LONGER, worst_turns
+
+    row = worst_turns(["8p2c"]).iloc[0]
+    assert row["knuth_worst"] == LONGER and row["most-parts"] == row["knuth"]
+    assert row["expected-size"] == row["entropy"] == row["knuth"] - 1, "the prose says one turn longer"
+    return (f"At 8p2c Most Parts' worst game is as long as Knuth's, {row['knuth']} turns (the sliders above show "
+            f"it at 8 pins), but Expected Size and Entropy win every game within {row['entropy']}, so Knuth's is "
+            f"one turn longer than theirs")
 
 
 def over_the_optimum() -> str:
@@ -874,7 +917,9 @@ CLAIMS = [
     ("09_rule_variants.ipynb", lambda: bulls_and_cows("benchmark")),
     ("09_rule_variants.ipynb", lambda: bulls_and_cows("seconds")),
     ("04_strategies.ipynb", own_pick_answer),
-    ("04_strategies.ipynb", opening_against_rank),
+    ("04_strategies.ipynb", lambda: opening_against_rank()[0]),
+    ("04_strategies.ipynb", lambda: opening_against_rank()[1]),
+    ("04_strategies.ipynb", knuth_worst_at_8p2c),
     ("04_strategies.ipynb", lambda: "and needs {} turns more than from its own `1123`".format(
         own_pick_totals()["expected-size", "1122"] - own_pick_totals()["expected-size", "1123"])),
     ("04_strategies.ipynb", over_the_optimum),

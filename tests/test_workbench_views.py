@@ -673,6 +673,30 @@ def test_knuths_worst_game_is_compared_not_assumed():
     assert knuth_worst_table(worst.reset_index()).frame["game"].tolist() == ["2p5c", "4p6c", "8p2c"]
 
 
+def test_the_worst_game_table_and_the_histograms_agree_on_every_game():
+    """Notebook 4's worst-game table and its histogram sliders give each strategy the same worst
+    game, on every one of the games the sliders reach (8p2c: Knuth 7, Expected Size 6, Entropy 6,
+    Most Parts 7, each from its own opening); both tables write the comparison in the same words."""
+    from mmlib.core.strategies import Strategy
+    from mmlib.studies.own_picks import worst_turns
+    from mmlib.workbench.tables import knuth_worst_summary_table, knuth_worst_table
+    from mmlib.workbench.widgets import games_within
+
+    worst = worst_turns(games_within(4096)).set_index("game")
+    assert len(worst) == 45
+    assert worst.loc["8p2c", [s.label for s in Strategy]].tolist() == [7, 6, 6, 7]
+    for name in worst.index:
+        game = Game.parse(name)
+        controls = game_controls(pins=game.pins, colors=game.colors, strategy="most-parts", max_codewords=4096)
+        view = views.turn_histograms_view(controls)
+        assert f"{worst.loc[name, 'most-parts']} at worst" in view.caption
+        legend = [text.get_text() for text in view.items[0].legends[0].get_texts()]
+        assert [entry.rsplit("worst ", 1)[1] for entry in legend] == [str(worst.loc[name, s.label]) for s in Strategy]
+    words = set(knuth_worst_summary_table(worst.reset_index()).frame["Knuth's worst game is"])
+    assert words == {"shorter", "as long", "longer"}
+    assert set(knuth_worst_table(worst.reset_index()).frame["Knuth's worst game is"]) <= words
+
+
 def test_the_2p5c_split_where_knuth_loses_a_turn():
     from mmlib.core.strategies import Strategy
     from mmlib.studies.own_picks import next_guess_picks, secrets_left

@@ -1882,14 +1882,15 @@ def optimum_beside_table(optimal_frame: pd.DataFrame, results) -> ReadableTable:
     }))
 
 
-KNUTH_WORST_TEXT = {SHORTER: "shorter than the other three's",
-                    AS_LONG: "as long as the shortest of the other three's",
-                    LONGER: "longer than the shortest of the other three's"}
+# How both worst-game tables write the comparison, in one word each (the notebook's sentence above
+# them says what each word means: beside the shortest worst game of the other three strategies).
+KNUTH_WORST_TEXT = {SHORTER: "shorter", AS_LONG: "as long", LONGER: "longer"}
 
 
 def knuth_worst_summary_table(worst: pd.DataFrame) -> ReadableTable:
     """`studies.own_picks.worst_turns` counted: in how many games Knuth's worst game is shorter
-    than the other three's, as long as the shortest of theirs, or longer."""
+    than the other three's, as long as the shortest of theirs, or longer; the words are those of
+    `knuth_worst_table`."""
     counts = worst["knuth_worst"].value_counts()
     return readable(pd.DataFrame({"Knuth's worst game is": [KNUTH_WORST_TEXT[k] for k in KNUTH_WORST_TEXT],
                                   "games": [int(counts.get(k, 0)) for k in KNUTH_WORST_TEXT]}))
@@ -1902,7 +1903,7 @@ def knuth_worst_table(worst: pd.DataFrame) -> ReadableTable:
     return readable(pd.DataFrame({
         "game": list(shown["game"]), "codewords": list(shown["codewords"]),
         **{f"{s.title}, worst (turns)": list(shown[s.label]) for s in Strategy},
-        "Knuth's worst game is": [KNUTH_WORST_TEXT[k].split(" than")[0] for k in shown["knuth_worst"]],
+        "Knuth's worst game is": [KNUTH_WORST_TEXT[k] for k in shown["knuth_worst"]],
     }))
 
 
