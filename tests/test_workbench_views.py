@@ -724,9 +724,9 @@ def test_the_published_table_reads_data_and_agrees():
     assert own["opening"].to_dict() == {"Knuth": "1122", "Expected Size": "1123", "Entropy": "1234",
                                         "Most Parts": "1123"}
     # Every row names its publication, or says that none was found (the other openings).
-    assert own["total published by"].to_dict() == {"Knuth": "Knuth 1976", "Expected Size": "Irving 1978",
+    assert own["rule credited to"].to_dict() == {"Knuth": "Knuth 1976", "Expected Size": "Irving 1978",
                                                    "Entropy": "Neuwirth 1982", "Most Parts": "Kooi 2005"}
-    assert set(frame[frame["own opening"] == "no"]["total published by"]) == {"none found"}
+    assert set(frame[frame["own opening"] == "no"]["rule credited to"]) == {"none found"}
 
 
 def test_knuths_choice_over_every_guess_is_shown():

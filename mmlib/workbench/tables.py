@@ -1829,8 +1829,9 @@ def partition_table(game: "Game | str", guesses, secrets=None, picks: "Mapping |
     return table
 
 
-# Who published each strategy's 4p6c total from its own opening, as REFERENCE.md credits them
-# ("The literature agrees: ..."); for the other openings it names no publication.
+# Whose rule each strategy is, as REFERENCE.md credits the 4p6c totals from the own openings ("The
+# literature agrees: Knuth 5801 (1976), Irving's expected size 5696, ..."); only Knuth's paper is
+# known here to print its total; for the other openings the notes name no source.
 PUBLISHED_TOTAL_BY = {
     Strategy.KNUTH: "Knuth 1976",
     Strategy.EXPECTED_SIZE: "Irving 1978",
@@ -1844,8 +1845,8 @@ def published_strategies_table(comparison: pd.DataFrame) -> ReadableTable:
     """The eight 4p6c figures of REFERENCE.md's "Figures to reproduce" (each strategy from two
     openings), as data/seed_comparison.csv keeps them, beside mmlib's own rows of data/results.csv.
     Totals and worst games in turns (the caption says so); `own opening` says which opening is the
-    strategy's own opening (its rank's pick); the last column names the paper
-    that published the total (`PUBLISHED_TOTAL_BY`, own openings only) or says that none was found."""
+    strategy's own opening (its rank's pick); the last column names whose rule the row plays, as the
+    notes credit the total (`PUBLISHED_TOTAL_BY`, own openings only), or says that no source was found."""
     from ..studies.seed_comparison import REFERENCE_FIGURES
 
     rows = comparison[(comparison["game"] == "4p6c") & (comparison["seed_source"] == REFERENCE_FIGURES)]
@@ -1861,7 +1862,7 @@ def published_strategies_table(comparison: pd.DataFrame) -> ReadableTable:
         "mmlib total": [int(v) for v in rows["mmlib_total_turns"]],
         "reference worst": [int(v) for v in rows["seed_max_turns"]],
         "mmlib worst": [int(v) for v in rows["mmlib_max_turns"]],
-        "total published by": [PUBLISHED_TOTAL_BY[Strategy.parse(s)] if mine else NO_PUBLICATION
+        "rule credited to": [PUBLISHED_TOTAL_BY[Strategy.parse(s)] if mine else NO_PUBLICATION
                                for s, mine in zip(rows["strategy"], is_own)],
     }))
 
