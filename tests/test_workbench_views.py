@@ -299,6 +299,28 @@ def test_the_captions_of_notebooks_2_and_3_say_where_the_colors_stop_at_every_po
     assert caption.endswith("(at 5 pins the colors go up to 10, to stay within 100,000 codewords)")
 
 
+def test_notebooks_2_and_3_review_r3_fixes():
+    """Review r3: the 4-pin table hid the hole's slot number that the prose cites; the widget's
+    first-guess patterns fell from 7 to 3 at 5 pins with no word why; the 4p6c map's key did not say
+    which path its frames belong to; the published sizes' source was said three times."""
+    from mmlib.core.openings import first_guess_patterns
+    from mmlib.workbench.case_tables import path_acr_map, path_regions, published_acr_table
+
+    assert list(views.ordinal_table(4).frame.iloc[3])[:3] == ["3", "12", "13 (hole)"]
+    assert views.ordinal_table(8).frame["white 1"].iloc[7] == "43 (hole)"
+    fewer = views.acr_sizes_view(game_controls(pins=5, colors=2, max_codewords=100_000)).caption
+    assert "3 first-guess patterns (partitions of the 5 pins into at most 2 parts, one color each)" in fewer
+    assert len(first_guess_patterns("8p4c")) == 15 and "into at most 4 parts" in \
+        views.acr_sizes_view(game_controls(pins=8, colors=4, max_codewords=100_000)).caption
+    assert "parts" not in views.acr_sizes_view(game_controls(pins=5, colors=8, max_codewords=100_000)).caption
+    game = Game.parse("4p6c")
+    regions = path_regions(game, "3456", solve(game, "knuth", backend="reference", first_guess="1122")
+                           .game_path("3456"))[:2]
+    key = [t.get_text() for t in path_acr_map(game, regions).legends[0].get_texts()]
+    assert key[0] == "framed: the 3456 path after 1122 (2 Zero, 4 Free) and\nafter 1122 3345 (2 Zero, 0 Free)"
+    assert published_acr_table().note == ""
+
+
 def test_benchmark_figures_name_machines_and_leave_out_other_openings():
     from mmlib.workbench.plots_results import benchmarks_figure
 

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.case_equivalence import (
-    PUBLISHED_ACR_SIZES, PUBLISHED_ACR_SOURCE, acr_candidates, acr_size, color_mask, possible_zero_free,
+    PUBLISHED_ACR_SIZES, acr_candidates, acr_size, color_mask, possible_zero_free,
     region_color_sets,
 )
 from ..core.games import Game
@@ -121,13 +121,27 @@ def same_guess_table(game: Game, regions: "list[PathRegion]") -> ReadableTable:
 
 
 def published_acr_table() -> ReadableTable:
-    """The |ACr| sizes the seed published beside the closed form's, with their source under the table."""
+    """The |ACr| sizes the seed published beside the closed form's. Their source
+    (`case_equivalence.PUBLISHED_ACR_SOURCE`) is said once, in the notebook's prose above the table."""
     rows = [(f"{pins}p{colors}c", zero, free, size, acr_size(pins, colors, zero, free))
             for pins, colors, zero, free, size in PUBLISHED_ACR_SIZES]
     frame = pd.DataFrame(rows, columns=["game", "|Zero|", "|Free|", "published |ACr|", "closed form"])
-    return readable(frame, note=f"Published |ACr|: {PUBLISHED_ACR_SOURCE}; mmlib keeps them as "
-                                "mmlib.core.case_equivalence.PUBLISHED_ACR_SIZES, and docs/seed_results.md "
-                                "lists them.")
+    return readable(frame)
+
+
+def path_acr_map(game: Game, regions: "list[PathRegion]"):
+    """The |ACr| map of `game` (`plots.acr_sizes_figure`) with the (|Zero|, |Free|) cell of each of
+    `regions` framed, and the key naming them: "framed: the 3456 path after 1122 (2 Zero, 4 Free)
+    and after 1122 3345 (2 Zero, 0 Free)", the counts as the search takes them (a set of one color as
+    none)."""
+    from .plots import acr_sizes_figure
+
+    secrets = sorted({region.secret for region in regions})
+    places = [f"after {' '.join(region.played)} ({region.zero_free_counts[0]} Zero, {region.zero_free_counts[1]} Free)"
+              for region in regions]
+    label = f"framed: the {' and '.join(secrets)} path{'s' if len(secrets) > 1 else ''} " + (
+        " and\n".join(places) if len(places) > 1 else places[0])
+    return acr_sizes_figure(game, marked=[region.zero_free_counts for region in regions], marked_label=label)
 
 
 def closed_form_against_count(games) -> ReadableTable:

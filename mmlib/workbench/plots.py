@@ -372,7 +372,8 @@ def _percent(share: float) -> str:
     return f"{percent:.3g}%" if percent >= 0.01 else f"{percent:.12f}".rstrip("0") + "%"
 
 
-def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = ()) -> Figure:
+def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (),
+                     marked_label: "str | None" = None) -> Figure:
     """Heat map over (|Zero|, |Free|): |ACr| by the closed form, colored by its share of |AC| on
     the scale every game shares (`ACR_SHARE_RANGE`).
 
@@ -382,7 +383,8 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     row and column of one Zero or one Free color are grey (a set of one color counts as none,
     so such a region is drawn in row or column 0), the pairs no region can have light grey; the key
     under the map says so. `marked` pairs (e.g. the
-    regions of an example path) get a red frame, named in the key.
+    regions of an example path) get a red frame, named in the key: `marked_label` (which may take
+    two lines) or, without it, "framed: a region of the example path".
     """
     from matplotlib.colors import LogNorm
     from matplotlib.lines import Line2D
@@ -410,7 +412,8 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     # 0.318 em) with a margin each side, so that 100,000 keeps clear of its cell's edges.
     longest = max(_digits_width(f"{size:,}", 9) for size in sizes.values())
     cell = max(0.45, longest + 0.12)
-    keys = 3 + bool(marked)  # entries of the key under the map; the grey one takes two lines
+    framed = marked_label or "framed: a region of the example path"
+    keys = 3 + (framed.count("\n") + 1 if marked else 0)  # lines of the key under the map beside the grey one's two
     fig = Figure(figsize=(max(5.6, 2.4 + cell * (c + 1)), 2.35 + 0.36 * (c + 1) + 0.24 * keys),
                  layout="constrained")
     ax = fig.add_subplot()
@@ -443,7 +446,7 @@ def acr_sizes_figure(game: "Game | str", marked: "Sequence[tuple[int, int]]" = (
     if marked:
         handles.insert(0, Line2D([], [], color="#d62728", linewidth=2, marker="s", markersize=12,
                                  markerfacecolor="none", linestyle="none",
-                                 label="framed: a region of the example path"))
+                                 label=framed))
     fig.legend(handles=handles, loc="outside lower center", fontsize=9, frameon=False)
     return fig
 

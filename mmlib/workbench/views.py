@@ -19,7 +19,7 @@ import pandas as pd
 from ..core.case_equivalence import acr_size, possible_zero_free
 from ..core.games import COLOR_CHARS, MAX_COLORS, Game
 from ..core.openings import first_guess_patterns, pairs_first_guess
-from ..core.scoring import all_scores, score_to_ordinal
+from ..core.scoring import all_scores, ordinal_of, score_to_ordinal
 from ..core.solve import solve
 from ..core.strategies import Strategy
 from ..studies.own_picks import (  # noqa: F401 (the views' own names too)
@@ -120,12 +120,13 @@ def score_distribution_view(controls: GameControls, guess: str) -> View:
 
 
 def ordinal_table(pins: int) -> ReadableTable:
-    """The ordinal of every score for `pins` pins: a row per black, a column per white, 'hole' at
-    (p-1, 1); the cells past the staircase (black + white > pins) stay empty."""
+    """The ordinal of every score for `pins` pins: a row per black, a column per white, the hole's
+    slot at (p-1, 1) written with its number, '13 (hole)' for 4 pins, as the figures and the prose
+    number it; the cells past the staircase (black + white > pins) stay empty."""
     cells = [{"black": b, **{f"white {w}": "" for w in range(pins + 1)}} for b in range(pins + 1)]
     for b, w in all_scores(pins):
         cells[b][f"white {w}"] = str(score_to_ordinal(b, w, pins))
-    cells[pins - 1]["white 1"] = "hole"
+    cells[pins - 1]["white 1"] = f"{ordinal_of(pins - 1, pins, pins)} (hole)"  # all hits = p
     table = readable(pd.DataFrame(cells))
     table.numeric = set(table.frame.columns)  # a grid of ordinals: every column lines up as numbers
     return table
@@ -151,13 +152,17 @@ def acr_sizes_view(controls: GameControls) -> View:
     smallest = min(acr_size(game.pins, game.colors, z, f, game.norepeat) for z, f in possible_zero_free(game.colors))
     renamed = acr_size(game.pins, game.colors, 0, game.colors, game.norepeat)
     patterns = len(first_guess_patterns(game))
+    # Fewer colors than pins: a pattern has at most c parts (groups of pins of one color), so not every
+    # partition of the pins is a pattern (5p2c has 3 of the 7). Say why the count drops.
+    parts = (f" (partitions of the {game.pins} pins into at most {game.colors} parts, one color each)"
+             if game.colors < game.pins and not game.norepeat else "")
     if smallest < game.size:
         after = f"once a guess is played, |ACr| ranges from {smallest:,} to {game.size:,} candidates"
     else:  # two colors: at most one unplayed color and at most one Zero color, and one color is no swap
         after = (f"with {game.colors} colors, once a guess is played, a single Free or Zero color allows no "
                  f"swap, so |ACr| = |AC| = {game.size:,}")
     before = (f"before the first guess, {renamed:,} by renaming colors and {patterns} first-guess "
-              f"pattern{'s' if patterns != 1 else ''} once pins may be reordered")
+              f"pattern{'s' if patterns != 1 else ''}{parts} once pins may be reordered")
     return View(_title(controls, f": {after}; {before}{controls.colors_limit()}"), [acr_sizes_figure(game)],
                 says_colors_limit=True)
 
