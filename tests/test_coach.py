@@ -374,16 +374,17 @@ def test_coach_figures_and_tables_for_the_notebooks():
     assert list(table["turns lost"]) == [loss.turns_lost for loss in losses]
     shown = review_table("4p6c", KNUTHS_GAME)
     assert list(shown["move"]) == [*KNUTHS_GAME, "total"]
-    assert shown["loss (turns per secret)"].iloc[-1] == f"{review('4p6c', KNUTHS_GAME).attrs['total_loss']:.3f}"
+    assert shown["loss (turns per game)"].iloc[-1] == f"{review('4p6c', KNUTHS_GAME).attrs['total_loss']:.3f}"
     # One value per cell (issue 40): how many best moves and the first, not a list of them.
     assert shown["best moves"].iloc[0] == "720" and shown["first best move"].iloc[0] == "1123"
-    # Each header names its unit: totals of turns beside a loss per secret.
+    # Each header names its unit: totals of turns beside a loss in turns per game.
     assert {"value (total turns)", "best value (total turns)"} <= set(shown.columns)
     from mmlib.workbench.coach_tables import strategy_moves_table
 
     moves = strategy_moves_table("4p6c", KNUTHS_GAME)
-    assert list(moves.columns[:3]) == ["move", "Knuth", "Knuth loss (turns)"]
-    assert (moves["Knuth"].iloc[0], moves["Knuth loss (turns)"].iloc[0]) == ("1122", "0.059")
+    # The review's unit in every loss header (review r3 of notebook 7: one label for one quantity).
+    assert list(moves.columns[:3]) == ["move", "Knuth", "Knuth loss (turns per game)"]
+    assert (moves["Knuth"].iloc[0], moves["Knuth loss (turns per game)"].iloc[0]) == ("1122", "0.059")
     # "possible" names when: before the move (after it is the next row's count), as notebook 7 says.
     assert shown["possible before"].tolist()[:3] == ["1,296", "256", "44"]
 
@@ -397,7 +398,9 @@ def test_notebook_7_tables_of_secrets_left_and_of_what_a_hint_is_worth():
     table = secrets_left_table(after)
     assert list(table.frame.columns) == ["after guess", "games that made this guess", "largest (secrets left)",
                                          "average (secrets left)"]
-    assert table.note == "After every guess some game has only 1 secret left."  # said once, not a column of 1s
+    # Said once, not a column of 1s, with why the table and the figure leave it out.
+    assert table.note == ("The smallest number of secrets left is 1 after every guess (some game that made the "
+                          "guess has only its secret left), so neither the table nor the figure shows it.")
 
     shown = hint_value_table("3p3c")
     hints = shown.frame.set_index("player")
@@ -405,18 +408,19 @@ def test_notebook_7_tables_of_secrets_left_and_of_what_a_hint_is_worth():
     assert hints.loc["the Knuth hint", "opening"] == "112"  # each strategy from its default opening
     # A player who plays the same guess wherever the position is the same loses exactly its gap.
     for player in ("the Knuth hint", "the Most Parts hint", "the optimal hint"):
-        assert hints.loc[player, "gap to the optimum"] == hints.loc[player, "turns lost per game"]
-    assert hints.loc["the optimal hint", "gap to the optimum"] == "0.000"
+        assert hints.loc[player, "gap to the optimum (turns per game)"] == hints.loc[player, "loss (turns per game)"]
+    assert hints.loc["the optimal hint", "gap to the optimum (turns per game)"] == "0.000"
 
     seeds = random_player_table("3p3c", seeds=range(3))
     assert list(seeds.frame.columns) == ["3p3c, seeds 0 to 2", "mean of 3", "lowest", "highest"]
-    assert seeds.frame.iloc[:, 0].tolist() == ["average turns", "gap to the optimum", "turns lost per game"]
+    assert seeds.frame.iloc[:, 0].tolist() == ["average turns", "gap to the optimum (turns per game)",
+                                               "loss (turns per game)"]
     low, high = (float(v) for v in seeds.frame.loc[2, ["lowest", "highest"]])
     assert low <= float(seeds.frame.loc[2, "mean of 3"]) <= high
     # With seeds, the hint table's random row is their mean, as the seeds table's first column.
     mean = hint_value_table("3p3c", seeds=range(3)).frame.set_index("player")
     row = mean.loc["a random possible secret (mean of 3 seeds)"]
-    assert [row["average turns"], row["gap to the optimum"], row["turns lost per game"]] == \
+    assert [row["average turns"], row["gap to the optimum (turns per game)"], row["loss (turns per game)"]] == \
         seeds.frame["mean of 3"].tolist()
 
 
@@ -445,7 +449,16 @@ def test_notebook_7_names_each_strategys_opening_and_why_it_differs_from_the_pub
     table = hint_value_table("4p6c", seed=0)
     openings = table.frame.set_index("player")["opening"]
     assert openings["the Expected Size hint"] == "1122" and openings["the Entropy hint"] == "1123"
-    assert "Expected Size 4.395 turns a game (Irving 1978) and Entropy 4.415 turns a game (Neuwirth 1982)" in table.note
+    # The figures of the literature as REFERENCE.md quotes them, none of them credited to a paper
+    # that printed another (review r3 of notebook 7).
+    assert ("differ from the figures the literature gives for these rules, which do: Expected Size 4.395 and "
+            "Entropy 4.415 average turns, as the project's REFERENCE.md quotes them") in table.note
+    assert "Knuth (4.476) and Most Parts (4.373) open with their own picks" in table.note
+    assert "Irving 1978 and Neuwirth 1982 published averages of their own variants" in table.note
+    assert "(Irving 1978)" not in table.note and "(Neuwirth 1982)" not in table.note
+    shown = strategy_openings_table("4p6c").frame
+    assert list(shown.columns[3:5]) == ["measure", "value"]  # the measure's name beside its value, not in one cell
+    assert shown["value"].tolist()[:2] == ["256", "185.27"] and shown["measure"].iloc[3] == "entropy (bits)"
 
 
 def test_solve_and_game_take_optimal_as_a_fifth_strategy(capsys):

@@ -511,8 +511,12 @@ def test_widget_names_its_mode_toggle_in_line_and_says_why_the_colors_moved():
     assert [type(c).__name__ for c in row.children] == ["Label", "ToggleButtons"]
     assert row.children[0].value == "mode" and not play.mode.description
     assert "4,096" not in play.status.value
-    play.controls.pins.value = 8  # 3**8 > 4,096: the colors fall to 2 by themselves
-    assert "8p2c" in play.status.value and "with 8 pins the colors go up to 2" in play.status.value
+    # The pins stop at 7, where the colors still have a choice (2 or 3): at 8 only 2 would fit
+    # within 4,096 codewords, a colors slider of one value (review r3 of notebook 7).
+    assert play.controls.pins.max == 7 and play.controls.colors.max == 8
+    play.controls.pins.value = 7  # 4**7 > 4,096: the colors fall to 3 by themselves
+    assert "7p3c" in play.status.value and "with 7 pins the colors go up to 3" in play.status.value
+    assert play.controls.colors_range.value.endswith("of 2 to 3 colors at 7 pins</span>")
     # Where the cap would allow more colors, the slider stops at mmlib's most, and the line says why.
     play.controls.pins.value = 2
     assert play.controls.colors.max == 15 and "with 2 pins the colors go up to 15, mmlib" in play.status.value

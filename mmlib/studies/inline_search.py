@@ -38,7 +38,7 @@ if workload == "hints":
     from mmlib.workbench.coach_tables import hint_value_table
     started = time.perf_counter()
     table = hint_value_table(game, seed=0)
-    answer = " ".join(table.frame["turns lost per game"])  # a ReadableTable: its cells are text
+    answer = " ".join(table.frame["loss (turns per game)"])  # a ReadableTable: its cells are text
 else:
     from mmlib.core.optimal import optimal
     started = time.perf_counter()

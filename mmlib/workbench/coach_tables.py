@@ -27,7 +27,12 @@ from ..studies.strategy_loss import (optimal_player, player_loss, random_possibl
 from .tables import ReadableTable, readable
 
 DIGITS = 3
-LOSS_UNIT = "turns per secret"  # the coach's loss: (value - best value) / secrets possible
+# The unit of every loss and gap the tables show: a move's loss, (value - best value) / secrets
+# possible, is the turns it adds to the game on average over those secrets; a game's total loss adds
+# them up, and a player's loss averages that over every secret. One label in every table.
+LOSS_UNIT = "turns per game"
+LOSS = f"loss ({LOSS_UNIT})"
+GAP = f"gap to the optimum ({LOSS_UNIT})"
 
 
 def secrets_left(sessions) -> dict:
@@ -42,8 +47,8 @@ def secrets_left(sessions) -> dict:
 
 def secrets_left_table(after: dict) -> ReadableTable:
     """After each guess: how many games made it, and the largest and the average number of secrets
-    still possible over them (`secrets_left`). The smallest is said once under the table when it is
-    the same after every guess, else it is a column."""
+    still possible over them (`secrets_left`). The smallest is said once under the table, with why
+    it is not drawn, when it is the same after every guess, else it is a column."""
     frame = pd.DataFrame([{"after guess": turn, "games that made this guess": len(lefts),
                            "largest (secrets left)": max(lefts), "average (secrets left)": sum(lefts) / len(lefts),
                            "smallest (secrets left)": min(lefts)}
@@ -51,7 +56,9 @@ def secrets_left_table(after: dict) -> ReadableTable:
     note = ""
     if frame["smallest (secrets left)"].nunique() == 1:
         smallest = int(frame["smallest (secrets left)"].iloc[0])
-        note = f"After every guess some game has only {smallest:,} secret{'s' if smallest != 1 else ''} left."
+        note = (f"The smallest number of secrets left is {smallest:,} after every guess (some game that made the guess "
+                f"has only {'its secret' if smallest == 1 else f'{smallest:,} secrets'} left), so neither the table "
+                "nor the figure shows it.")
         frame = frame.drop(columns="smallest (secrets left)")
     return readable(frame, formats={"average (secrets left)": 2}, note=note)
 
@@ -61,7 +68,7 @@ def review_table(game: str, moves, time_limit: "float | None" = None) -> pd.Data
     value per cell: how many best moves there were and the first of them in index order (1111, 1112,
     ...), not a list; what each strategy would have played is `strategy_moves_table`. `possible
     before`: the secrets still possible when the move is played (after it, the next row's count).
-    Value and best value are total turns over those secrets; the loss is turns per secret."""
+    Value and best value are total turns over those secrets; the loss is turns per game (`LOSS_UNIT`)."""
     reviewed = review_game(game, moves, time_limit)
     fmt = reviewed.game.format_codeword
     rows = []
@@ -71,28 +78,28 @@ def review_table(game: str, moves, time_limit: "float | None" = None) -> pd.Data
         # Counts written out here (1,296), as the total row below leaves these cells empty.
         rows.append({"move": row["move"], "possible before": f"{row['possible']:,}",
                      "value (total turns)": f"{row['value']:,}", "best value (total turns)": f"{row['best_value']:,}",
-                     f"loss ({LOSS_UNIT})": f"{at_most}{row['loss']:.{DIGITS}f}",
+                     LOSS: f"{at_most}{row['loss']:.{DIGITS}f}",
                      "best moves": f"{len(best):,}" + ("" if move_review.best_moves_complete else " or more"),
                      "first best move": fmt(best[0]) if best else fmt(move_review.best_known()),
                      "could be the secret": "yes" if row["could_be_secret"] else "no"})
     low, high = reviewed.total_loss
     total = f"{high:.{DIGITS}f}" if reviewed.exact else f"{low:.{DIGITS}f} to {high:.{DIGITS}f}"
-    rows.append({**{column: "" for column in rows[0]}, "move": "total", f"loss ({LOSS_UNIT})": total})
+    rows.append({**{column: "" for column in rows[0]}, "move": "total", LOSS: total})
     return pd.DataFrame(rows)
 
 
 def strategy_moves_table(game: str, moves, time_limit: "float | None" = None) -> pd.DataFrame:
     """At the position of each of a game's moves, the guess each strategy would have played and the
-    turns it would have lost there against the best move (the coach's loss, in turns per secret
-    possible there), a column each."""
+    turns it would have lost there against the best move (the coach's loss, in the review's unit,
+    `LOSS_UNIT`), a column each."""
     reviewed = review_game(game, moves, time_limit)
     rows = []
     for row in reviewed.rows():
         line = {"move": row["move"]}
         for s in Strategy:
             line[s.title] = row[s.label] or "refused"
-            # "(turns)": four headers of "(turns per secret)" would wrap; the unit is the review's loss.
-            line[f"{s.title} loss (turns)"] = ("" if row[f"{s.label}_loss"] is None
+            # The review's unit in every header, so that the two tables read as the same loss.
+            line[f"{s.title} {LOSS}"] = ("" if row[f"{s.label}_loss"] is None
                                                else f"{row[s.label + '_loss']:.{DIGITS}f}")
         rows.append(line)
     return pd.DataFrame(rows)
@@ -148,14 +155,20 @@ def strategy_loss_summary(game: str):
                          "total turns).")
 
 
-# Who published each strategy's 4p6c figure, from its own pick (notebook 4 cites them in full).
+# Whom each strategy is credited to (notebook 4 cites them in full). The 4p6c figures of these four
+# rules from their own picks are the ones the literature gives as the project's REFERENCE.md quotes
+# them (data/seed_comparison.csv); of the four papers, only Knuth's prints its rule's figure: Kooi 2005
+# compares all four, and Irving 1978 and Neuwirth 1982 published averages of variants of their own.
 PUBLISHED_BY = {Strategy.KNUTH: "Knuth 1976", Strategy.EXPECTED_SIZE: "Irving 1978",
                 Strategy.ENTROPY: "Neuwirth 1982", Strategy.MOST_PARTS: "Kooi 2005"}
-MEASURES = {  # what each strategy reads from the split of a guess, and how it is written with its value
-    Strategy.KNUTH: ("largest", lambda v: f"largest part {int(v):,}"),
-    Strategy.EXPECTED_SIZE: ("expected_size", lambda v: f"expected size {v:.2f}"),
-    Strategy.ENTROPY: ("entropy_bits", lambda v: f"{v:.3f} bits"),
-    Strategy.MOST_PARTS: ("parts", lambda v: f"{int(v):,} parts"),
+LITERATURE_SOURCES = ("Of the papers, Knuth 1976 prints its own rule's figure and Kooi 2005 compares all four; "
+                      "Irving 1978 and Neuwirth 1982 published averages of their own variants of these rules, "
+                      "not these figures")
+MEASURES = {  # what each strategy reads from the split of a guess: its key, its name (with its unit), its value written
+    Strategy.KNUTH: ("largest", "largest part (secrets)", lambda v: f"{int(v):,}"),
+    Strategy.EXPECTED_SIZE: ("expected_size", "expected size (secrets)", lambda v: f"{v:.2f}"),
+    Strategy.ENTROPY: ("entropy_bits", "entropy (bits)", lambda v: f"{v:.3f}"),
+    Strategy.MOST_PARTS: ("parts", "parts", lambda v: f"{int(v):,}"),
 }
 DEFAULT_OPENING = ("the first guess solve plays when none is given, the best-max opening of "
                    "data/first_guesses.csv (the fewest max turns, then the fewest total)")
@@ -176,7 +189,7 @@ def strategy_openings(game: str) -> pd.DataFrame:
         default = game.format_codeword(default_first_guess(game, strategy))
         openings = [(own[strategy], "own pick, default opening")] if own[strategy] == default else \
             [(own[strategy], "own pick"), (default, "default opening")]
-        key, _ = MEASURES[strategy]
+        key = MEASURES[strategy][0]
         for opening, chosen_as in openings:
             result = solve(game, strategy, first_guess=opening)
             rows.append({"strategy": strategy.label, "opening": opening, "chosen as": chosen_as,
@@ -188,7 +201,8 @@ def strategy_openings(game: str) -> pd.DataFrame:
 
 def strategy_openings_table(game: str) -> ReadableTable:
     """`strategy_openings` for reading: each strategy's own pick beside its default opening, the
-    strategy's measure of each (with its unit) and the turns it takes from each over every secret;
+    strategy's measure of each (its name and unit in one column, left aligned; its value in the next,
+    right aligned) and the turns it takes from each over every secret;
     the note says why a default opening is not the own pick (a shorter worst game, or as long a
     worst game and fewer turns in all)."""
     game = Game.parse(game)
@@ -213,9 +227,12 @@ def strategy_openings_table(game: str) -> ReadableTable:
         note += " " + "; ".join(why) + "."
     strategies = [Strategy.parse(s) for s in frame["strategy"]]
     shown = frame.assign(strategy=[s.title for s in strategies],
-                         measure=[MEASURES[s][1](v) for s, v in zip(strategies, frame["measure"])])
-    table = readable(shown.rename(columns={"measure": "its measure"}), formats={"average turns": DIGITS}, note=note)
+                         measure=[MEASURES[s][1] for s in strategies],
+                         value=[MEASURES[s][2](v) for s, v in zip(strategies, frame["measure"])])
+    shown = shown[["strategy", "opening", "chosen as", "measure", "value", "max turns", "total turns", "average turns"]]
+    table = readable(shown, formats={"average turns": DIGITS}, note=note)
     table.numeric.discard("opening")  # a codeword is a name, not a number
+    table.numeric.add("value")  # numbers, each written to its measure's precision
     return table
 
 
@@ -227,8 +244,10 @@ def _random_player_loss(game: str, seed: int) -> dict:
 
 
 def _published_note(game: Game, openings: dict) -> str:
-    """Which strategies' rows differ from their published figures (data/seed_comparison.csv, each
-    strategy from its own pick), and why: they open with their default opening instead."""
+    """Which strategies' rows differ from the figures the literature gives for their rules, as the
+    project's REFERENCE.md quotes them (data/seed_comparison.csv, each strategy from its own pick), and
+    why: they open with their default opening instead; and who printed those figures
+    (`LITERATURE_SOURCES`)."""
     from ..studies.own_picks import first_guess_picks
     from ..studies.seed_comparison import REFERENCE_FIGURES, load_seed_comparison
 
@@ -242,22 +261,21 @@ def _published_note(game: Game, openings: dict) -> str:
             continue
         average = int(row["seed_total_turns"].iloc[0]) / game.size
         if openings[strategy] == own[strategy]:
-            same.append(f"{strategy.title} ({average:.{DIGITS}f}, {PUBLISHED_BY[strategy]})")
+            same.append(f"{strategy.title} ({average:.{DIGITS}f})")
         else:
             differ.append((strategy, own[strategy], average))
     if not differ:
         return ""
     names = " and ".join(s.title for s, _, _ in differ)
     picks = " and ".join(pick for _, pick, _ in differ)
-    published = " and ".join(f"{s.title} {average:.{DIGITS}f} turns a game ({PUBLISHED_BY[s]})"
-                             for s, _, average in differ)
+    published = " and ".join(f"{s.title} {average:.{DIGITS}f}" for s, _, average in differ)
     text = (f" {names} do not open with their own picks ({picks}, the first guesses their measures rank best), "
-            f"so their rows differ from their published figures, which do: {published}, as "
-            "data/seed_comparison.csv keeps them.")
+            "so their rows differ from the figures the literature gives for these rules, which do: "
+            f"{published} average turns, as the project's REFERENCE.md quotes them (data/seed_comparison.csv "
+            "keeps them).")
     if same:
-        text += (f" {' and '.join(same)} open with their own picks, and their rows are their published "
-                 "figures.")
-    return text
+        text += f" {' and '.join(same)} open with their own picks, and their rows are those figures."
+    return text + f" {LITERATURE_SOURCES}."
 
 
 def hint_value_table(game: str, seed: int = 0, seeds=None) -> ReadableTable:
@@ -292,9 +310,9 @@ def hint_value_table(game: str, seed: int = 0, seeds=None) -> ReadableTable:
         "player": frame["player"],
         "opening": ["random", *openings.values(), optimal_opening],
         "average turns": frame["average_turns"],
-        "gap to the optimum": frame["average_turns"] - frame["optimal_average_turns"],
-        "turns lost per game": frame["loss_per_game"],
-    }), formats={"average turns": DIGITS, "gap to the optimum": DIGITS, "turns lost per game": DIGITS}, note=note)
+        GAP: frame["average_turns"] - frame["optimal_average_turns"],
+        LOSS: frame["loss_per_game"],
+    }), formats={"average turns": DIGITS, GAP: DIGITS, LOSS: DIGITS}, note=note)
 
 
 def random_player_table(game: str, seeds=range(20)) -> ReadableTable:
@@ -308,8 +326,7 @@ def random_player_table(game: str, seeds=range(20)) -> ReadableTable:
     frame["gap"] = frame["average_turns"] - frame["optimal_average_turns"]
     rows = [{"over the seeds": title, f"mean of {len(seeds)}": frame[column].mean(),
              "lowest": frame[column].min(), "highest": frame[column].max()}
-            for title, column in (("average turns", "average_turns"), ("gap to the optimum", "gap"),
-                                  ("turns lost per game", "loss_per_game"))]
+            for title, column in (("average turns", "average_turns"), (GAP, "gap"), (LOSS, "loss_per_game"))]
     first, last = seeds[0], seeds[-1]
     named = f"seeds {first} to {last}" if seeds == list(range(first, last + 1)) else \
         "seeds " + ", ".join(str(s) for s in seeds)

@@ -27,15 +27,23 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..core.coach import DEFAULT_TIME_LIMIT_S
-from ..core.games import COLOR_CHARS, MAX_COLORS
+from ..core.games import COLOR_CHARS, MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS
 from ..core.play import GameSession, format_move, parse_score
 from ..core.review import review_session_move
 from ..core.scoring import format_score
 from ..core.strategies import Strategy
-from .widgets import game_controls
+from .widgets import game_controls, max_colors_for
 
 COMPUTER_GUESSES, YOU_GUESS = "computer-guesses", "you-guess"
 SHOW_POSSIBLE = 10
+
+
+def most_pins_with_a_choice(max_codewords: int) -> int:
+    """The most pins at which the colors slider still offers a choice within `max_codewords`: 7 for
+    4,096 (8 pins would leave only 2 colors, as 3 colors make 3**8 = 6,561 codewords), so that no
+    position of the pins leaves a colors slider of one value."""
+    return max([p for p in range(MIN_PINS, MAX_PINS + 1) if max_colors_for(p, max_codewords) > MIN_COLORS],
+               default=MIN_PINS)
 
 
 def _with_class(widget, css_class: str):
@@ -49,7 +57,9 @@ class PlayWidget:
     def __init__(self, pins: int = 4, colors: int = 6, strategy: str = "knuth",
                  mode: str = COMPUTER_GUESSES, seed: "int | None" = None, max_codewords: int = 4096,
                  time_limit: "float | None" = DEFAULT_TIME_LIMIT_S):
-        self.controls = game_controls(pins, colors, strategy, max_codewords=max_codewords, optimal=True)
+        # The pins stop where the colors still have a choice (7 within 4,096 codewords).
+        self.controls = game_controls(pins, colors, strategy, max_codewords=max_codewords, optimal=True,
+                                      max_pins=most_pins_with_a_choice(max_codewords))
         self.rng = np.random.default_rng(seed)
         self.time_limit = time_limit  # seconds of exact search per optimal guess or coach line
         # Buttons as wide as their labels: the default width cuts "The computer guesses" short.
