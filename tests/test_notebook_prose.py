@@ -533,19 +533,42 @@ def panel_colors() -> str:
 
 
 def largest_variant_gap() -> str:
-    """The answer's comparison of the rule sets' gaps, on the boards all three share (like with like)."""
+    """The answer's comparison of the rule sets' gaps, on the boards all three share (like with like),
+    each the same in the per-strategy table (`gap_summary`) as in the table of the largest gaps."""
     worst = largest_gaps(load_optimal(rules=None), rules_results(), shared=True).set_index("rules")
+    summary = shared_gap_summary().groupby("rules")["max_gap_per_game"].max()
     title = {s.label: s.title for s in Strategy}
 
     def one(rules: str) -> str:
         row = worst.loc[rules]
+        assert f"{summary[rules]:.3f}" == f"{row['gap_per_game']:.3f}"  # one gap, one value in both tables
         return f"{row['gap_per_game']:.3f}", f"{title[row['strategy']]}, {row['game']}"
 
     classic, norepeat, black = one("classic"), one("norepeat"), one("black")
-    return (f"on the {len(shared_optimal_boards(load_optimal(rules=None), rules_results()))} boards whose optimum "
-            f"is proven under all three rule sets, the largest gap of any strategy is {classic[0]} turns per game "
-            f"in classic ({classic[1]}), {norepeat[0]} with no repeated colors ({norepeat[1]}) and {black[0]} with "
-            f"black pegs only ({black[1]})")
+    return (f"On those boards the largest gap of any strategy is {classic[0]} turns per game in classic "
+            f"({classic[1]}), {norepeat[0]} with no repeated colors ({norepeat[1]}) and {black[0]} with black pegs "
+            f"only ({black[1]})")
+
+
+def closest_rules_with_gaps() -> str:
+    """The answer: under which rule set each strategy's largest gap on the shared boards is the least,
+    with those gaps; no rule set is the least for every strategy."""
+    wide = shared_gap_summary().pivot(index="strategy", columns="rules", values="max_gap_per_game")
+    closest = wide.idxmin(axis=1)
+    assert closest.nunique() > 1  # "no rule set keeps every strategy closest to it"
+    title = {s.label: s.title for s in Strategy}
+    parts = []
+    for rules in ("black", "classic", "norepeat"):
+        labels = [s.label for s in Strategy if closest.get(s.label) == rules]
+        if not labels:
+            continue
+        names = " and of ".join(title[label] for label in labels)
+        gaps = " and ".join(f"{wide.loc[label, rules]:.3f}" for label in labels)
+        parts.append(f"the largest gap of {names} is smallest {RULE_WORDS[rules]} ({gaps} turns per game)" if not parts
+                     else f"that of {names} {RULE_WORDS[rules]} ({gaps})")
+    boards = len(shared_optimal_boards(load_optimal(rules=None), rules_results()))
+    return (f"on the {boards} boards whose optimum is proven under all three rule sets, "
+            + ", ".join(parts[:-1]) + " and " + parts[-1])
 
 
 RULE_WORDS = {"classic": "in classic", "norepeat": "with no repeated colors", "black": "with black pegs only"}
@@ -576,8 +599,9 @@ def entropy_closest() -> str:
     wide = shared_gap_summary().pivot(index="strategy", columns="rules", values="max_gap_per_game")
     assert (wide.idxmin() == "entropy").all()
     e = wide.loc["entropy"]
-    return (f"Entropy stays the closest under every rule set (its largest gap {e['classic']:.3f} turns per game in "
-            f"classic, {e['norepeat']:.3f} with no repeated colors and {e['black']:.3f} with black pegs only)")
+    return (f"Entropy's largest gap is the smallest of the four strategies' under every rule set ({e['classic']:.3f} "
+            f"turns per game in classic, {e['norepeat']:.3f} with no repeated colors and {e['black']:.3f} with black "
+            "pegs only)")
 
 
 def shared_best_of_four() -> str:
@@ -612,7 +636,10 @@ def variant_gaps() -> pd.DataFrame:
 def bulls_and_cows(what: str) -> str:
     """The Bulls and Cows proof's times as the notebook's table shows them (`proof_times`: the row of
     data/optimal.csv and the latest benchmark, the one notebook 8's benchmark table shows)."""
-    from mmlib.workbench.plots_results import format_seconds
+    from mmlib.workbench.tables import PROOF_SECONDS_DECIMALS
+
+    def format_seconds(seconds: float) -> str:  # as the notebook's table of the proof's times shows them
+        return f"{seconds:.{PROOF_SECONDS_DECIMALS}f}"
 
     times = proof_times(load_optimal(rules=None), load_benchmarks().frame).set_index("table")
     if what == "seconds":  # the stored proof: its seconds with the engine version that took them
@@ -894,6 +921,7 @@ CLAIMS = [
     ("09_rule_variants.ipynb", lambda: f"pins + 1 things ({scores_that_occur('4p6c-black')} for 4 pins) instead of "
                                        f"one of {scores_that_occur('4p6c')} in 4p6c"),
     ("09_rule_variants.ipynb", closest_rules_per_strategy),
+    ("09_rule_variants.ipynb", closest_rules_with_gaps),
     ("09_rule_variants.ipynb", entropy_closest),
     ("09_rule_variants.ipynb", shared_best_of_four),
     ("09_rule_variants.ipynb", shared_board_list),

@@ -288,6 +288,7 @@ def test_rule_comparison_tables_from_solves():
 
     from mmlib.core.openings import first_guess_patterns
     from mmlib.studies.first_guess import result_row
+    from mmlib.studies.per_game import per_game, rounded
     from mmlib.studies.rule_variants import harder_by_strategy, rules_side_by_side
 
     rows = [result_row(solve(name, "knuth", "reference", pattern))
@@ -297,10 +298,12 @@ def test_rule_comparison_tables_from_solves():
     results["max_turns"] = results["max_turns"].astype(int)
     side = rules_side_by_side(results)
     assert len(side) == 1 and list(side[["pins", "colors"]].iloc[0]) == [3, 4]
+    best = {rules: min(int(r["total_turns"]) for r in rows if Game.parse(r["game"]).rules == rules)
+            for rules in ("classic", "norepeat", "black")}
     for rules, size in (("classic", 64), ("norepeat", 24), ("black", 64)):
-        best = min(int(r["total_turns"]) for r in rows if Game.parse(r["game"]).rules == rules)
-        assert side[rules].iloc[0] == round(best / size, 4)
-    assert side["black - classic"].iloc[0] == round(side["black"].iloc[0] - side["classic"].iloc[0], 4)
+        assert side[rules].iloc[0] == rounded(per_game(best[rules], size))
+    # A difference from the whole-number totals, rounded once: not the difference of two rounded averages.
+    assert side["black - classic"].iloc[0] == rounded(per_game(best["black"], 64) - per_game(best["classic"], 64))
     assert side["black - classic"].iloc[0] > 0  # fewer pegs shown: more turns
     assert harder_by_strategy(results)["boards"].tolist() == [1]
 
@@ -320,6 +323,8 @@ def test_rule_variant_summaries():
     """Notebook 9's tables over made-up results: the boards sorted by what forbidding repeats does,
     those with as many colors as pins, the least and most beside the median, the largest gap per
     rule set and the proof's two timings."""
+    from fractions import Fraction
+
     import pandas as pd
 
     from mmlib.studies.rule_variants import (as_many_colors_as_pins, harder_by_strategy, largest_gaps,
@@ -332,10 +337,11 @@ def test_rule_variant_summaries():
     assert norepeat_boards(results) == {"fewer": ["2p2c", "3p3c"], "more": ["4p4c"], "mixed": []}
     equal = as_many_colors_as_pins(results)
     assert list(equal["board"]) == ["2p2c", "3p3c", "4p4c"] and list(equal["codewords without repeats"]) == [2, 6, 24]
-    assert equal["knuth"].iloc[2] == pytest.approx(round(93 / 24 - 912 / 256, 4))
+    # 93/24 - 912/256 = 5/16 = 0.3125 exactly: rounded once, half away from zero (a float's "%.3f" gives 0.312).
+    assert Fraction(93, 24) - Fraction(912, 256) == Fraction(5, 16) and equal["knuth"].iloc[2] == 0.313
     harder = harder_by_strategy(results).iloc[0]
     assert harder["norepeat - classic least"] <= harder["norepeat - classic"] <= harder["norepeat - classic most"]
-    assert harder["norepeat - classic most"] == pytest.approx(round(93 / 24 - 912 / 256, 4))
+    assert harder["norepeat - classic most"] == 0.313
 
     optimal = pd.DataFrame([{"game": g, "objective": "total", "max_turns_limit": None, "total_turns": t, "seconds": s,
                              "engine": e, "date": "2026-11-23T12:00:00", "machine": "AMD EPYC, 2 cores",
@@ -345,7 +351,7 @@ def test_rule_variant_summaries():
     worst = largest_gaps(optimal, results)
     assert list(worst["rules"]) == ["classic", "norepeat", "black"]
     assert list(worst["game"]) == ["4p4c", "4p4c-norepeat", "3p3c-black"]
-    assert worst["gap_per_game"].iloc[1] == pytest.approx(7 / 24)
+    assert worst["gap_per_game"].iloc[1] == 0.292  # 7/24 = 0.29166..., rounded once to the decimals shown
     benchmarks = pd.DataFrame([{"game": "4p4c", "strategy": "optimal", "median_s": m, "repeats": 3, "total_turns": 905,
                                 "engine": e, "date": d, "machine": "AMD EPYC, 2 cores", "mmlib_version": "def5678"}
                                for m, e, d in ((9.0, "optimal 3", "2026-11-20"), (0.2, "optimal 18", "2026-11-25"),
@@ -355,6 +361,58 @@ def test_rule_variant_summaries():
     assert list(times["table"]) == ["data/optimal.csv", "data/benchmarks.csv"]
     assert list(times["seconds"]) == [0.5, 0.3] and list(times["searches"]) == [1, 3]
     assert list(times["engine"]) == ["optimal 4", "optimal 18"]
+
+
+def test_a_gap_is_rounded_once_and_reads_the_same_in_every_table():
+    """Notebook 9's tables of gaps work each gap out from the whole-number totals and round it once:
+    3p9c-black's Expected Size gap, (6,143 - 5,975) / 729 = 0.23045..., is 0.230 in the per-strategy
+    table and in the table of the largest gaps (rounding 0.2305 again, or subtracting the rounded
+    averages 8.427 - 8.196, gives 0.231)."""
+    import pandas as pd
+
+    from mmlib.studies.rule_variants import gap_summary, gaps_by_rules, largest_gaps
+    from mmlib.workbench.tables import gap_summary_table, largest_gap_table, strategy_totals_table
+
+    results = pd.DataFrame([{"game": "3p9c-black", "strategy": "expected-size", "first_guess": "111",
+                             "total_turns": 6143, "max_turns": 11}])
+    optimal = pd.DataFrame([{"game": "3p9c-black", "objective": "total", "max_turns_limit": None,
+                             "total_turns": 5975}])
+    assert round(round(168 / 729, 4), 3) == 0.231 and round(6143 / 729, 3) - round(5975 / 729, 3) > 0.2305
+    summary = gap_summary(optimal, results)
+    assert summary["max_gap_per_game"].tolist() == [0.230] and summary["median_gap_per_game"].tolist() == [0.230]
+    assert largest_gaps(optimal, results)["gap_per_game"].tolist() == [0.230]
+    assert gap_summary_table(summary, "max_gap_per_game").frame.iloc[0, 1] == "0.230"
+    assert largest_gap_table(largest_gaps(optimal, results)).frame["gap (turns per game)"].tolist() == ["0.230"]
+    # The gap in percent, 16,800 / 5,975 = 2.8117...: 2.81 in both tables that show it.
+    assert largest_gap_table(largest_gaps(optimal, results)).frame["gap (%)"].tolist() == ["2.81"]
+    assert strategy_totals_table(gaps_by_rules(optimal, results)).frame.iloc[0, 3] == "6,143 (+2.81%)"
+
+
+def test_the_tables_of_notebook_9_count_beside_counts_and_time_with_one_precision():
+    """The split of the boards by what forbidding repeats does holds counts in both columns (the note
+    names the boards that take more); the proof's two times show one precision (408.0 beside 7.3)
+    and the searches timed as a count, the median said in the note."""
+    import pandas as pd
+
+    from mmlib.workbench.tables import norepeat_split_table, proof_times_table
+
+    turns = {"2p2c": 8, "2p2c-norepeat": 3, "2p2c-black": 8, "4p4c": 912, "4p4c-norepeat": 93, "4p4c-black": 1331}
+    results = pd.DataFrame([{"game": g, "strategy": "knuth", "first_guess": "12", "total_turns": t, "max_turns": 5}
+                            for g, t in turns.items()])
+    split = norepeat_split_table(results)
+    assert split.frame["more turns for every strategy"].tolist() == ["0", "1", "1"]
+    assert split.frame["fewer turns for every strategy"].tolist() == ["1", "0", "1"]
+    assert "more turns for every strategy" in split.numeric and split.note.endswith("takes more (4p4c).")
+    times = pd.DataFrame([{"table": "data/optimal.csv", "total_turns": 26274, "seconds": 407.951, "searches": 1,
+                           "engine": "optimal 4", "date": "2026-11-23", "machine": "AMD EPYC, 2 cores",
+                           "mmlib_version": "f9d448b"},
+                          {"table": "data/benchmarks.csv", "total_turns": 26274, "seconds": 7.296, "searches": 3,
+                           "engine": "optimal 18", "date": "2026-11-26", "machine": "AMD EPYC, 2 cores",
+                           "mmlib_version": "b163b50"}])
+    table = proof_times_table(times)
+    assert table.frame["seconds"].tolist() == ["408.0", "7.3"]
+    assert table.frame["searches timed"].tolist() == ["1", "3"]
+    assert "the seconds of data/benchmarks.csv: the median of its 3 searches" in table.note
 
 
 def test_the_rule_sets_compare_their_gaps_on_the_boards_they_share():

@@ -10,6 +10,7 @@ import pandas as pd
 
 from ..core.games import RULES, Game
 from .optimal_table import heuristic_gaps
+from .per_game import PERCENT_DECIMALS, gap_per_game, gap_percent, median, per_game, rounded
 
 
 def best_totals(results: pd.DataFrame) -> pd.DataFrame:
@@ -32,39 +33,71 @@ def best_totals(results: pd.DataFrame) -> pd.DataFrame:
     return best[columns].sort_values(["pins", "colors", "strategy", "rules"], ignore_index=True)
 
 
-def rules_side_by_side(results: pd.DataFrame, strategy: "str | None" = None) -> pd.DataFrame:
-    """One row per board (pins, colors) and strategy that every rule set was played on: the
-    average turns under each rule set and their differences from classic."""
+def _exact_side_by_side(results: pd.DataFrame, strategy: "str | None" = None) -> pd.DataFrame:
+    """`rules_side_by_side` exactly: the turns per game and their differences as fractions of the
+    whole-number totals (`per_game`), not yet rounded."""
     best = best_totals(results)
     if strategy is not None:
         best = best[best["strategy"] == strategy]
-    wide = best.pivot_table(index=["pins", "colors", "strategy"], columns="rules", values="average_turns")
-    present = [r for r in RULES if r in wide.columns]
-    wide = wide.dropna(subset=present).reindex(columns=present)
-    for rules in present[1:]:
-        wide[f"{rules} - classic"] = wide[rules] - wide["classic"]
-    return wide.reset_index().rename_axis(columns=None).round(4)
+    present = [r for r in RULES if r in set(best["rules"])]
+    by_board = {}
+    for row in best.itertuples(index=False):
+        by_board.setdefault((int(row.pins), int(row.colors), row.strategy), {})[row.rules] = per_game(
+            row.total_turns, row.codewords)
+    records = []
+    for (pins, colors, label), turns in sorted(by_board.items()):
+        if not all(rules in turns for rules in present):
+            continue
+        record = {"pins": pins, "colors": colors, "strategy": label, **{rules: turns[rules] for rules in present}}
+        for rules in present[1:]:
+            record[f"{rules} - classic"] = turns[rules] - turns["classic"]
+        records.append(record)
+    return pd.DataFrame(records, columns=["pins", "colors", "strategy", *present,
+                                          *(f"{rules} - classic" for rules in present[1:])])
+
+
+def _rounded_columns(frame: pd.DataFrame, columns) -> pd.DataFrame:
+    """`frame` with its exact `columns` rounded once (`per_game.rounded`), as floats."""
+    frame = frame.copy()
+    for column in columns:
+        frame[column] = [rounded(value) for value in frame[column]]
+        frame[column] = frame[column].astype(float)
+    return frame
+
+
+def rules_side_by_side(results: pd.DataFrame, strategy: "str | None" = None) -> pd.DataFrame:
+    """One row per board (pins, colors) and strategy that every rule set was played on: the
+    average turns under each rule set and their differences from classic, each worked out from the
+    whole-number totals and rounded once to the three decimals the tables show (`per_game`)."""
+    exact = _exact_side_by_side(results, strategy)
+    return _rounded_columns(exact, [c for c in exact.columns if c not in ("pins", "colors", "strategy")])
 
 
 def harder_by_strategy(results: pd.DataFrame) -> pd.DataFrame:
     """Per strategy: over the boards every rule set was played on, the median extra average turns
     of each rule set against classic (negative: easier), the least and the most over those boards
     (columns "<rules> - classic least" and "... most") with the board of each ("... least on",
-    "... most on": 4p4c; the first in pins and colors on a tie), and how many boards that is."""
-    side = rules_side_by_side(results)
+    "... most on": 4p4c; the first in pins and colors on a tie), and how many boards that is. Each
+    worked out from the whole-number totals and rounded once (`per_game`)."""
+    side = _exact_side_by_side(results)
     differences = [c for c in side.columns if c.endswith(" - classic")]
-    grouped = side.sort_values(["pins", "colors"], kind="stable").groupby("strategy")
-    summary = pd.DataFrame(index=sorted(side["strategy"].unique()))
-    summary.index.name = "strategy"
-    boards = side.apply(lambda row: board_name(row["pins"], row["colors"]), axis=1) if len(side) else side["pins"]
-    for column in differences:
-        summary[column] = grouped[column].median()
-        summary[f"{column} least"] = grouped[column].min()
-        summary[f"{column} least on"] = boards.loc[grouped[column].idxmin()].to_numpy()
-        summary[f"{column} most"] = grouped[column].max()
-        summary[f"{column} most on"] = boards.loc[grouped[column].idxmax()].to_numpy()
-    summary["boards"] = side.groupby("strategy").size()
-    return summary.reset_index().round(4)
+    rows = []
+    for label, group in side.sort_values(["pins", "colors"], kind="stable").groupby("strategy"):
+        boards = [board_name(p, c) for p, c in zip(group["pins"], group["colors"])]
+        row = {"strategy": label}
+        for column in differences:
+            values = list(group[column])
+            least, most = min(values), max(values)
+            row[column] = rounded(median(values))
+            row[f"{column} least"] = rounded(least)
+            row[f"{column} least on"] = boards[values.index(least)]
+            row[f"{column} most"] = rounded(most)
+            row[f"{column} most on"] = boards[values.index(most)]
+        row["boards"] = len(group)
+        rows.append(row)
+    columns = ["strategy", *(f"{c}{suffix}" for c in differences
+                             for suffix in ("", " least", " least on", " most", " most on")), "boards"]
+    return pd.DataFrame(rows, columns=columns)
 
 
 def board_name(pins: int, colors: int) -> str:
@@ -76,11 +109,11 @@ def norepeat_boards(results: pd.DataFrame) -> dict[str, list[str]]:
     """The boards every rule set was played on, by what forbidding repeats does to them: "fewer"
     (every strategy takes fewer turns per game without repeats), "more" (every strategy takes
     more) and "mixed" (the rest), each a list of board names (4p4c)."""
-    side = rules_side_by_side(results)
+    side = _exact_side_by_side(results)
     if side.empty or "norepeat - classic" not in side.columns:
         return {"fewer": [], "more": [], "mixed": []}
     grouped = side.groupby(["pins", "colors"])["norepeat - classic"]
-    fewer, more = grouped.max() < 0, grouped.min() > 0
+    fewer, more = grouped.agg(lambda d: max(d) < 0), grouped.agg(lambda d: min(d) > 0)
     names = [board_name(p, c) for p, c in fewer.index]
     return {"fewer": [n for n, f in zip(names, fewer) if f], "more": [n for n, m in zip(names, more) if m],
             "mixed": [n for n, f, m in zip(names, fewer, more) if not (f or m)]}
@@ -115,7 +148,8 @@ def as_many_colors_as_pins(results: pd.DataFrame) -> pd.DataFrame:
     if side.empty or "norepeat - classic" not in side.columns:
         return pd.DataFrame(columns=["board", "codewords", "codewords without repeats"])
     chosen = side[side["pins"] == side["colors"]]
-    wide = chosen.pivot_table(index=["pins", "colors"], columns="strategy", values="norepeat - classic")
+    wide = chosen.pivot_table(index=["pins", "colors"], columns="strategy", values="norepeat - classic",
+                             aggfunc="first")  # one value per board and strategy, rounded once already
     wide = wide.sort_index().reset_index()
     wide.columns.name = None
     board = pd.DataFrame({
@@ -152,7 +186,15 @@ def gaps_by_rules(optimal: pd.DataFrame, results: pd.DataFrame, shared: bool = F
     if shared:
         boards = set(shared_optimal_boards(optimal, results))
         gaps = gaps[gaps["game"].map(_board_of).isin(boards)].reset_index(drop=True)
-    return gaps
+    # As the tables show them: from the whole-number totals, rounded once (`per_game`).
+    gaps["gap_per_game"] = [rounded(gap_per_game(t, o, n)) for t, o, n in _totals(gaps)]
+    gaps["gap_percent"] = [rounded(gap_percent(t, o), PERCENT_DECIMALS) for t, o, _ in _totals(gaps)]
+    return gaps.astype({"gap_per_game": float, "gap_percent": float})
+
+
+def _totals(gaps: pd.DataFrame):
+    """(strategy's total, optimum, codewords) of each row of `gaps_by_rules`, as whole numbers."""
+    return zip(gaps["heuristic_total"].astype(int), gaps["optimal_total"].astype(int), gaps["codewords"].astype(int))
 
 
 def _board_of(name: str) -> str:
@@ -222,28 +264,36 @@ def best_of_four_optimal(optimal: pd.DataFrame, results: pd.DataFrame) -> pd.Dat
 def gap_summary(optimal: pd.DataFrame, results: pd.DataFrame, shared: bool = False) -> pd.DataFrame:
     """Per rule set and strategy: how many games have an optimum, in how many of them the strategy
     reaches it, the median and the largest gap per game (extra average turns) and the median gap
-    in percent. `shared`: over the boards every rule set shares (`shared_optimal_boards`) alone."""
+    in percent, each worked out from the whole-number totals and rounded once (`per_game`), so that
+    a largest gap reads as it does in `largest_gaps`. `shared`: over the boards every rule set
+    shares (`shared_optimal_boards`) alone."""
     gaps = gaps_by_rules(optimal, results, shared)
-    grouped = gaps.groupby(["rules", "strategy"])
-    summary = pd.DataFrame({
-        "games": grouped.size(),
-        "optimal_in": grouped["gap"].agg(lambda gap: int((gap == 0).sum())),
-        "median_gap_per_game": grouped["gap_per_game"].median(),
-        "max_gap_per_game": grouped["gap_per_game"].max(),
-        "median_gap_percent": grouped["gap_percent"].median(),
-    }).reset_index()
+    rows = []
+    for (rules, label), group in gaps.groupby(["rules", "strategy"]):
+        per_game_gaps = [gap_per_game(t, o, n) for t, o, n in _totals(group)]
+        rows.append({"rules": rules, "strategy": label, "games": len(group),
+                     "optimal_in": int((group["gap"] == 0).sum()),
+                     "median_gap_per_game": rounded(median(per_game_gaps)),
+                     "max_gap_per_game": rounded(max(per_game_gaps)),
+                     "median_gap_percent": rounded(median(gap_percent(t, o) for t, o, _ in _totals(group)),
+                                                   PERCENT_DECIMALS)})
+    summary = pd.DataFrame(rows, columns=["rules", "strategy", "games", "optimal_in", "median_gap_per_game",
+                                          "max_gap_per_game", "median_gap_percent"])
     summary["order"] = summary["rules"].map(RULES.index)
-    return summary.sort_values(["order", "strategy"]).drop(columns="order").reset_index(drop=True).round(4)
+    return summary.sort_values(["order", "strategy"]).drop(columns="order").reset_index(drop=True)
 
 
 def largest_gaps(optimal: pd.DataFrame, results: pd.DataFrame, shared: bool = False) -> pd.DataFrame:
     """Per rule set, the game and strategy with the largest gap per game over the games both tables
-    hold: the optimum, the strategy's total (its best opening) and the gap per game and in percent.
-    `shared`: over the boards every rule set shares (`shared_optimal_boards`) alone."""
+    hold: the optimum, the strategy's total (its best opening) and the gap per game and in percent
+    (from the totals, rounded once: `per_game`). `shared`: over the boards every rule set shares
+    (`shared_optimal_boards`) alone."""
     gaps = gaps_by_rules(optimal, results, shared)
     if gaps.empty:
         return gaps
-    worst = gaps.loc[gaps.groupby("rules")["gap_per_game"].idxmax()].copy()
+    exact = dict(zip(gaps.index, (gap_per_game(t, o, n) for t, o, n in _totals(gaps))))
+    # The row of each rule set's largest exact gap (the first on a tie).
+    worst = gaps.loc[[max(group.index, key=exact.get) for _, group in gaps.groupby("rules")]].copy()
     worst["order"] = worst["rules"].map(RULES.index)
     worst = worst.sort_values("order").drop(columns="order")
     return worst[["rules", "game", "codewords", "strategy", "first_guess", "optimal_total", "heuristic_total",

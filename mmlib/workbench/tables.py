@@ -1621,25 +1621,29 @@ def colors_as_pins_table(results: pd.DataFrame) -> ReadableTable:
 def norepeat_split_table(results: pd.DataFrame) -> ReadableTable:
     """`rule_variants.norepeat_boards_by_pins`: per pin count, the boards every rule set was played
     on, on how many every strategy takes fewer turns per game with no repeated colors than in
-    classic, and which boards take every strategy more; a last row sums them up."""
+    classic and on how many every strategy takes more (counts beside counts; the note names the
+    boards that take more); a last row sums them up."""
     from ..studies.rule_variants import norepeat_boards_by_pins
 
     frame = norepeat_boards_by_pins(results)
     mixed = any(len(boards) for boards in frame["mixed"])
     rows = [{"pins": str(row["pins"]), "colors": row["colors"], "boards": row["boards"],
-             "fewer turns for every strategy": row["fewer"],
-             "more turns for every strategy": ", ".join(row["more"]) or "none",
-             **({"fewer or more, by strategy": ", ".join(row["mixed"]) or "none"} if mixed else {})}
+             "fewer turns for every strategy": row["fewer"], "more turns for every strategy": len(row["more"]),
+             **({"fewer or more, by strategy": len(row["mixed"])} if mixed else {})}
             for _, row in frame.iterrows()]
     more = [b for boards in frame["more"] for b in boards]
+    split = [b for boards in frame["mixed"] for b in boards]
     rows.append({"pins": "all", "colors": "", "boards": int(frame["boards"].sum()),
                  "fewer turns for every strategy": int(frame["fewer"].sum()),
-                 "more turns for every strategy": f"{len(more)} ({', '.join(more)})" if more else "none",
-                 **({"fewer or more, by strategy": str(sum(len(b) for b in frame["mixed"]))} if mixed else {})})
-    table = readable(pd.DataFrame(rows),
-                     note="The boards (pins and colors) played under all three rule sets, by pins: on how many "
-                          "every strategy takes fewer average turns per game with no repeated colors than in "
-                          "classic, and on which every strategy takes more.")
+                 "more turns for every strategy": len(more), **({"fewer or more, by strategy": len(split)} if mixed else {})})
+    named = f" ({', '.join(more)})" if more else ""
+    note = ("The boards (pins and colors) played under all three rule sets, by pins: on how many every strategy "
+            f"takes fewer average turns per game with no repeated colors than in classic, and on how many every "
+            f"strategy takes more{named}.")
+    if split:
+        note += f" Fewer or more, by strategy: {', '.join(split)}."
+    table = readable(pd.DataFrame(rows), formats={"fewer turns for every strategy": "count",
+                                                  "more turns for every strategy": "count"}, note=note)
     table.numeric.discard("pins")
     return table
 
@@ -1726,6 +1730,9 @@ def strategy_totals_table(gaps: pd.DataFrame) -> ReadableTable:
     return table
 
 
+PROOF_SECONDS_DECIMALS = 1  # one precision for the seconds of a proof's rows: 408.0 beside 7.3
+
+
 def proof_times_table(times: pd.DataFrame) -> ReadableTable:
     """`rule_variants.proof_times`: the seconds of one exact search as data/optimal.csv and
     data/benchmarks.csv record them, each with its engine version, day and mmlib commit; what both
@@ -1737,15 +1744,18 @@ def proof_times_table(times: pd.DataFrame) -> ReadableTable:
     how = {"data/optimal.csv": "data/optimal.csv (stored proof)",
            "data/benchmarks.csv": "data/benchmarks.csv (latest benchmark)"}
     frame["table"] = frame["table"].map(lambda t: how.get(t, t))
-    frame["searches"] = ["1" if n == 1 else f"{n} (median)" for n in frame["searches"]]
     frame = frame.drop(columns=shared)
     note = []
     if "total_turns" in shared:
         note.append(f"both rows prove {int(times['total_turns'].iloc[0]):,} turns (objective total, no turn limit)")
     if "machine" in shared:
         note.append(f"both measured on {times['machine'].iloc[0]}")
+    several = times[times["searches"] > 1]
+    if len(several):
+        note.extend(f"the seconds of {table}: the median of its {int(n)} searches"
+                    for table, n in zip(several["table"], several["searches"]))
     note = "; ".join(note)
-    return readable(frame, formats={"seconds": "seconds"},
+    return readable(frame, formats={"seconds": PROOF_SECONDS_DECIMALS, "searches": "count"},
                     names={"table": "source", "searches": "searches timed", "mmlib_version": "mmlib commit",
                            "total_turns": "total turns"},
                     note=note[:1].upper() + note[1:])

@@ -336,6 +336,23 @@ SOLVES_TIMED = 5  # notebook 9's widget: the median of this many solves, so that
 SOLVE_MS = "ms to solve all secrets"  # its time column: one solve plays every secret of the game
 
 
+def solve_ms_text(seconds: "list[float]") -> str:
+    """Live solve times as notebook 9's widget shows them: the median in milliseconds and, in
+    brackets, the fastest and the slowest, each to two significant digits: '4.0 (3.1–7.2)'."""
+    from .plots import significant
+
+    ms = [1000 * s for s in seconds]
+    return f"{significant(float(np.median(ms)), 2)} ({significant(min(ms), 2)}–{significant(max(ms), 2)})"
+
+
+def turns_per_game(result) -> float:
+    """A solve's average turns as notebook 9's tables give them: from its whole-number total, rounded
+    once (`studies.per_game`)."""
+    from ..studies.per_game import per_game, rounded
+
+    return rounded(per_game(result.total_turns, result.game.size))
+
+
 @functools.cache
 def _best_openings() -> dict:
     """{(game, strategy label): its best opening by total turns} from data/results.csv, every rule set."""
@@ -351,7 +368,8 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
     backend, every secret at once), each from the strategy's best opening in data/results.csv (the
     opening the notebook's tables use; its default opening where the table lacks the game): the
     turns each takes, side by side, the chosen rule set outlined and marked, and the median time of
-    `SOLVES_TIMED` solves with the machine and engine they ran on. A rule set whose game has more
+    `SOLVES_TIMED` solves with the fastest and the slowest of them (`solve_ms_text`), and the machine
+    and engine they ran on. A rule set whose game has more
     than `max_codewords` codewords (classic 6p6c beside 6p6c-norepeat) is named in the note, not
     solved, so that a redraw stays as quick as the cell's cap promises."""
     from ..core.games import NOREPEAT, RULES
@@ -374,7 +392,7 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
             defaults.append(game.name)
         solves = [solve(game, strategy, "cpu", opening) for _ in range(SOLVES_TIMED)]
         results[rules] = solves[0]
-        times[rules] = float(np.median([r.elapsed_s for r in solves]))
+        times[rules] = [r.elapsed_s for r in solves]
     mine = results[chosen.rules]
     # The rules menu changes the game of this line (and the sliders' ranges); the chart and the
     # table show the board under every rule set whatever the menu says, so say which one it chose.
@@ -385,20 +403,22 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
                if controls.chosen_colors is not None and controls.chosen_colors > controls.colors.value else "")
     limit = f"{lowered}; {controls.colors_limit().strip(' ()')}"
     caption = _title(controls, f", {mine.strategy.title} from {mine.first_guess_text}: "
-                               f"{mine.average_turns:.3f} turns per game, {mine.max_turns} at worst{beside}{limit}")
+                               f"{turns_per_game(mine):.3f} turns per game, {mine.max_turns} at worst{beside}{limit}")
     note = (f"Each strategy from its best opening in data/results.csv, as in the tables above. {SOLVE_MS}: the "
-            f"median of {SOLVES_TIMED} solves, each one playing every secret of the game, "
-            f"{measured_just_now('solve-cpu')}. Single solves on "
-            "this shared machine vary, by several times at worst, so these times change from redraw to redraw; "
-            "under about a millisecond a solve is mostly fixed set-up, so a smaller game need not be faster.")
+            f"median of {SOLVES_TIMED} solves, each one playing every secret of the game, and in brackets the "
+            f"fastest and the slowest of them, to two significant digits; {measured_just_now('solve-cpu')}. "
+            "Solves on this shared machine vary from one to the next and from redraw to redraw, by several times "
+            "at worst, as other work comes and goes: where two rows' ranges overlap, the times do not show which "
+            "game is faster, and a smaller game need not be.")
     if defaults:
         note += f" Not in data/results.csv, so from the strategy's default opening: {', '.join(defaults)}."
     if too_large:
         note += f" Not solved here, over {max_codewords:,} codewords: {', '.join(too_large)}."
     table = readable(pd.DataFrame([{
         "rules": RULE_TITLES[rules] + (" (chosen)" if rules == chosen.rules else ""), "game": r.game.name,
-        "codewords": r.game.size, "first guess": r.first_guess_text, "average turns": r.average_turns,
-        "max turns": r.max_turns, SOLVE_MS: 1000 * times[rules],
-    } for rules, r in results.items()]), formats={"average turns": 3, SOLVE_MS: 2}, note=note)
+        "codewords": r.game.size, "first guess": r.first_guess_text, "average turns": turns_per_game(r),
+        "max turns": r.max_turns, SOLVE_MS: solve_ms_text(times[rules]),
+    } for rules, r in results.items()]), formats={"average turns": 3}, note=note)
     table.numeric.discard("first guess")  # a codeword is a name: 12 as 1234, left aligned
+    table.numeric.add(SOLVE_MS)  # "4.0 (3.1–7.2)": a time, right aligned as the numbers are
     return View(caption, [rules_histogram_figure(results, chosen.rules), table], says_colors_limit=True)
