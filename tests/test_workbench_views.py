@@ -619,7 +619,7 @@ def test_the_colors_come_back_when_fewer_pins_lift_the_cap_and_their_range_is_sh
     assert controls.colors_range in controls.box().children
     assert "of 2 to 8" in controls.colors_range.value  # 9**4 > 4,096
     controls.pins.value = 8
-    assert controls.colors.value == 2 and "of 2 to 2" in controls.colors_range.value
+    assert controls.colors.value == 2 and "only 2 colors at 8 pins" in controls.colors_range.value
     assert "colors lowered from the 6 chosen" in controls.cap_note()
     controls.pins.value = 5  # 5p5c fits: the colors rise toward the 6 chosen as far as the range allows
     assert controls.colors.value == 5 and "of 2 to 5" in controls.colors_range.value
@@ -648,7 +648,7 @@ def test_a_tables_sliders_range_over_the_games_of_the_rules_chosen():
     controls.rules.value = "black"
     assert controls.range_text() == "of 2 to 5 colors at 4 pins" and controls.pins.max == 8
     controls.pins.value = 8
-    assert controls.range_text() == "of 2 to 2 colors at 8 pins"
+    assert controls.range_text() == "only 2 colors at 8 pins"
     controls.hide_colors()
     assert controls.colors.layout.display == "none" and controls.colors_range.layout.display == "none"
     from mmlib.studies.optimal_table import load_optimal
@@ -949,3 +949,52 @@ def test_a_live_turn_timing_names_its_load_and_threads(capsys):
     printed = " ".join(capsys.readouterr().out.split())  # the line wraps for a narrow page
     assert result.total_turns and "load average before the solves" in printed
     assert "on 1 thread: each turn computes fewer than 16,777,216 scores" in printed
+
+
+def test_notebook_6_review_r3_fixes():
+    """Review r3 of notebook 6: the seed's 5p8c GPU figure, whose case equivalence its documents do not
+    state, beside mmlib's time both ways; ratios a reader can reproduce from the times shown; a game
+    whose first guesses are not all played marked wherever its opening is shown; codewords left
+    aligned at any length; solves too short to time left out of the threshold ratios; the games
+    solved only as benchmarks listed."""
+    from mmlib.studies.data_tables import best_max_rows, incomplete_openings, load_results, load_table
+    from mmlib.studies.seed_comparison import load_seed_comparison
+    from mmlib.workbench.plots_results import cell_text, results_heatmaps_figure
+    from mmlib.workbench.tables import (RATIO_TITLE, TOO_SHORT, benchmark_only_games_table, best_first_guesses_table,
+                                        ce_threshold_table, seed_times_table, solve_benchmark_table)
+
+    benchmarks = load_benchmarks().frame
+    gpu = seed_times_table(load_seed_comparison(), "gpu", benchmarks)
+    five = gpu.frame[gpu.frame["game"] == "5p8c"]
+    assert set(five["case equivalence, seed"]) == {"not stated"} and "do not say" in gpu.note
+    assert sorted(five["case equivalence, mmlib"].value_counts().items()) == [("off", 4), ("on", 4)]
+    seven = gpu.frame[gpu.frame["game"] == "7p7c"]
+    assert list(seven["case equivalence, seed"]) == list(seven["case equivalence, mmlib"]) == ["on", "off"]
+    shown = gpu.frame["mmlib s (NVIDIA H200)"].astype(float) / gpu.frame["seed s (RTX 4090)"].astype(float)
+    assert list(gpu.frame["mmlib s / seed s"]) == [f"{r:.1f}x" for r in shown]
+    cpu = seed_times_table(load_seed_comparison(), "cpu").frame
+    assert "7.9x" in set(cpu["mmlib, times as fast"])  # 18.4 / 2.34, as shown
+    table = solve_benchmark_table(benchmarks).frame
+    paired = table[table[RATIO_TITLE] != "–"]
+    ratios = paired["cpu s"].astype(float) / paired["cuda s"].astype(float)
+    assert all(abs(float(r.rstrip("x")) - v) <= 0.05 * v for r, v in zip(paired[RATIO_TITLE], ratios))
+    assert "44x" in set(paired[RATIO_TITLE])  # 2.34 / 0.0526, not 45x from the unrounded medians
+    results = load_results().frame
+    unfinished = incomplete_openings(results)
+    assert {(g, s) for g, s in zip(unfinished["game"], unfinished["strategy"])} == {("6p7c", "expected-size")}
+    best = best_max_rows(results)
+    guesses = best_first_guesses_table(best, "6p7c", unfinished)
+    assert guesses.frame["best-max first guess"].iloc[1].endswith("(so far)") and "only 6 of the 11" in guesses.note
+    assert "best-max first guess" not in best_first_guesses_table(best, "2p6c").numeric
+    figure = results_heatmaps_figure(best, "expected-size", incomplete=unfinished)
+    outlined = [p for ax in figure.axes for p in ax.patches if p.get_edgecolor()[:3] == (1.0, 0.0, 0.0)]
+    assert len(outlined) == 4 and "Expected Size 6p7c (6 of its 11 first guesses)" in " ".join(figure._supxlabel.get_text().split())
+    assert not [p for ax in results_heatmaps_figure(best, "knuth", incomplete=unfinished).axes for p in ax.patches
+                if p.get_edgecolor()[:3] == (1.0, 0.0, 0.0)]
+    assert cell_text("1112233") == "1112233" and cell_text("11122334") == "1112\n2334"
+    threshold = ce_threshold_table(load_table("ce_threshold.csv", ()).frame)
+    row = threshold.frame.set_index("game").loc["4p6c"]
+    assert row["time on from 6 / on from 1"] == TOO_SHORT and "4p6c's solves take" in threshold.note
+    assert row["saved scores from regions of 3-5"].endswith("%")
+    only = benchmark_only_games_table(results, benchmarks).frame
+    assert {"7p7c", "8p6c"} <= set(only["game"]) and not set(only["game"]) & set(results["game"])

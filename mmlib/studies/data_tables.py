@@ -173,6 +173,23 @@ def best_max_rows(results: pd.DataFrame, strategy: "str | Strategy | None" = Non
     return best.sort_values(["pins", "colors", "strategy"], kind="stable").reset_index(drop=True)
 
 
+def incomplete_openings(results: pd.DataFrame) -> pd.DataFrame:
+    """The games and strategies of data/results.csv whose first guesses are not all played yet: their
+    best-max row is the best of those played, and a first guess not played may still beat it (the
+    sweep writes first_guesses.csv only once every one is). Columns: game, strategy, played (first
+    guesses in the table), patterns (first guesses the game has, `openings.first_guess_patterns`)."""
+    from ..core.openings import first_guess_patterns
+
+    columns = ["game", "strategy", "played", "patterns"]
+    if len(results) == 0:
+        return pd.DataFrame(columns=columns)
+    played = results.dropna(subset=["max_turns"]).groupby(["game", "strategy"], sort=False)["first_guess"].nunique()
+    rows = [{"game": game, "strategy": strategy, "played": int(n), "patterns": len(first_guess_patterns(game))}
+            for (game, strategy), n in played.items()]
+    frame = pd.DataFrame(rows, columns=columns)
+    return frame[frame["played"] < frame["patterns"]].reset_index(drop=True)
+
+
 def case_equivalence_scores(results: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> pd.DataFrame:
     """Per game, the scores of the best-max opening's solve with and without case equivalence
     (the seed's log-scale figure), smallest game first; games whose row lacks a count are left out.

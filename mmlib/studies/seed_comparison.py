@@ -29,6 +29,12 @@ _GPU = "Mastermind_on_the_GPU.md, Some Numbers"
 _ANCHOR = "REFERENCE.md, performance anchors (seed's C++ CPU solver, built and run on this machine type)"
 _GPU_ANCHOR = "REFERENCE.md, performance anchors (seed's CUDA solver: about 0.018 s each)"
 _CPU_MACHINE = "2-core AMD EPYC, seed's single-threaded C++"
+# The sources whose times do not say whether the seed had case equivalence on: REFERENCE.md's 5p8c
+# figure for the seed's CUDA solver ("about 0.018 s each"). Its rows are filed under "on", mmlib's
+# default, but that solver turns case equivalence on only above 400,000 codewords
+# (Mastermind_on_the_GPU.md, Case Equivalence Optimization), and the figure itself does not say; so
+# the tables set mmlib's time both ways beside it (`tables.seed_times_table`).
+CE_NOT_STATED = frozenset({"REFERENCE.md, performance anchors (seed's CUDA solver: about 0.018 s each)"})
 _FLOAT_ENTROPY = ("the seed ranks Entropy in float32 with fast math, which breaks ties between equal "
                   "entropies differently; mmlib's integer ranks are exact")
 

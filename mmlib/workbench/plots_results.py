@@ -13,6 +13,7 @@ import textwrap
 import numpy as np
 import pandas as pd
 from matplotlib.colors import LogNorm
+from matplotlib.patches import Rectangle
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter, MaxNLocator, NullLocator
 
@@ -366,12 +367,27 @@ def plain_number(value: float, _pos=None) -> str:
     return f"{value:,.0f}" if value >= 1 else f"{value:.{max(0, -math.floor(math.log10(value) + 1e-9))}f}"
 
 
+# The longest label a map's cell holds on one line at 9 pt (0.00560, 1112233); a longer one, such as
+# an 8-pin codeword, is broken over two lines rather than drawn smaller than the rest.
+CELL_LINE_CHARS = 7
+
+
+def cell_text(text: str) -> str:
+    """A map cell's label at the one size every cell uses: '11122334' as '1112' over '2334'."""
+    if len(text) <= CELL_LINE_CHARS:
+        return text
+    half = (len(text) + 1) // 2
+    return f"{text[:half]}\n{text[half:]}"
+
+
 def _heatmap_panel(fig: Figure, ax, grid: np.ndarray, pins: list, colors: list, value: str,
                    limits: "tuple[float, float] | None" = None, texts: "np.ndarray | None" = None,
-                   label: "str | None" = None, empty: str = "no results for this strategy yet") -> None:
+                   label: "str | None" = None, empty: str = "no results for this strategy yet",
+                   marked: "np.ndarray | None" = None) -> None:
     """One pins-by-colors map of `grid` on `ax` with its colorbar: each known cell colored on the
     scale `limits` (vmin, vmax; default the grid's own) and labelled with its value (`texts`, if
-    given, instead), 9 pt; unknown cells grey. A log scale (seconds) has plain tick labels."""
+    given, instead), 9 pt, a long label on two lines (`cell_text`); unknown cells grey; the cells
+    `marked` (a boolean grid) outlined in red. A log scale (seconds) has plain tick labels."""
     _what, unit, number_format, log_scale = HEATMAP_VALUES.get(value, ("", label or "", "{:.0f}", False))
     known = np.isfinite(grid) & ((grid > 0) if log_scale else True)
     ax.set_facecolor("0.92")  # games not in the table
@@ -393,11 +409,14 @@ def _heatmap_panel(fig: Figure, ax, grid: np.ndarray, pins: list, colors: list, 
                 text = str(texts[i, j])
             else:
                 text = three_figures(grid[i, j]) if value == "seconds" else number_format.format(grid[i, j])
-            ax.text(j, i, text, ha="center", va="center", fontsize=9 if len(text) <= 6 else 8,
+            ax.text(j, i, cell_text(text), ha="center", va="center", fontsize=9, linespacing=1.0,
                     color="white" if grid[i, j] < middle else "black")
     else:
         ax.imshow(np.zeros_like(grid), origin="lower", aspect="auto", cmap="Greys", vmin=0, vmax=10)
         _empty_note(ax, empty)
+    if marked is not None:
+        for i, j in zip(*np.nonzero(marked & np.isfinite(grid))):
+            ax.add_patch(Rectangle((j - 0.45, i - 0.42), 0.9, 0.84, fill=False, edgecolor="red", linewidth=2.5))
     ax.set_xticks(range(len(colors)), [str(c) for c in colors])
     ax.set_yticks(range(len(pins)), [str(p) for p in pins])
     ax.set_xlabel("colors")
@@ -459,17 +478,25 @@ def heatmap_limits(best: pd.DataFrame, backend: str = "cpu", case_equivalence: s
 
 
 def results_heatmaps_figure(best: pd.DataFrame, strategy: "str | Strategy", backend: str = "cpu",
-                            case_equivalence: str = "on") -> Figure:
+                            case_equivalence: str = "on", incomplete: "pd.DataFrame | None" = None) -> Figure:
     """The chosen strategy's maps of every game (pins up, colors across), each game played from its
     best-max first guess (`best` is `best_max_rows` of data/results.csv, every strategy): average
     turns, max turns, solve time (the rows of `backend` and `case_equivalence` of one machine and
     engine, log color scale), and the opening itself, colored by how many distinct colors it uses.
     The four panels share their columns, and each color scale is the same for every strategy
-    (`heatmap_limits`); where the seconds were measured is said under the figure."""
+    (`heatmap_limits`); where the seconds were measured is said under the figure. The games of
+    `incomplete` (`data_tables.incomplete_openings`: not every first guess played yet, so the opening
+    shown may not be the best) are outlined in red in every panel, and named under the figure."""
     strategy = Strategy.parse(strategy)
     limits = heatmap_limits(best, backend, case_equivalence)
     rows = best[best["strategy"] == strategy.label] if len(best) else best
     timings = _seconds_rows(rows, backend, case_equivalence)
+    unfinished = incomplete[incomplete["strategy"] == strategy.label] if incomplete is not None and len(incomplete) \
+        else pd.DataFrame(columns=["game", "strategy", "played", "patterns"])
+    marked = np.zeros((MAX_PINS - MIN_PINS + 1, MAX_COLORS - MIN_COLORS + 1), dtype=bool)
+    for name in unfinished["game"]:
+        game = Game.parse(name)
+        marked[game.pins - MIN_PINS, game.colors - MIN_COLORS] = True
     fig = Figure(figsize=(10.5, 14.0), layout="constrained")
     axes = fig.subplots(4, 1, sharex=True)
     panels = [("average_turns", rows, "Average turns per game", None),
@@ -489,18 +516,26 @@ def results_heatmaps_figure(best: pd.DataFrame, strategy: "str | Strategy", back
             texts = np.full(grid.shape, "", dtype=object)
             for i, j in zip(*np.nonzero(np.isfinite(order))):
                 texts[i, j] = names[int(order[i, j])]
-            _heatmap_panel(fig, ax, grid, pins, colors, "distinct", limits.get("distinct"), texts, label)
+            _heatmap_panel(fig, ax, grid, pins, colors, "distinct", limits.get("distinct"), texts, label,
+                           marked=marked)
         else:
             pins, colors, grid = heatmap_grid(frame, value)
             _heatmap_panel(fig, ax, grid, pins, colors, value, limits.get(value),
                            empty="no solve timed so for this strategy" if value == "seconds" else
-                           "no results for this strategy yet")
+                           "no results for this strategy yet", marked=marked)
         ax.set_title(title, fontsize=11)
         ax.xaxis.set_tick_params(labelbottom=True)
     fig.suptitle(f"{strategy.title}: every game of data/results.csv, each from its best-max first guess "
                  "(grey: not in the table)", fontsize=12)
-    _footnote(fig, f"Solve times: the wall time of each sweep solve in data/results.csv, {timings.caption()}. "
-                   "Each map's color scale is the same for all four strategies.")
+    outlined = "; ".join(f"{game} ({played} of its {patterns} first guesses)" for game, played, patterns
+                        in zip(unfinished["game"], unfinished["played"], unfinished["patterns"]))
+    _footnote(fig, (f"Outlined in red: not every first guess played yet, so the best-max opening shown "
+                    f"is the best of those played and may still change: {strategy.title} {outlined}. "
+                    if outlined else "")
+              + f"Solve times: the wall time of each sweep solve in data/results.csv, {timings.caption()}. "
+              "A time need not grow with the game: each is the solve from that game's own best-max opening, "
+              "which changes from one game to the next, on a machine shared with other work. "
+              "Each map's color scale is the same for all four strategies.")
     return fig
 
 
@@ -745,26 +780,29 @@ def case_equivalence_steps(results: pd.DataFrame, strategy: "str | Strategy" = "
 
 
 def case_equivalence_share(results: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> str:
-    """Three lines: over the games of data/results.csv solved both ways, the least and the most of the
-    scores case equivalence leaves `strategy`'s best-max solve, one decimal, and where; and how that
-    share moves with one more color (`case_equivalence_steps`)."""
+    """Two sentences (Markdown, for `IPython.display.Markdown`): over the games of data/results.csv
+    solved both ways, the least and the most of the scores case equivalence leaves `strategy`'s
+    best-max solve, one decimal, and where; and how that share moves with one more color
+    (`case_equivalence_steps`), naming the steps where it rises."""
     scores = case_equivalence_scores(results, strategy).dropna(subset=["scores_with_ce", "scores_without_ce"])
     if len(scores) == 0:
-        return "no game of data/results.csv is counted both ways yet"
+        return "No game of `data/results.csv` is counted both ways yet."
+    title = Strategy.parse(strategy).title
     share = scores["scores_with_ce"] / scores["scores_without_ce"]
     least, most = share.idxmin(), share.idxmax()
     everything = scores.loc[share >= 1 - 1e-12, "game"]
-    text = (f"{Strategy.parse(strategy).title}, {len(scores)} games counted both ways:\ncase equivalence leaves "
-            f"{share[least]:.1%} ({scores.loc[least, 'game']}) to {share[most]:.1%} of the scores"
-            + (f" ({len(everything)} games keep them all)" if len(everything) else ""))
+    text = (f"Over the {len(scores)} games whose {title} best-max solve is counted both ways, case equivalence "
+            f"leaves it {share[least]:.1%} ({scores.loc[least, 'game']}) to {share[most]:.1%} of the scores"
+            + (f" (all of them in {len(everything)} games)" if len(everything) else "") + ".")
     steps = case_equivalence_steps(results, strategy)
     if len(steps):
         count = steps["change"].value_counts()
         rises = steps[steps["change"] == "rises"]
-        text += (f"\nwith one more color the share falls in {count.get('falls', 0)} of the {len(steps)} steps, "
+        named = [f"{p}p{c}c to {p}p{c + 1}c" for p, c in zip(rises["pins"], rises["colors"])]
+        text += (f" With one more color the share falls in {count.get('falls', 0)} of the {len(steps)} steps, "
                  f"stays in {count.get('stays', 0)} and rises in {count.get('rises', 0)}"
-                 + (":\n" + ", ".join(f"{p}p{c}c to {p}p{c + 1}c" for p, c in zip(rises["pins"], rises["colors"]))
-                    if len(rises) else ""))
+                 + (f": {', '.join(named[:-1]) + ' and ' + named[-1] if len(named) > 1 else named[0]}"
+                    if named else "") + ".")
     return text
 
 
@@ -815,6 +853,18 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
                             "keeps seconds to 0.1 ms, too coarse to compare them.")
         shown = seconds[~seconds["game"].isin(tiny.index)]
         games = list(dict.fromkeys(shown["game"]))
+        # Why a bar falls below 0: where case equivalence saves almost no scores, its own work shows.
+        slower = [g for g in games if (shown.loc[shown["game"] == g, "saved"] < 0).any()]
+        left = (scores.set_index("game")["scores_with_ce"] / scores.set_index("game")["scores_without_ce"]) \
+            if len(scores) else pd.Series(dtype=float)
+        known = [g for g in slower if g in left.index and np.isfinite(left[g])]
+        if known:
+            shares = [f"{100 * left[g]:.1f}%" for g in known]
+            notes.append(f"Below 0 (slower with it) in {' and '.join([', '.join(known[:-1]), known[-1]] if len(known) > 1 else known)}: "
+                         f"there case equivalence leaves {strategy.title} "
+                         f"{' and '.join([', '.join(shares[:-1]), shares[-1]] if len(shares) > 1 else shares)} of the "
+                         "scores (top), so it saves almost nothing and its own work (finding the Zero and Free "
+                         "colors, listing the class representatives) shows.")
         width = 0.8 / 4
         for k, s in enumerate(Strategy):
             mine = shown[shown["strategy"] == s.label].set_index("game")

@@ -325,11 +325,14 @@ def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
     wide, parts = solve_benchmarks(benchmarks)
     if len(wide) == 0:
         return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no timed solves")
+    # The ratio and the rates from the seconds as the table shows them (three significant figures),
+    # so that a reader who divides the numbers shown gets the ones beside them.
+    cpu, cuda = as_shown(wide["median_s_cpu"], three_figures), as_shown(wide["median_s_cuda"], three_figures)
     shown = pd.DataFrame({
         "game": wide["game"], "strategy": [Strategy.parse(s).title for s in wide["strategy"]],
         "case equivalence": wide["case_equivalence"], "first guess": wide["first_guess"], "scores": wide["scores"],
-        "cpu s": wide["median_s_cpu"], "cuda s": wide["median_s_cuda"], RATIO_TITLE: wide["cpu_over_cuda"],
-        RATE_TITLES["cpu"]: wide["scores_per_s_cpu"] / 1e9, RATE_TITLES["cuda"]: wide["scores_per_s_cuda"] / 1e9,
+        "cpu s": wide["median_s_cpu"], "cuda s": wide["median_s_cuda"], RATIO_TITLE: cpu / cuda,
+        RATE_TITLES["cpu"]: wide["scores"] / cpu / 1e9, RATE_TITLES["cuda"]: wide["scores"] / cuda / 1e9,
     })
     figures = {c: "3 figures" for c in ("cpu s", "cuda s", *RATE_TITLES.values())}
     table = readable(shown, formats={**figures, RATIO_TITLE: times_as},
@@ -360,10 +363,40 @@ def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
             if twice else "")
     left = "; ".join(part.left_out_note().removeprefix("Left out: ").rstrip(".") for part in parts.values()
                      if part.left_out_note())
-    note = (f"{'; '.join(where)}.{medians}{runs} "
-            f"{NOT_TIMED}: not timed on that backend by its current engine."
+    note = (f"{'; '.join(where)}.{medians}{runs} {RATIO_TITLE} and billions of scores a second: computed from "
+            f"the scores and the seconds as shown. {NOT_TIMED}: not timed on that backend by its current engine."
             + (f" Left out: {left}." if left else ""))
     return ReadableTable(table.frame, note, table.numeric)
+
+
+def benchmark_only_games_table(results: pd.DataFrame, benchmarks: pd.DataFrame) -> ReadableTable:
+    """The games mmlib solved only as benchmarks (whole solves in data/benchmarks.csv, no row in
+    data/results.csv): their turns, one row per game, strategy and first guess (every run of a solve
+    plays the same turns, on every backend and with case equivalence on or off). They were solved from
+    one first guess each, so they have no best-max opening and stay off the maps of data/results.csv."""
+    solves = benchmarks[benchmarks["strategy"].isin(SOLVE_STRATEGIES)] if len(benchmarks) else benchmarks
+    solves = solves[~solves["game"].isin(set(results["game"]))].dropna(subset=["total_turns"]) if len(solves) else solves
+    if len(solves) == 0:
+        return ReadableTable(pd.DataFrame(), "every game data/benchmarks.csv solved is in data/results.csv")
+    keys = ["game", "strategy", "first_guess"]
+    turns = solves.groupby(keys, sort=False)[["total_turns", "max_turns"]].agg(["min", "max"])
+    if ((turns.xs("min", axis=1, level=1) != turns.xs("max", axis=1, level=1))
+            & turns.xs("max", axis=1, level=1).notna()).any().any():
+        raise ValueError("two runs of one solve in data/benchmarks.csv played different turns")
+    rows = turns.xs("max", axis=1, level=1).reset_index()
+    rows = rows.assign(codewords=[Game.parse(g).size for g in rows["game"]],
+                       order=rows["strategy"].map({s.label: k for k, s in enumerate(Strategy)}))
+    rows = rows.sort_values(["codewords", "game", "order"], kind="stable")
+    frame = pd.DataFrame({
+        "game": rows["game"], "codewords": rows["codewords"],
+        "strategy": [Strategy.parse(s).title for s in rows["strategy"]],
+        "first_guess": rows["first_guess"].astype(str), "total_turns": rows["total_turns"].astype(int),
+        "average_turns": rows["total_turns"] / rows["codewords"], "max_turns": rows["max_turns"],
+    })
+    return readable(frame, formats={"average_turns": 3, "max_turns": "count"}, blank={"max_turns": "not recorded"},
+                    note="Solved only as benchmarks (data/benchmarks.csv), each from one first guess: they have "
+                         "no best-max opening, so they are not on the maps. Every run of a solve plays the same "
+                         "turns, on either backend and with case equivalence on or off.")
 
 
 def scoring_kernel_table(benchmarks: pd.DataFrame) -> ReadableTable:
@@ -415,11 +448,22 @@ def data_files_table(data_dir=None) -> ReadableTable:
             detail = "The classic rows of data/first_guesses.csv: " + "; ".join(
                 f"{_and(titles)} {n} games" + (" each" if len(titles) > 1 else "")
                 for n, titles in sorted(per.items(), reverse=True))
-            played = results[results["rules"] == "classic"].groupby(["game", "strategy"])["first_guess"].nunique()
-            lacking = [f"{Strategy.parse(strategy).title} {game}" for game, strategy in played.index
-                       if not ((classic["game"] == game) & (classic["strategy"] == strategy)).any()]
-            if lacking:
-                detail += f" (not {_and(lacking)}: not every first guess of it played yet)"
+            # Why a strategy has fewer games: none of the game in data/results.csv, or not every first
+            # guess of it played yet (the sweep writes first_guesses.csv once every one is).
+            from ..studies.data_tables import incomplete_openings
+
+            solved = results[results["rules"] == "classic"]
+            every = set(classic["game"])
+            absent = {}
+            for strategy in Strategy:
+                for game in sorted(every - set(solved.loc[solved["strategy"] == strategy.label, "game"])):
+                    absent.setdefault(game, []).append(strategy.title)
+            why = [f"{_and(titles)} {'have' if len(titles) > 1 else 'has'} no {game} in data/results.csv"
+                   for game, titles in absent.items()]
+            why += [f"{Strategy.parse(r.strategy).title}'s {r.game} is incomplete: {r.played} of its {r.patterns} "
+                    "first guesses played" for r in incomplete_openings(solved).itertuples()]
+            if why:
+                detail += f" ({'; '.join(why)})"
             detail += ". "
         rows.append({"file": name, "rows": len(classic), "what they are": what})
         rows.append({"file": "", "rows": len(frame) - len(classic), "what they are": "other rule sets: notebook 9"})
@@ -585,17 +629,28 @@ def opening_drops_table(first_guesses: pd.DataFrame) -> ReadableTable:
     return ReadableTable(frame, note, numeric=[])
 
 
-def best_first_guesses_table(best: pd.DataFrame, game: str) -> ReadableTable:
+def best_first_guesses_table(best: pd.DataFrame, game: str,
+                             incomplete: "pd.DataFrame | None" = None) -> ReadableTable:
     """The best-max first guess of `game` per strategy, with its average and max turns (`best` is
-    `data_tables.best_max_rows` of data/results.csv), strategies in the order the notebooks use."""
+    `data_tables.best_max_rows` of data/results.csv), strategies in the order the notebooks use. A
+    strategy whose first guesses of the game are not all played yet (`incomplete`, from
+    `data_tables.incomplete_openings`) has its opening marked "so far", and the note says how many."""
     rows = best[best["game"] == game] if len(best) else best
     order = {s.label: k for k, s in enumerate(Strategy)}
     rows = rows.assign(order=rows["strategy"].map(order)).sort_values("order") if len(rows) else rows
+    unfinished = incomplete[incomplete["game"] == game].set_index("strategy") \
+        if incomplete is not None and len(incomplete) else pd.DataFrame(columns=["played", "patterns"])
+    guesses = [f"{g} (so far)" if s in unfinished.index else str(g)
+               for g, s in zip(rows["first_guess"].astype(str), rows["strategy"])]
     shown = pd.DataFrame({"strategy": [Strategy.parse(s).title for s in rows["strategy"]],
-                          "best-max first guess": rows["first_guess"].astype(str).tolist(),
+                          "first_guess": guesses,
                           "average turns": rows["average_turns"].astype(float).tolist(),
                           "max turns": rows["max_turns"].astype(int).tolist()})
-    return readable(shown, formats={"average turns": 3})
+    note = " ".join(f"{Strategy.parse(s).title}: only {int(r['played'])} of the {int(r['patterns'])} first guesses "
+                    f"of {game} played yet, so its best-max first guess may still change."
+                    for s, r in unfinished.iterrows())
+    # first_guess: a codeword, a name, left aligned whatever its length (12 as 1122).
+    return readable(shown, names={"first_guess": "best-max first guess"}, formats={"average turns": 3}, note=note)
 
 
 def seed_source(text) -> str:
@@ -686,14 +741,47 @@ def _seed_seconds(value) -> str:
 GPU_WORDS = ("CUDA", "NVIDIA", "RTX", "GPU")
 
 
-def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu") -> ReadableTable:
+def best_max_sentence(rows: pd.DataFrame, game: str, strategy: "str | Strategy") -> str:
+    """How the best-max rule picks among the results rows of one game and strategy (one per first
+    guess), in a Markdown sentence: which first guesses tie at the lowest max turns, and, when several
+    do, that the lowest average among them decides."""
+    from ..studies.data_tables import best_max_rows
+
+    title = Strategy.parse(strategy).title
+    best = best_max_rows(rows.assign(game=game, strategy=Strategy.parse(strategy).label)).iloc[0]
+    least = int(rows["max_turns"].min())
+    tied = rows[rows["max_turns"] == least]
+    guesses = [str(g) for g in tied["first_guess"]]
+    if len(tied) == 1:
+        return (f"Only **{best['first_guess']}** wins every game of {game} within {least} turns, so it is "
+                f"{title}'s best max.")
+    words = {2: "two", 3: "three", 4: "four", 5: "five"}
+    which = (f"All {words.get(len(rows), len(rows))} first guesses" if len(tied) == len(rows)
+             else f"The first guesses {_and(guesses)}")
+    return (f"{which} tie at max {least} turns, so the lowest average decides: **{best['first_guess']}** "
+            f"({float(best['average_turns']):.3f} turns on average) is {title}'s best max in {game}.")
+
+
+SETTING_NOT_STATED = "not stated"  # the seed's case equivalence, where its source does not say
+
+
+def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu",
+                     benchmarks: "pd.DataFrame | None" = None) -> ReadableTable:
     """The seconds of data/seed_comparison.csv, the seed's beside mmlib's for the same solve, GPU
     against GPU (`kind` "gpu": the seed's CUDA solver, mmlib's cuda backend) or cpu against cpu
     ("cpu": the seed's C++ solver and mmlib's cpu backend, built and run on the same machine type):
-    each time with three significant figures (the seed's with as few as it wrote), and how many
-    times as fast mmlib ran it. The columns name the machines; the note names mmlib's engine
-    version and day, where the seed's figures come from, and the rows that pair a GPU with a cpu
-    (left out: they compare machines, not solvers)."""
+    each time with three significant figures (the seed's with as few as it wrote), and their ratio,
+    computed from the times as shown: how many times as fast mmlib ran it ("cpu"), or how many times
+    the seed's time mmlib took ("gpu", where mmlib's is the longer). The columns name the machines;
+    the note names mmlib's engine version and day, where the seed's figures come from, and the rows
+    that pair a GPU with a cpu (left out: they compare machines, not solvers).
+
+    Where the seed's source does not say whether its figure had case equivalence
+    (`seed_comparison.CE_NOT_STATED`: its 5p8c GPU figure), the seed's setting reads "not stated"
+    and, given `benchmarks` (data/benchmarks.csv), mmlib's time both ways stands beside it, one row
+    each, from the same machine and engine version (`solve_benchmarks`)."""
+    from ..studies.seed_comparison import CE_NOT_STATED
+
     if len(comparison) == 0 or "seed_seconds" not in comparison.columns:
         return ReadableTable(pd.DataFrame(), "data/seed_comparison.csv has no times")
     timed = comparison[comparison["seed_seconds"].map(lambda v: _figure(v, "seconds", "") != "")]
@@ -704,6 +792,40 @@ def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu") -> ReadableTab
     crossed = timed[timed["seed_gpu"] != timed["mmlib_gpu"]]
     if len(chosen) == 0:
         return ReadableTable(pd.DataFrame(), f"data/seed_comparison.csv has no {kind} times of both")
+    chosen = chosen.assign(seed_setting=chosen["case_equivalence"], mmlib_setting=chosen["case_equivalence"])
+    unstated = chosen["seed_source"].isin(CE_NOT_STATED)
+    if unstated.any() and benchmarks is not None and len(benchmarks):
+        # The seed's setting unknown: mmlib's time with case equivalence off and on, the latest run of
+        # each from the rows of data/benchmarks.csv the benchmark table shows (one machine, the newest
+        # engine version of the backend).
+        backend = "cuda" if kind == "gpu" else "cpu"
+        _wide, parts = solve_benchmarks(benchmarks)
+        runs = latest_rows(parts[backend].rows) if backend in parts else pd.DataFrame(columns=benchmarks.columns)
+        both = []
+        for _, row in chosen.iterrows():
+            if row["seed_source"] not in CE_NOT_STATED:
+                both.append(row)
+                continue
+            for setting in ("off", "on"):
+                match = runs[(runs["game"] == row["game"]) & (runs["strategy"] == row["strategy"])
+                             & (runs["case_equivalence"] == setting)
+                             & (runs["first_guess"].astype(str) == str(row["first_guess"]))]
+                if len(match) == 0:
+                    continue
+                run = match.sort_values("date").iloc[-1]
+                mine = row.copy()
+                mine["mmlib_seconds"], mine["mmlib_setting"] = float(run["median_s"]), setting
+                mine["mmlib_date"], mine["mmlib_engine"] = str(run["date"]), str(run["engine"])
+                both.append(mine)
+        chosen = pd.DataFrame(both)
+    chosen = chosen.assign(seed_setting=np.where(chosen["seed_source"].isin(CE_NOT_STATED), SETTING_NOT_STATED,
+                                                 chosen["seed_setting"]))
+    # The games in the file's order, each game's strategies in the notebooks' order (off before on).
+    order = {s.label: k for k, s in enumerate(Strategy)}
+    games = {g: k for k, g in enumerate(dict.fromkeys(chosen["game"]))}
+    chosen = chosen.assign(_game=chosen["game"].map(games), _strategy=chosen["strategy"].map(order),
+                           _row=range(len(chosen)))
+    chosen = chosen.sort_values(["_game", "_strategy", "_row"], kind="stable").drop(columns=["_game", "_strategy", "_row"])
     seed_machine = " / ".join(dict.fromkeys(chosen["seed_machine"].astype(str)))
     mmlib_machine = " / ".join(dict.fromkeys(chosen["mmlib_machine"].astype(str)))
     if kind == "gpu":
@@ -712,21 +834,31 @@ def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu") -> ReadableTab
         seed_name = seed_machine.split(", ", 1)[-1].removeprefix("seed's ")
         mmlib_name = mmlib_machine.split(", ", 1)[-1].removeprefix("mmlib ")
     seed_column, mmlib_column = f"seed s ({seed_name})", f"mmlib s ({mmlib_name})"
+    seed_shown = [_seed_seconds(v) for v in chosen["seed_seconds"]]
+    mmlib_shown = [three_figures(float(v)) for v in chosen["mmlib_seconds"]]
+    # The ratio of the times as shown, so that a reader who divides them gets it.
+    if kind == "gpu":
+        ratio_column = "mmlib s / seed s"
+        ratios = [times_as(float(m.replace(",", "")) / float(t.replace(",", ""))) for t, m in zip(seed_shown, mmlib_shown)]
+    else:
+        ratio_column = "mmlib, times as fast"
+        ratios = [times_as(float(t.replace(",", "")) / float(m.replace(",", ""))) for t, m in zip(seed_shown, mmlib_shown)]
     frame = pd.DataFrame({
-        "game": chosen["game"], "strategy": [Strategy.parse(s).title for s in chosen["strategy"]],
-        "case equivalence": chosen["case_equivalence"],
-        seed_column: [_seed_seconds(v) for v in chosen["seed_seconds"]],
-        mmlib_column: [three_figures(float(v)) for v in chosen["mmlib_seconds"]],
-        "mmlib, times as fast": [times_as(float(a) / float(b)) for a, b in
-                                 zip(chosen["seed_seconds"], chosen["mmlib_seconds"])],
-    }).reset_index(drop=True)
+        "game": chosen["game"].tolist(), "strategy": [Strategy.parse(s).title for s in chosen["strategy"]],
+        "case equivalence, seed": chosen["seed_setting"].tolist(),
+        "case equivalence, mmlib": chosen["mmlib_setting"].tolist(),
+        seed_column: seed_shown, mmlib_column: mmlib_shown, ratio_column: ratios,
+    })
     notes = []
-    if frame["case equivalence"].nunique() == 1 and len(frame) > 1:
-        notes.append(f"Case equivalence {frame['case equivalence'].iloc[0]} in every row.")
-        frame = frame.drop(columns=["case equivalence"])
+    if (frame["case equivalence, seed"] == frame["case equivalence, mmlib"]).all():
+        frame = frame.drop(columns=["case equivalence, mmlib"]).rename(
+            columns={"case equivalence, seed": "case equivalence"})
+        if frame["case equivalence"].nunique() == 1 and len(frame) > 1:
+            notes.append(f"Case equivalence {frame['case equivalence'].iloc[0]} in every row.")
+            frame = frame.drop(columns=["case equivalence"])
     sources = "; ".join(f"{seed_source(source)} ({', '.join(dict.fromkeys(group['game']))})"
                         for source, group in chosen.groupby("seed_source", sort=False))
-    notes.append(f"The seed's times: {sources}, to three significant figures or as few as it writes them.")
+    notes.append(f"The seed's times: {sources}, to three significant figures, or as few as the seed gives.")
     one_figure = [game for game, group in chosen.groupby("game", sort=False)
                   if group["strategy"].nunique() > 1 and group["seed_seconds"].astype(float).nunique() == 1]
     if one_figure:
@@ -734,15 +866,20 @@ def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu") -> ReadableTab
                   if "(" in str(s) and str(s).split("(", 1)[0].strip() and "about" in str(s)]
         notes.append(f"For {', '.join(one_figure)} it gives one figure for all {chosen['strategy'].nunique()} strategies"
                      + (f" (\"{quoted[0]}\")" if quoted else "") + ".")
+    if (chosen["seed_setting"] == SETTING_NOT_STATED).any():
+        games = ", ".join(dict.fromkeys(chosen.loc[chosen["seed_setting"] == SETTING_NOT_STATED, "game"]))
+        notes.append(f"{SETTING_NOT_STATED.capitalize()}: the seed's documents do not say whether its {games} figure "
+                     "had case equivalence, so mmlib's time is shown both ways.")
     engines = "; ".join(f"engine {engine}, {', '.join(sorted(set(group['mmlib_date'].astype(str).str.slice(0, 10))))}"
                         for engine, group in chosen.groupby("mmlib_engine", sort=True))
     machine = mmlib_machine.split(",")[0]
     where = f"{machine}, {engines}" + (", the machine type the seed's solver was built and run on" if kind == "cpu" else "")
     notes.append(f"mmlib's times: {where} (data/benchmarks.csv).")
+    notes.append(f"{ratio_column}: computed from the two times as shown.")
     if len(crossed):
         notes.append(f"Left out: the {len(crossed)} rows of data/seed_comparison.csv that set mmlib's cpu times "
                      f"beside the seed's GPU times ({', '.join(dict.fromkeys(crossed['game']))}).")
-    return ReadableTable(frame, " ".join(notes), numeric=[seed_column, mmlib_column, "mmlib, times as fast"])
+    return ReadableTable(frame, " ".join(notes), numeric=[seed_column, mmlib_column, ratio_column])
 
 
 def _figure(value, what: str, missing: str) -> str:
@@ -1087,12 +1224,14 @@ def _three_digits(seconds: float) -> str:
     return significant(seconds, 3)
 
 
-def scoring_kernel_table(benchmarks: pd.DataFrame) -> ReadableTable:
+def scoring_kernel_table(benchmarks: pd.DataFrame, define_columns: bool = False) -> ReadableTable:
     """The scoring kernel timed alone (benchmark rows `score-kernel`): the latest run of each game
     and backend, of one machine and the newest engine version, with its threads, billions of
     scores a second, the machine's load average before the run and the CPU use during it (CPU
     time over wall time and threads: 1.00 means no other work took the kernel's cores). The note
-    names the machine, engine, commit and day, and the rows left out."""
+    names the machine, engine, commit and day, and the rows left out. With `define_columns` (notebook
+    6, where the table stands without notebook 5's paragraph on the kernel) the note says what each
+    of the runs scores and what every column means, CPU use and load average included."""
     rows = benchmarks[benchmarks["strategy"] == KERNEL_STRATEGY] if len(benchmarks) else benchmarks
     timings = one_machine_one_engine(rows)
     latest = latest_rows(timings.rows, ("game", "backend"))
@@ -1120,6 +1259,14 @@ def scoring_kernel_table(benchmarks: pd.DataFrame) -> ReadableTable:
             for g, n, c in zip(latest["game"], guesses, secrets)]
     what = (f"The {' and '.join(backends)} backend's scoring kernel. One timed run: {'; '.join(runs)}. median s: "
             "the median of the runs; billion scores/s: scores per run over median s as shown.")
+    if define_columns:
+        each = "; ".join(f"{int(n):,} guesses of {g}, each scored against every one of its {int(c):,} secrets"
+                         for g, n, c in zip(latest["game"], guesses, secrets))
+        what = (f"The {' and '.join(backends)} backend's scoring kernel. Each run: {each} (scores per run); "
+                "runs: how many runs were timed; median s: the median of their times; billion scores/s: scores "
+                "per run over median s as shown; load average: the machine's, before the runs; CPU use: CPU "
+                "seconds over wall seconds and threads during the runs (1.00: no other work took the kernel's "
+                "cores).")
     latest_timings = type(timings)(latest, timings.left_out, timings.machine, timings.engine)
     note = (f"{what} Latest run, {latest_timings.caption(commits=True, load=False).removeprefix('measured ')}. "
             f"{timings.left_out_note()}")
@@ -1149,13 +1296,22 @@ def turn_stats_table(result) -> ReadableTable:
                                 "Scores computed on turn t: playing its guesses, then choosing turn t+1's.")
 
 
+# The shortest solve (case equivalence in every region, the longest strategy's median) whose time
+# `ce_threshold_table` compares: the settings differ by a few percent, and a solve of a few
+# milliseconds moves by more than that from run to run on a shared machine (4p6c's, 5 to 12 ms, gave
+# "on from 6" 0.79 of "on from 1" although it searches more).
+CE_THRESHOLD_MIN_S = 0.02
+TOO_SHORT = "–"  # a time ratio of solves too short to compare; the note says which and how long
+
+
 def ce_threshold_table(timings: pd.DataFrame, off: bool = False) -> ReadableTable:
     """data/ce_threshold.csv, one row per game: each setting's time against case equivalence in every
     region ("on from 1"), as the geometric mean over the strategies measured (their number said once
     in the note), and the share of the scores case equivalence saves that the regions of 3 to 5
-    secrets account for (what "on from 6" gives up). Case equivalence off is left out unless `off`:
-    the question is the threshold, and notebook 6 answers off against on with
-    data/case_equivalence_timing.csv."""
+    secrets account for (what "on from 6" gives up). A game whose solves take under
+    CE_THRESHOLD_MIN_S shows no time ratios ("–"), and the note gives its times. Case equivalence
+    off is left out unless `off`: the question is the threshold, and notebook 6 answers off against
+    on with data/case_equivalence_timing.csv."""
     shown = one_machine_one_engine(timings)
     timings = shown.rows
     if len(timings) == 0:
@@ -1165,17 +1321,21 @@ def ce_threshold_table(timings: pd.DataFrame, off: bool = False) -> ReadableTabl
     frame = frame.drop_duplicates(["game", "strategy", "setting"], keep="last")
     base_setting = "on from 1"  # case equivalence in every region
     others = [s for s in dict.fromkeys(frame["setting"]) if s != base_setting and (off or s != "off")]
-    rows, strategies = [], set()
+    rows, strategies, short = [], set(), []
     for game, group in frame.sort_values(["codewords", "game"], kind="stable").groupby("game", sort=False):
         wide = group.pivot_table(index="strategy", columns="setting", values=["median_s", "scores", "scores_saved"])
         if base_setting not in wide["median_s"].columns:
             continue
         strategies.add(len(wide))
         row = {"game": game}
+        base = wide["median_s"][base_setting]
+        too_short = base.max() < CE_THRESHOLD_MIN_S
+        if too_short:
+            short.append(f"{game}'s solves take {1000 * base.min():.0f} to {1000 * base.max():.0f} ms")
         for setting in others:
             if setting in wide["median_s"].columns:
-                ratio = wide["median_s"][setting] / wide["median_s"][base_setting]
-                row[f"time {setting} / on from 1"] = float(np.exp(np.log(ratio).mean()))
+                ratio = wide["median_s"][setting] / base
+                row[f"time {setting} / on from 1"] = np.nan if too_short else float(np.exp(np.log(ratio).mean()))
         if "on from 6" in wide["scores"].columns:
             given_up = (wide["scores"]["on from 6"] - wide["scores"][base_setting]).sum()
             row["saved scores from regions of 3-5"] = given_up / wide["scores_saved"][base_setting].sum()
@@ -1183,11 +1343,18 @@ def ce_threshold_table(timings: pd.DataFrame, off: bool = False) -> ReadableTabl
     ratios = {column: 2 for column in rows[0] if column.startswith("time ")} if rows else {}
     threads = sorted({int(t) for t in timings["threads"].dropna()}) if "threads" in timings.columns else []
     on = f", {', '.join(map(str, threads))} thread{'s' if threads != [1] else ''}" if threads else ""
-    over = f"Each column: the geometric mean, over the {' or '.join(map(str, sorted(strategies)))} strategies, of the time with that setting over the time with case equivalence in every region (above 1: slower). " \
+    over = (f"The time columns: the geometric mean, over the {' or '.join(map(str, sorted(strategies)))} strategies, "
+            "of the time with that setting over the time with case equivalence in every searched region (above 1: "
+            "slower). Saved scores from regions of 3-5: the share of the scores case equivalence saves (in every "
+            "searched region, summed over the strategies) that comes from regions of 3 to 5 secrets. ") \
         if strategies else ""
+    if short:
+        over += (f"{TOO_SHORT}: {'; '.join(short)} with case equivalence in every region, too short to time "
+                 "a difference of a few percent. ")
+    blanks = {c: TOO_SHORT for c in ratios}
+    blanks["saved scores from regions of 3-5"] = "setting not measured for this game"
     return readable(pd.DataFrame(rows), formats={**ratios, "saved scores from regions of 3-5": "percent"},
-                    blank="setting not measured for this game",
-                    note=f"{over}Times {shown.caption()}{on}. {shown.left_out_note()}".strip())
+                    blank=blanks, note=f"{over}Times {shown.caption()}{on}. {shown.left_out_note()}".strip())
 
 
 # -- notebooks 8 and 9: the optimum beside the strategies ------------------------------------------

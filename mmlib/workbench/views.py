@@ -227,24 +227,29 @@ def strategy_tree_view(controls: GameControls) -> View:
 
 def results_view(results: pd.DataFrame, best: pd.DataFrame):
     """A view of data/results.csv: the chosen game's first guesses and the chosen strategy's maps of
-    every game (`best` is `best_max_rows(results)`). The caption says which colors the table holds
-    at the chosen pins, since moving the pins can move the colors slider to the nearest of them."""
-    held = results.dropna(subset=["pins", "colors"]).groupby("pins")["colors"].agg(["min", "max", "nunique"]) \
-        if len(results) else pd.DataFrame()
+    every game (`best` is `best_max_rows(results)`). The colors slider's label says which colors the
+    table holds at the chosen pins; when moving the pins moved the colors to a game the table holds,
+    the caption says so. A game whose first guesses are not all played yet
+    (`data_tables.incomplete_openings`) is marked wherever its best-max opening is shown."""
+    from ..studies.data_tables import incomplete_openings
+
+    unfinished = incomplete_openings(results)
 
     def view(controls: GameControls) -> View:
         strategy = controls.chosen_strategy
         game = controls.game
         rows = best[(best["game"] == game.name) & (best["strategy"] == strategy.label)]
+        mine = unfinished[(unfinished["game"] == game.name) & (unfinished["strategy"] == strategy.label)]
+        so_far = "" if mine.empty else (f" so far ({int(mine['played'].iloc[0])} of its "
+                                        f"{int(mine['patterns'].iloc[0])} first guesses played)")
         described = "" if rows.empty else (
-            f"; best-max first guess of {strategy.title}: {rows['first_guess'].iloc[0]}, "
+            f"; best-max first guess of {strategy.title}{so_far}: {rows['first_guess'].iloc[0]}, "
             f"{rows['average_turns'].iloc[0]:.3f} turns on average, {int(rows['max_turns'].iloc[0])} at worst")
-        if game.pins in held.index:
-            low, high, count = (int(v) for v in held.loc[game.pins])
-            colors = f"only {low} colors" if count == 1 else f"{low} to {high} colors"
-            described += f" (at {game.pins} pins data/results.csv holds {colors})"
-        items = [first_guesses_figure(results, game), best_first_guesses_table(best, game.name),
-                 results_heatmaps_figure(best, strategy)]
+        if controls.chosen_colors is not None and controls.chosen_colors != game.colors:
+            described += (f" (colors moved from the {controls.chosen_colors} chosen: data/results.csv has no "
+                          f"{game.pins}p{controls.chosen_colors}c)")
+        items = [first_guesses_figure(results, game), best_first_guesses_table(best, game.name, unfinished),
+                 results_heatmaps_figure(best, strategy, incomplete=unfinished)]
         return View(_title(controls, described), items)
 
     return view

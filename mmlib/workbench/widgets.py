@@ -56,7 +56,9 @@ class GameControls:
 
     def range_text(self) -> str:
         """The colors slider's range for the pins (and rules) chosen, naming what it ranges over:
-        'of 2 to 8 colors at 4 pins'."""
+        'of 2 to 8 colors at 4 pins'; where the range is one value, 'only 4 colors at 8 pins'."""
+        if self.colors.min == self.colors.max:
+            return f"only {self.colors.min} colors at {self.pins.value} pins"
         return f"of {self.colors.min} to {self.colors.max} colors at {self.pins.value} pins"
 
     def hide_colors(self) -> None:
