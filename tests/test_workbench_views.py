@@ -542,9 +542,13 @@ def test_proven_optima_view_is_short_and_has_no_sentence_cells():
     assert len(proven_optima_summary(optima)) <= 6
     # Every source cited is spelled out under the table, by its key.
     assert "Sources: " in shown.note and "Koyama and Lai 1993: K. Koyama and T. W. Lai" in shown.note
-    # The seconds are right aligned, "older engine" cells included; sub-millisecond ones say so.
+    # The seconds are right aligned, the dashes of older engines included; sub-millisecond ones say so.
+    # A cell with no value holds a dash, not a phrase, and the note says what the dash means.
     assert "mmlib search (s)" in shown.numeric
-    assert set(table.loc[table["game"] == "4p2c", "mmlib search (s)"]) <= {"< 0.001", "0.001", "older engine"}
+    assert set(table.loc[table["game"] == "4p2c", "mmlib search (s)"]) <= {"< 0.001", "0.001", "\u2014"}
+    assert not table.isin(["older engine", "none found"]).any().any()
+    assert "A dash in that column" in shown.note and "A dash as source: no published value found" in shown.note
+    assert "two significant figures" in shown.note
     # A choice with no timing of the newest engine version has no seconds column, and says why.
     black = proven_optima_table(optima, rules="black", pins=4)
     assert "mmlib search (s)" not in black.frame.columns and "No search shown here was timed" in black.note
@@ -813,6 +817,23 @@ def test_the_live_proof_timings_name_their_kind_and_source():
     assert list(table.frame["timing"]) == ["live, first search", "live, warm", "stored table", "benchmark"]
     assert table.frame["source"].iloc[2].startswith("data/optimal.csv") and "data/benchmarks.csv" in table.frame["source"].iloc[3]
     assert table.frame["CPU s"].iloc[3] == "0.010" and table.frame["CPU s"].iloc[2] == "not recorded"
+    # One precision per column: every time to the millisecond.
+    assert all(len(cell.split(".")[1]) == 3 for cell in table.frame["wall s"])
+    assert all(len(cell.split(".")[1]) == 3 for cell in live.table().frame["wall time (s)"])
+
+
+def test_the_stored_proof_beside_its_benchmark_says_what_is_known_and_no_more():
+    """Notebook 8: the stored table's seconds beside the benchmark's median, with the benchmark's fastest
+    search, and no cause data/ cannot show."""
+    from mmlib.studies.optimal_table import load_optimal
+    from mmlib.workbench.timing import _stored_beside_benchmark
+
+    rows = [{"timing": "stored table", "wall s": 0.084}, {"timing": "benchmark", "wall s": 0.0634}]
+    bench = pd.DataFrame([{"median_s": 0.0634, "min_s": 0.0598, "repeats": 3, "date": "2026-11-26T22:27:47"}])
+    text = _stored_beside_benchmark(load_optimal(), bench, rows)
+    assert "0.084 s is one search" in text and "the median of 3 searches, the fastest of them 0.060 s" in text
+    assert "the 0.021 s between them went to is not known" in text  # 0.084 - 0.063, as the table shows them
+    assert "vary" not in text
 
 
 def test_notebook_8_figures_name_their_games_and_hide_no_marker():
@@ -835,6 +856,8 @@ def test_notebook_8_figures_name_their_games_and_hide_no_marker():
     named = {t.get_text() for t in cost.axes[1].texts}
     assert {"4p6c", "4p7c", "5p2c", "5p3c", "8p2c"} <= named
     assert "mmlib " in cost._suptitle.get_text()
+    # The panel's title names what is drawn; the Vocabulary defines it once.
+    assert cost.axes[0].get_title() == "Positions searched"
     bars = openings_figure(load_openings(), "4p6c").axes[0]
     assert "5,702\n+77" in {t.get_text() for t in bars.texts}
     same = optimum_against_heuristics_figure(gaps, "2p3c").axes[0]
@@ -998,3 +1021,61 @@ def test_notebook_6_review_r3_fixes():
     assert row["saved scores from regions of 3-5"].endswith("%")
     only = benchmark_only_games_table(results, benchmarks).frame
     assert {"7p7c", "8p6c"} <= set(only["game"]) and not set(only["game"]) & set(results["game"])
+
+
+def test_search_cost_labels_sit_on_their_own_points_and_cover_nothing():
+    """Notebook 8's cost figure: each name's anchor is its board's point (its codewords and its value in
+    data/optimal.csv), with a line to it; the name covers no line, no marker and no other name, stays
+    inside its panel, and is nearer its own point than any other; the benchmark's stars are hollow and
+    drawn under the points; the note names the boards it leaves out."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.path import Path
+    from matplotlib.text import Text
+    from matplotlib.transforms import Bbox
+
+    from mmlib.studies.optimal_table import load_optimal
+    from mmlib.workbench.plots_optimal import COST_LABELS, SAME_PLACE_PT, search_cost_figure
+
+    optima = load_optimal()
+    cost = search_cost_figure(optima, load_benchmarks().frame)
+    canvas = FigureCanvasAgg(cost)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    rows = optima[(optima["objective"] == "total") & optima["max_turns_limit"].isna()].set_index("game")
+    for ax, column, floor in zip(cost.axes, ("nodes", "seconds"), (1, 1e-3)):
+        names = [t for t in ax.texts if t.get_text() in COST_LABELS]
+        assert {t.get_text() for t in names} == set(COST_LABELS) & set(rows.index)
+        paths, markers = [], []
+        for line in ax.get_lines():
+            xy = ax.transData.transform(line.get_xydata())
+            if line.get_linestyle() not in ("None", "none", ""):
+                paths.append(Path(xy))
+            r = line.get_markersize() * cost.dpi / 72 / 2
+            markers += [(x, y, Bbox.from_extents(x - r, y - r, x + r, y + r)) for x, y in xy]
+        frame = ax.get_window_extent(renderer)
+        boxes = []
+        for name in names:
+            row = rows.loc[name.get_text()]
+            assert name.xy == (row["codewords"], max(row[column], floor))  # anchored at its own point
+            assert name.arrow_patch is not None  # with a line to it
+            box = Text.get_window_extent(name, renderer)  # the name alone, not its line
+            assert frame.contains(box.x0, box.y0) and frame.contains(box.x1, box.y1)
+            assert not any(path.intersects_bbox(box, filled=False) for path in paths), name.get_text()
+            assert not any(box.overlaps(marker) for _x, _y, marker in markers), name.get_text()
+            assert not any(box.overlaps(other) for other in boxes), name.get_text()
+            boxes.append(box)
+            # Nearer its own point than any other named point (4p8c's name beside 6p4c's point would be
+            # read as 6p4c's); points closer than a marker's width are one place.
+            own = ax.transData.transform(name.xy)
+
+            def gap(x, y):
+                return np.hypot(max(box.x0 - x, 0, x - box.x1), max(box.y0 - y, 0, y - box.y1))
+            same = SAME_PLACE_PT * cost.dpi / 72
+            others = [gap(*ax.transData.transform(other.xy)) for other in names if other is not name
+                      and np.hypot(*(ax.transData.transform(other.xy) - own)) > same]
+            assert all(gap(*own) < other for other in others), name.get_text()
+    stars = [line for line in cost.axes[1].get_lines() if line.get_marker() == "*"]
+    assert stars and all(line.get_markerfacecolor() == "none" for line in stars)
+    assert all(line.get_zorder() < 2 for line in stars)  # under the lines and their points
+    note = " ".join(t.get_text() for t in cost.axes[0].texts).replace("\n", " ")
+    assert "The boards left out: 4p9c, 5p6c and 4p10c." in note or "Left out" not in note

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
+import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
@@ -74,8 +75,10 @@ def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_ga
     return fig
 
 
-COST_LABELS = ("4p6c", "4p7c", "4p8c", "5p2c", "5p3c", "8p2c")
-COST_LABELS_BELOW = ("5p3c",)  # named below their point: above it, lines of other pins cross
+COST_LABELS = ("4p6c", "4p7c", "4p8c", "6p4c", "5p2c", "5p3c", "8p2c")
+# One hollow marker shape per pin count: points of two pin counts at one board size (4p8c and 6p4c at
+# 4,096 codewords, 2p8c, 3p4c and 6p2c at 64) stay visible one over the other.
+PIN_MARKERS = {2: "o", 3: "s", 4: "^", 5: "D", 6: "v", 7: "p", 8: "h"}
 
 
 def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | None" = None,
@@ -83,11 +86,13 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
     """Positions searched and seconds of the exact search (objective total, no limit) against game
     size, as data/optimal.csv records them: only the rows of one machine and the newest engine
     version among them (`data_tables.one_machine_one_engine`; positions searched change with the
-    engine too), named in the title, the rest counted in a note. One full-width panel each (nodes
-    above, seconds below), one line per pin count, the legend under the panels. With `benchmarks`,
-    the latest optimal benchmark of each game of the same rule set(s), machine and engine version
-    (data/benchmarks.csv) is marked beside the seconds. The games of `label_games` are named at their
-    points in both panels."""
+    engine too), named in the title, the rest counted in a note that names their boards. One
+    full-width panel each (nodes above, seconds below), one line per pin count, each with its own
+    hollow marker, the legend under the panels. With `benchmarks`, the latest optimal benchmark of
+    each game of the same rule set(s), machine and engine version (data/benchmarks.csv) is marked
+    beside the seconds by a hollow star, the point under it still seen. The games of `label_games`
+    are named in both panels, each name in free space near its point with a line to it
+    (`label_points`)."""
     from ..core.games import Game
     from ..studies.data_tables import latest_rows, one_machine_one_engine
 
@@ -96,35 +101,23 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
     rows = optimal_frame[(optimal_frame["objective"] == "total") & optimal_frame["max_turns_limit"].isna()]
     timings = one_machine_one_engine(rows)
     rows = timings.rows.sort_values("codewords")
+    floors = {"nodes": 1, "seconds": 1e-3}  # a proof under the clock's resolution sits at the floor
     for ax, column, label in ((nodes_ax, "nodes", "positions searched"), (seconds_ax, "seconds", "seconds")):
         if rows.empty:
             _empty_note(ax, "data/optimal.csv has no timing of a recorded machine and engine yet")
             continue
-        # A proof faster than the clock's resolution is drawn at the floor, not dropped from a log axis.
-        floor = 1e-3 if column == "seconds" else 1
         for pins, group in rows.groupby("pins"):
-            ax.plot(group["codewords"], group[column].clip(lower=floor), "o-", label=f"{pins} pins",
-                    markersize=5)
+            ax.plot(group["codewords"], group[column].clip(lower=floors[column]), "-",
+                    marker=PIN_MARKERS.get(int(pins), "o"), markerfacecolor="none", markeredgewidth=1.2,
+                    label=f"{pins} pins", markersize=6)
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_ylabel(f"{label} (log scale)")
-        for row in rows[rows["game"].isin(label_games)].itertuples():
-            point = (row.codewords, max(getattr(row, column), floor))
-            if row.game in COST_LABELS_BELOW:
-                # Where the lines cross at its point: below it, in empty space, with a short line to it.
-                ax.annotate(row.game, point, xytext=(0, -30), textcoords="offset points", ha="center",
-                            va="top", fontsize=9, color="0.1",
-                            arrowprops={"arrowstyle": "-", "color": "0.3", "lw": 0.7, "shrinkA": 1, "shrinkB": 4})
-                continue
-            # Up and to the left of its point, on a white ground: readable over the lines it crosses.
-            ax.annotate(row.game, point, xytext=(-5, 5),
-                        textcoords="offset points", ha="right", va="bottom", fontsize=9, color="0.1",
-                        bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none",
-                              "alpha": 0.7})
-        # Room above the highest point for its name (4p8c), inside the frame, not on it.
-        high = max(rows[column].max(), floor)
+        # Room above the highest point and right of the largest board, inside the frame, for names.
+        high = max(rows[column].max(), floors[column])
         ax.set_ylim(top=high * (6 if column == "nodes" else 4))
-    nodes_ax.set_title("Positions searched (positions whose candidate guesses were scored)", fontsize=11)
+        ax.set_xlim(right=rows["codewords"].max() * 2.5)
+    nodes_ax.set_title("Positions searched", fontsize=11)
     seconds_ax.set_title("Wall time of one search", fontsize=11)
     seconds_ax.set_xlabel("board size (codewords, log scale)")
     if benchmarks is not None and len(benchmarks) and len(rows):
@@ -134,7 +127,9 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
         same = one_machine_one_engine(optimal_rows, machine=timings.machine)
         timed = latest_rows(same.rows, ("game",)) if same.engine == timings.engine else same.rows.iloc[0:0]
         if len(timed):
-            seconds_ax.plot(timed["codewords"], timed["median_s"], "*", color="#d62728", markersize=13,
+            # Hollow and drawn under the lines: the table's point of the same board shows inside it.
+            seconds_ax.plot(timed["codewords"], timed["median_s"], "*", color="#d62728", markersize=17,
+                            markerfacecolor="none", markeredgewidth=1.1, zorder=1.5,
                             label="latest benchmark (data/benchmarks.csv, median)")
     handles, labels = seconds_ax.get_legend_handles_labels()
     if handles:
@@ -145,9 +140,124 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
                  + textwrap.fill(caption, 110), fontsize=11)
     left_out = timings.left_out_note(consequence="their positions and seconds are not drawn")
     if left_out:
+        left_out += f" The boards left out: {_board_list(timings.left_out)}."
         nodes_ax.text(0.01, 0.97, textwrap.fill(left_out, 80), transform=nodes_ax.transAxes,
                       ha="left", va="top", fontsize=9, color="0.3")
+    if len(rows):
+        named = rows[rows["game"].isin(label_games)]
+        for ax, column in ((nodes_ax, "nodes"), (seconds_ax, "seconds")):
+            label_points(fig, ax, [(row["game"], row["codewords"], max(row[column], floors[column]))
+                                   for _, row in named.iterrows()])
     return fig
+
+
+def _board_list(rows: pd.DataFrame) -> str:
+    """'4p9c, 5p6c and 4p10c': the boards of `rows`, smallest first, each once."""
+    order = rows.sort_values("codewords", kind="stable") if "codewords" in rows.columns else rows
+    boards = list(dict.fromkeys(order["game"].astype(str)))
+    return boards[0] if len(boards) == 1 else ", ".join(boards[:-1]) + " and " + boards[-1]
+
+
+# Where `label_points` tries a name around its point: the distance from the point to the name's
+# near edge (points), nearest first, and the directions (degrees), up and to the left first.
+LABEL_DISTANCES = (14, 20, 28, 38, 50, 64, 80, 98, 118, 140)
+LABEL_ANGLES = (135, 90, 45, 180, 0, 225, 270, 315, 112, 158, 68, 22, 202, 248, 292, 338,
+                101, 124, 146, 169, 191, 214, 236, 259, 281, 304, 326, 349, 11, 34, 56, 79)
+SAME_PLACE_PT = 6  # points closer than this (a marker's width) are one place to a reader
+
+
+def _drawn_marks(fig, ax, renderer):
+    """What a name must not cover in `ax`, in pixels: the lines drawn (paths) and the markers on
+    them (boxes), and the texts already there (boxes)."""
+    from matplotlib.path import Path
+    from matplotlib.transforms import Bbox
+
+    paths, boxes = [], []
+    for line in ax.get_lines():
+        xy = ax.transData.transform(line.get_xydata())
+        if line.get_linestyle() not in ("None", "none", "", " ") and len(xy) > 1:
+            paths.append(Path(xy))
+        if line.get_marker() not in (None, "None", "none", "", " "):
+            r = line.get_markersize() * fig.dpi / 72 / 2 + 1
+            boxes += [Bbox.from_extents(x - r, y - r, x + r, y + r) for x, y in xy]
+    texts = [t.get_window_extent(renderer) for t in ax.texts if t.get_text()]
+    return paths, boxes, texts
+
+
+def label_points(fig, ax, points, fontsize: float = 9) -> list:
+    """Name each point of `points` ((name, x, y) in data coordinates) in `ax`: the name goes in the
+    nearest place around its point that covers no line, no marker, no other name and no text of the
+    axes and stays inside the frame, with a thin line from the name to its point (the annotation's
+    anchor is the point itself). Places are tried nearest first (`LABEL_DISTANCES`, `LABEL_ANGLES`);
+    where none is free, the one that covers least. The figure's layout is settled first, and the
+    names are kept out of it, so that the places stay where they were computed. Returns the
+    annotations."""
+    import math
+
+    from matplotlib.transforms import Bbox
+
+    fig.draw_without_rendering()
+    renderer = fig._get_renderer()
+    frame = ax.get_window_extent(renderer).padded(-3)
+    paths, boxes, taken = _drawn_marks(fig, ax, renderer)
+    points_px = {name: tuple(ax.transData.transform((x, y))) for name, x, y in points}
+    named = list(points_px.values())
+    px_per_pt = fig.dpi / 72
+    placed = []
+    for name, x, y in points:
+        px, py = points_px[name]
+        probe = ax.text(0, 0, name, fontsize=fontsize)
+        extent = probe.get_window_extent(renderer)
+        probe.remove()
+        w, h = extent.width + 4, extent.height + 2
+        # Markers closer than a marker's width to the point sit at the same place (4p8c and 6p4c at
+        # 7 s): the name's line may end among them.
+        same = SAME_PLACE_PT * px_per_pt
+        others = [o for o in boxes if math.hypot((o.x0 + o.x1) / 2 - px, (o.y0 + o.y1) / 2 - py) > same]
+        best, best_cost = None, None
+        for distance in LABEL_DISTANCES:
+            for angle in LABEL_ANGLES:
+                dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+                cx = px + dx * (distance * px_per_pt + w / 2)
+                cy = py + dy * (distance * px_per_pt + h / 2)
+                box = Bbox.from_bounds(cx - w / 2, cy - h / 2, w, h)
+                cost = 0 if frame.contains(box.x0, box.y0) and frame.contains(box.x1, box.y1) else 100
+                cost += 10 * sum(path.intersects_bbox(box, filled=False) for path in paths)
+                cost += 10 * sum(box.overlaps(other) for other in boxes + taken)
+                # The line to the name (drawn towards its middle) passes over no other marker or name.
+                cost += sum(_segment_meets(other, (px, py), (cx, cy)) for other in others + taken)
+                # Nearer its own point than any other named point (the reader pairs a name with what is
+                # nearest, 4p8c's with 6p4c's point just above it) and, where it can, than any marker.
+                near = _distance(box, (px, py))
+                cost += 10 * sum(_distance(box, point) < near for point in named
+                                 if math.hypot(point[0] - px, point[1] - py) > same)
+                cost += 3 * sum(_distance(box, ((o.x0 + o.x1) / 2, (o.y0 + o.y1) / 2)) < near for o in others)
+                if best_cost is None or cost < best_cost:
+                    best, best_cost = (cx - px, cy - py, box), cost
+                if cost == 0:
+                    break
+            if best_cost == 0:
+                break
+        offset_x, offset_y, box = best
+        note = ax.annotate(name, (x, y), xytext=(offset_x / px_per_pt, offset_y / px_per_pt),
+                           textcoords="offset points", ha="center", va="center", fontsize=fontsize, color="0.1",
+                           arrowprops={"arrowstyle": "-", "color": "0.2", "lw": 0.8, "shrinkA": 1, "shrinkB": 3})
+        note.set_in_layout(False)  # the layout the places were computed for stays as it is
+        taken.append(box)
+        placed.append(note)
+    return placed
+
+
+def _distance(box, point) -> float:
+    """Pixels from `point` to the nearest edge of `box` (0 inside it)."""
+    x, y = point
+    return float(np.hypot(max(box.x0 - x, 0, x - box.x1), max(box.y0 - y, 0, y - box.y1)))
+
+
+def _segment_meets(box, start, end, steps: int = 12) -> bool:
+    """Whether the segment from `start` to `end` (pixels) passes through `box`."""
+    return any(box.contains(start[0] + (end[0] - start[0]) * k / steps, start[1] + (end[1] - start[1]) * k / steps)
+               for k in range(1, steps + 1))
 
 
 def _thousands(ax) -> None:

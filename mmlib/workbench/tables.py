@@ -1410,15 +1410,15 @@ def optimal_benchmark_table(benchmarks: pd.DataFrame, optimal_frame: "pd.DataFra
         frame["data/optimal.csv: positions"] = [stored.loc[g, "nodes"] if ok else np.nan
                                                 for g, ok in zip(frame["game"], same)]
         formats["data/optimal.csv: seconds"] = "seconds"
-        blank.update({"data/optimal.csv: seconds": "older engine", "data/optimal.csv: positions": "older engine"})
+        blank.update({"data/optimal.csv: seconds": DASH, "data/optimal.csv: positions": DASH})
         older = [g for g, ok in zip(frame["game"], same) if not ok and g in stored.index]
         rows_of = "; ".join(
             f"{g}'s row: engine {stored.loc[g, 'engine']}, {recorded_seconds(float(stored.loc[g, 'seconds']))} s, "
             f"{int(stored.loc[g, 'nodes']):,} positions, on {stored.loc[g, 'machine']}, mmlib "
             f"{stored.loc[g, 'mmlib_version']}, {str(stored.loc[g, 'date'])[:10]}" for g in older)
         stored_note = (" data/optimal.csv: the same proof's row in the table of optima (one search, timed without "
-                       "set-up and tree read-out); older engine: written by an older version of the search, "
-                       "whose time does not compare" + (f" ({rows_of})" if rows_of else "") + ".")
+                       f"set-up and tree read-out){'; a dash: written by an older version of the search, whose time does not compare' if older else ''}"
+                       + (f" ({rows_of})" if rows_of else "") + ".")
     searches = f"Median of {repeats} searches each" if repeats is not None else "Median of the searches timed"
     load = pd.to_numeric(latest["load_avg"], errors="coerce").dropna() if "load_avg" in latest.columns else []
     load_text = ""
@@ -1443,7 +1443,8 @@ def optimal_benchmark_table(benchmarks: pd.DataFrame, optimal_frame: "pd.DataFra
              if round_counts else "")
     table = readable(frame, formats=formats, blank=blank, note=(
         f"{searches}, after a warm-up search of the same board, in one process (python -m mmlib bench GAME "
-        f"--optimal); objective total, any codeword may be guessed; positions searched: the exact count of "
+        f"--optimal); objective total, any codeword may be guessed; seconds to {SECONDS_FIGURES}; "
+        f"positions searched: the exact count of "
         f"the last timed search{exact}. Measured on {_where_and_when(timings)}.{load_text}{stored_note} "
         f"{timings.left_out_note(consequence='earlier benchmarks of this search, not comparable')}").strip())
     table.numeric |= {c for c in frame.columns if c.startswith("data/optimal.csv")}
@@ -1499,6 +1500,11 @@ def cited_sources(sources: Iterable[str]) -> str:
 
 
 SECONDS_COLUMN = "mmlib search (s)"
+# A cell of notebook 8's tables with no value to show, as its note says why (an older engine's
+# seconds, which do not compare; no published source): a dash, so that the values stand out.
+DASH = "\u2014"
+# How format_seconds writes seconds (0.063, 1.9, 7.4), said once under a table that shows them.
+SECONDS_FIGURES = "two significant figures"
 
 
 def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rules: "str | None" = None,
@@ -1539,10 +1545,12 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
                         "whose seconds do not compare; data/optimal.csv keeps them.")
     else:
         seconds_note = (f"{SECONDS_COLUMN}: the seconds of mmlib's search that proved the row, on "
-                        f"{_where_and_when(timings)}.")
+                        f"{_where_and_when(timings)}, to {SECONDS_FIGURES} (under 0.01 s, the whole "
+                        "milliseconds data/optimal.csv records).")
         if len(older):
-            seconds_note += (f" 'older engine': the {len(older):,} rows here proven by older versions of the search "
-                             f"({versions}), whose seconds do not compare; data/optimal.csv keeps them.")
+            seconds_note += (f" A dash in that column: one of the {len(older):,} rows here proven by older "
+                             f"versions of the search ({versions}), whose seconds do not compare; data/optimal.csv "
+                             "keeps them.")
     note = seconds_note
     if (frame["source"] == "none found").all():  # a column of one value says it once, here
         frame = frame.drop(columns=["source"])
@@ -1550,12 +1558,16 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
     if differs:
         note += " Differs: " + "; ".join(differs) + "."
     sources = cited_sources(frame["source"]) if "source" in frame.columns else ""
+    if "source" in frame.columns and (frame["source"] == NO_PUBLICATION).any():
+        # A dash, not a phrase in most cells: the eye finds the sources that are there.
+        frame["source"] = frame["source"].replace(NO_PUBLICATION, DASH)
+        note += " A dash as source: no published value found, as far as the sources the project checked go."
     if sources:
         note += " " + sources
     table = readable(frame.rename(columns={"seconds": SECONDS_COLUMN}), formats={SECONDS_COLUMN: recorded_seconds},
-                     blank={SECONDS_COLUMN: "older engine"}, note=note)
+                     blank={SECONDS_COLUMN: DASH}, note=note)
     if SECONDS_COLUMN in table.frame.columns:
-        table.numeric.add(SECONDS_COLUMN)  # right aligned, "older engine" cells included
+        table.numeric.add(SECONDS_COLUMN)  # right aligned, the dashes of older engines included
     return table
 
 
@@ -1622,7 +1634,11 @@ def openings_table(optimal_frame: pd.DataFrame, results: pd.DataFrame) -> Readab
     # The rest are counted only where results.csv holds some strategy: a game with none says nothing.
     held = frame[strategies].notna().any(axis=1)
     same, missing = int((held & ~differs.any(axis=1)).sum()), frame.loc[~held, "game"].tolist()
-    note = f"The other {same} of the {same + len(shown)} boards both tables hold: every strategy's best opening is the optimal one"
+    # Those boards in two counts, as the notebook's answer and gap figure take them: up to 1,296 codewords, and larger.
+    small = int((held & (frame["codewords"] <= 1296)).sum())
+    split = f" ({small} of at most 1,296 codewords and {int(held.sum()) - small} larger)" if small < int(held.sum()) else ""
+    note = (f"The other {same} of the {same + len(shown)} boards both tables hold{split}: every strategy's best "
+            "opening is the optimal one")
     if missing:
         note += (f"; {len(missing)} board{'s' if len(missing) != 1 else ''} of data/optimal.csv "
                  f"{'are' if len(missing) != 1 else 'is'} not in data/results.csv: {', '.join(missing)}")

@@ -21,7 +21,6 @@ import pandas as pd
 from ..core.games import Game
 from ..core.optimal import optimal
 from ..studies.data_tables import measured_just_now
-from .plots_results import format_seconds
 
 
 def where_measured(engine: str = "solve-cpu", backend: str = "cpu") -> str:
@@ -94,6 +93,12 @@ def timed_optimal(game: "Game | str", max_turns: "int | None" = None, objective:
 
 
 # -- notebook 8: one proof, timed live, beside the times data/ records of it -----------------------
+
+
+def milliseconds(seconds: float) -> str:
+    """Seconds to the millisecond, as data/optimal.csv records a proof's: 0.220, 0.080, 1.883; one
+    precision for a whole column of live timings."""
+    return f"{seconds:,.3f}"
 
 
 class LiveSearches:
@@ -170,11 +175,11 @@ class LiveSearches:
             frame = frame.drop(columns=["opening"])
             note += f" Every search opens with {openings[0]}."
         if self.warm:
-            times = ", ".join(format_seconds(seconds) for _result, seconds in self.warm)
+            times = ", ".join(milliseconds(seconds) for _result, seconds in self.warm)
             note += f" The {len(self.warm)} searches after the first took {times} s."
         if self.load is not None:
             note += f" Load average {self.load:.1f} as the cell started (on {os.cpu_count()} cores)."
-        return readable(frame, formats={"wall time (s)": "seconds"}, note=note)
+        return readable(frame, formats={"wall time (s)": milliseconds}, note=note)
 
 
 def live_optimal_searches(game: "Game | str", max_turns: "int | None" = None, repeats: int = 3) -> LiveSearches:
@@ -230,7 +235,33 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
     note += (" CPU s: the CPU seconds of the search (of this process, for the live rows; for the benchmark, the "
              "share of a core it recorded over its timed searches times its median). A board of this size is "
              "searched on one core: where the CPU seconds fall short of the wall seconds, other work held the core.")
+    note += _stored_beside_benchmark(stored, bench if len(bench) else None, rows)
     order = [c for c in ("timing", "wall s", "CPU s", "positions searched", "machine", "engine", "mmlib",
                          "source") if c in frame.columns]
-    return readable(frame[order], formats={"wall s": "seconds", "CPU s": "seconds"},
+    return readable(frame[order], formats={"wall s": milliseconds, "CPU s": milliseconds},
                     blank={"CPU s": "not recorded"}, note=note)
+
+
+def _stored_beside_benchmark(stored: pd.DataFrame, bench: "pd.DataFrame | None", rows: list) -> str:
+    """What data/ says of the stored table's seconds beside the benchmark's, and no more: one search
+    against the median of several, the benchmark's fastest search, and that data/optimal.csv keeps
+    neither the search's CPU time nor the load, so that the cause of a difference is not known."""
+    by_kind = {row["timing"]: row for row in rows}
+    if bench is None or "stored table" not in by_kind or "benchmark" not in by_kind:
+        return ""
+    table, mark = by_kind["stored table"], by_kind["benchmark"]
+    latest = bench.sort_values("date").iloc[-1] if "date" in bench.columns else bench.iloc[-1]
+    fastest = pd.to_numeric(pd.Series([latest.get("min_s")]), errors="coerce").iloc[0]
+    repeats = pd.to_numeric(pd.Series([latest.get("repeats")]), errors="coerce").iloc[0]
+    # The difference of the seconds as the table shows them, so that a reader who subtracts gets it.
+    shown = float(milliseconds(table["wall s"])) - float(milliseconds(mark["wall s"]))
+    if abs(shown) < 0.0005:
+        return ""
+    of = f"the median of {int(repeats)} searches" if pd.notna(repeats) else "a median"
+    text = (f" The stored table's {milliseconds(table['wall s'])} s is one search; the benchmark's "
+            f"{milliseconds(mark['wall s'])} s is {of}")
+    if pd.notna(fastest):
+        text += f", the fastest of them {milliseconds(fastest)} s (data/benchmarks.csv keeps no slowest)"
+    return text + (f". They were two separate runs on the shared machine. data/optimal.csv keeps neither the "
+                   f"search's CPU time nor the machine's load, so what the {milliseconds(abs(shown))} s between "
+                   "them went to is not known.")
