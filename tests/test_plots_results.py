@@ -307,3 +307,27 @@ def test_secrets_left_figure_shows_both_series_where_they_meet():
     labels = [t.get_text() for t in ax.texts]
     assert f"{max(after[1]):,}" in labels and f"{sum(after[1]) / len(after[1]):,.2f}" in labels
     assert min(t.get_fontsize() for t in ax.texts) >= 9 and "log scale" in ax.get_ylabel()
+
+
+def test_the_tree_names_its_turn_axis_and_the_regions_after_each_turn(toy):
+    """Review r3 of notebook 5: bare ticks 1 2 3 4 under the tree, and 'regions at turn t+1' where
+    every other figure says 'regions after turn t'."""
+    from mmlib.workbench.tree_render import TURN_AXIS_LABEL, tree_legend
+
+    fig = strategy_tree_figure(toy.tree)
+    assert fig.axes[0].get_xlabel() == TURN_AXIS_LABEL and "turn t" in TURN_AXIS_LABEL
+    legend = "\n".join(t.get_text() for t in fig.texts)
+    assert "regions after turn t" in legend and "turn t+1" not in legend
+    assert all(not line.startswith(" ") for line in tree_legend())
+
+
+def test_the_same_solve_measured_twice_is_printed_in_both_units(toy):
+    from mmlib.studies.data_tables import load_table
+    from mmlib.workbench.plots_results import all_at_once_beside
+
+    timed = solve("4p6c", "knuth", backend="reference", first_guess="1122", case_equivalence="off")
+    frame = load_table("seed_one_at_a_time.csv", ("game", "strategy", "method", "median_s")).frame
+    text = " ".join(all_at_once_beside(frame, timed, runs=5).split())  # lines wrap anywhere
+    assert text.startswith("4p6c, Knuth, opening 1122") and " ms (" in text and "fastest of 5 runs" in text
+    if len(frame):
+        assert "data/seed_one_at_a_time.csv" in text and "median of" in text

@@ -210,3 +210,59 @@ def test_every_rate_is_what_a_reader_gets_from_the_seconds_shown():
         assert row["billion scores/s"] == f"{number(row['scores computed']) / number(row['cuda s']) / 1e9:,.0f}"
     kernel = scoring_kernel_table(frame).frame.iloc[0]
     assert kernel["billion scores/s"] == f"{number(kernel['scores per run']) / number(kernel['median s']) / 1e9:.2f}"
+
+
+def test_a_turns_scores_add_up_by_the_rule_the_page_gives():
+    """Review r3 of notebook 5: 1,296 + 1,294 × 1,296 is not the 1,678,336 of turn 1 without the
+    k² of the fully discriminating check."""
+    from mmlib import solve
+    from mmlib.workbench.tables import turn_scores_sum
+
+    toy = solve("3p3c", "knuth", backend="reference", first_guess="112", case_equivalence="off")
+    text = turn_scores_sum(toy, turn=1)
+    assert "27 games play a guess (27 scores)" in text
+    assert "113 (6² + 6² + 4² + 4² + 3²: the 5 regions of 3 to 9 games)" in text
+    assert "6 games in the regions searched × 27 codewords = 162" in text and text.endswith("= 302 scores computed on turn 1")
+    for turn in range(1, len(toy.turn_stats) + 1):  # the last turn leaves no region after it
+        assert f"= {toy.turn_stats[turn - 1].scores:,} scores computed on turn {turn}" in turn_scores_sum(toy, turn)
+    with pytest.raises(ValueError, match="case equivalence"):
+        turn_scores_sum(solve("3p3c", "knuth", backend="reference", case_equivalence="on"), 1)
+
+
+def test_the_gpu_table_shows_the_turns_both_backends_played():
+    """Review r3 of notebook 5: 'the GPU played the same guess in every game' with nothing on the page
+    that showed it."""
+    table = gpu_beside_cpu_table(load_benchmarks().frame, turns=True)
+    assert table.frame.columns[-1] == "total turns" and "total turns" in table.numeric
+    pairs = gpu_beside_cpu(load_benchmarks().frame)
+    paired = pairs[pairs["cpu_s"].notna()]
+    if len(paired) and (paired["cuda_total_turns"] == paired["cpu_total_turns"]).all():
+        assert "the same on both backends" in table.note
+    assert list(gpu_beside_cpu_table(load_benchmarks().frame).frame.columns) == list(table.frame.columns[:-1])
+
+
+def test_notebook_5s_kernel_table_writes_seconds_as_its_other_tables():
+    """Review r3 of notebook 5: 0.0425 and 1.10 beside tables of two significant digits."""
+    from mmlib.workbench.plots_results import format_seconds
+    from mmlib.workbench.tables import scoring_kernel_table
+
+    frame = load_benchmarks().frame
+    full, brief = scoring_kernel_table(frame), scoring_kernel_table(frame, brief=True)
+    row = brief.frame.iloc[0]
+    latest = frame[frame["strategy"] == "score-kernel"].sort_values("date").iloc[-1]
+    assert row["median s"] == format_seconds(float(latest["median_s"]))
+    number = float(row["scores per run"].replace(",", "")) / float(row["median s"]) / 1e9
+    assert row["billion scores/s"] == f"{number:.3g}" and re.fullmatch(r"\d+\.\d", row["load average"])
+    assert "One timed run" in full.note and "One timed run" not in brief.note
+    assert "engine scoring" in brief.note
+
+
+def test_the_seed_solve_table_can_give_each_rows_rate():
+    from mmlib.studies.seed_comparison import load_seed_comparison
+    from mmlib.workbench.tables import seed_solve_table
+
+    table = seed_solve_table(load_seed_comparison(), load_benchmarks().frame, "7p7c", "knuth", rates=True)
+    for _, row in table.frame.iterrows():
+        rate = float(row["scores computed"].replace(",", "")) / float(row["seconds"].replace(",", "")) / 1e9
+        assert float(row["billion scores/s"].replace(",", "")) == pytest.approx(rate, rel=5e-3)
+    assert "billion scores/s" in table.numeric and "as shown" in table.note

@@ -561,7 +561,8 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
     the newest version of its engine (`per_engine`); `cuda_engine` and `cpu_engine` name them,
     `cuda_commit` and `cpu_commit` mmlib's commit, `cuda_date` and `cpu_date` the day and time;
     `cuda_scores`, `cuda_scores_per_s` and `cuda_repeats` (the solves its median is of) are the cuda
-    run's, `cpu_repeats` the cpu run's."""
+    run's, `cpu_repeats` the cpu run's; `cuda_total_turns`, `cpu_total_turns` and `cpu_scores` let a
+    table check that both backends played the same games."""
     key = ["game", "strategy", "first_guess", "case_equivalence"]
     solves = per_engine(benchmarks[benchmarks["strategy"].isin(SOLVE_STRATEGIES)]).rows
     solves = solves.assign(first_guess=solves["first_guess"].fillna("-").astype(str),
@@ -569,11 +570,11 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
     latest = latest_rows(solves, key + ["backend"])
     cuda, cpu = latest[latest["backend"] == "cuda"].copy(), latest[latest["backend"] == "cpu"].copy()
     for frame in (cuda, cpu):  # a table older than the provenance columns still pairs
-        for column in ("mmlib_version", "date", "scores", "scores_per_s", "repeats"):
+        for column in ("mmlib_version", "date", "scores", "scores_per_s", "repeats", "total_turns"):
             if column not in frame.columns:
                 frame[column] = np.nan
-    both = cuda.merge(cpu[key + ["median_s", "machine", "engine", "mmlib_version", "date", "repeats"]], on=key, how="left",
-                      suffixes=("", "_cpu"))
+    both = cuda.merge(cpu[key + ["median_s", "machine", "engine", "mmlib_version", "date", "repeats", "scores",
+                                 "total_turns"]], on=key, how="left", suffixes=("", "_cpu"))
     both = both.sort_values(["codewords", "game", "strategy", "case_equivalence"], kind="stable")
 
     def why(row) -> str:
@@ -599,6 +600,8 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
         "cuda_commit": both["mmlib_version"], "cpu_commit": both["mmlib_version_cpu"],
         "cuda_scores": both["scores"], "cuda_scores_per_s": both["scores_per_s"],
         "cuda_repeats": both["repeats"], "cpu_repeats": both["repeats_cpu"],
+        "cuda_total_turns": both["total_turns"], "cpu_total_turns": both["total_turns_cpu"],
+        "cpu_scores": both["scores_cpu"],
         "no_cpu_because": both.apply(why, axis=1) if len(both) else pd.Series(dtype=object),
     }).reset_index(drop=True)
 

@@ -1048,6 +1048,43 @@ def one_at_a_time_summary(timings: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+def all_at_once_beside(timings: pd.DataFrame, timed: SolveResult, runs: int) -> str:
+    """Lines to print under `one_at_a_time_figure`: the all-at-once time data/seed_one_at_a_time.csv
+    records of `timed`'s game, strategy and opening (its engine, threads and runs), beside `timed`'s
+    own, a live solve of the same game (the fastest of `runs`): the same solve measured twice, each
+    in ms and seconds, the whole solve's wall time as both measure it, and the live run's turns
+    alone (the total its turn-by-turn plot shows)."""
+    from ..core.machine import engine_version
+    from ..studies.data_tables import cpu_threads_used
+
+    rows = timings[(timings["game"] == timed.game.name) & (timings["strategy"] == timed.strategy.label)
+                   & (timings["first_guess"].astype(str) == timed.first_guess_text)
+                   & timings["method"].astype(str).str.startswith("all at once")] if len(timings) else timings
+    live_threads = cpu_threads_used(timed)
+
+    def both_units(seconds: float) -> str:
+        return f"{format_seconds(seconds * 1000)} ms ({format_seconds(seconds)} s)"
+
+    def threads(n: int) -> str:
+        return f"{n} thread{'s' if n != 1 else ''}"
+
+    head = (f"{timed.game.name}, {timed.strategy.title}, opening {timed.first_guess_text}, all at once, "
+            "the whole solve's wall time:")
+    live = (f"{both_units(timed.elapsed_s)} in the turn-by-turn timing further up: engine "
+            f"{engine_version('solve-cpu')}, {threads(live_threads)}, the fastest of {runs} runs in this session; "
+            f"{format_seconds(sum(t.seconds for t in timed.turn_stats) * 1000)} ms of it in its turns (the total "
+            "that plot shows)")
+    if len(rows) == 0:
+        recorded = "not in data/seed_one_at_a_time.csv"
+    else:
+        row = rows.iloc[-1]
+        recorded = (f"{both_units(float(row['median_s']))} in the figure above (data/seed_one_at_a_time.csv): engine "
+                    f"{row['engine']}, {threads(int(row['threads']))}, the median of {int(row['repeats'])} runs, "
+                    f"{str(row['date'])[:10]}")
+    return "\n".join([head] + [textwrap.fill(line, 100, initial_indent="  ", subsequent_indent="    ")
+                                for line in (recorded, live)])
+
+
 def _current_engine(engine: str) -> str:
     from ..core.machine import engine_version
     from ..studies.data_tables import engine_parts

@@ -399,26 +399,6 @@ def benchmark_only_games_table(results: pd.DataFrame, benchmarks: pd.DataFrame) 
                          "turns, on either backend and with case equivalence on or off.")
 
 
-def scoring_kernel_table(benchmarks: pd.DataFrame) -> ReadableTable:
-    """The scoring kernel timed alone (benchmark rows `score-kernel`): the latest run per game,
-    backend and machine, of one machine and the newest scoring engine (`one_machine_one_engine`),
-    as one row each: its threads, median seconds and billions of scores a second (three significant
-    figures); the note names the machine, engine, day and load, and counts the runs left out."""
-    rows = benchmarks[benchmarks["strategy"] == KERNEL_STRATEGY].dropna(subset=["scores_per_s"]) \
-        if len(benchmarks) else benchmarks
-    timings = one_machine_one_engine(rows)
-    if len(timings.rows) == 0:
-        return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no scoring-kernel rows of a recorded machine "
-                                             "and engine yet")
-    latest = latest_rows(timings.rows, ("game", "backend", "machine"))
-    frame = pd.DataFrame({"game": latest["game"], "backend": latest["backend"], "threads": latest["threads"],
-                          "scores": latest["scores"], "median s": latest["median_s"],
-                          "billion scores/s": latest["scores_per_s"] / 1e9})
-    return readable(frame, formats={"median s": "3 figures", "billion scores/s": "3 figures"},
-                    blank={"threads": "not recorded"},
-                    note=f"One guess against every secret, {timings.caption()}. {timings.left_out_note()}".strip())
-
-
 def _and(words) -> str:
     """'a', 'a and b', 'a, b and c'."""
     words = list(words)
@@ -563,7 +543,9 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
     rate = pd.to_numeric(timings["scores"], errors="coerce") / as_shown(timings["median_s"]) / 1e6
     return readable(timings[columns].assign(scores_per_s=rate),
                     names={"scores_per_s": "million scores/s", "scores": "scores computed"},
-                    formats={"median_s": "seconds", "scores_per_s": 0}, note=note.strip())
+                    # Three significant figures, as notebook 5's billions of scores a second: a rate under
+                    # one million a second (a tiny game on a busy machine) reads 0.174, not 0.
+                    formats={"median_s": "seconds", "scores_per_s": lambda v: significant(v, 3)}, note=note.strip())
 
 
 def first_guess_table(first_guesses: pd.DataFrame) -> ReadableTable:
@@ -1057,12 +1039,15 @@ def _paired_games(pairs: pd.DataFrame) -> set:
     return set(pairs.loc[pairs["cpu_s"].notna(), "game"])
 
 
-def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
+def gpu_beside_cpu_table(benchmarks: pd.DataFrame, turns: bool = False) -> ReadableTable:
     """`data_tables.gpu_beside_cpu`, for the games timed on both backends: one row per game, strategy
     and opening, with the cuda seconds of each case-equivalence setting, the cpu seconds of the very
     same solve (game, strategy, opening, setting) and cpu over cuda, for each setting some cpu run
     has. The note names each backend's machine, engine, commits and days, and says in one line which
-    cuda solves have no cpu counterpart and why: a game with none at all is `gpu_alone_table`'s."""
+    cuda solves have no cpu counterpart and why: a game with none at all is `gpu_alone_table`'s.
+    With `turns`, a last column gives each solve's total turns as its rows record them (one number
+    where every setting and both backends agree, else each row's), and the note says whether every
+    cuda solve played the total turns and computed the scores of the cpu solve beside it."""
     pairs = gpu_beside_cpu(benchmarks)
     if len(pairs) == 0:
         return ReadableTable(pd.DataFrame(), "data/benchmarks.csv has no cuda rows yet")
@@ -1082,6 +1067,12 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
                 ok = there and pd.notna(by.at[ce, "cpu_s"])
                 row[f"cpu s, {ce}"] = format_seconds(by.at[ce, "cpu_s"]) if ok else UNPAIRED
                 row[f"cpu / cuda, {ce}"] = shown_ratio(row[f"cpu s, {ce}"], row[f"cuda s, {ce}"]) if ok else UNPAIRED
+        if turns:
+            recorded = {f"{backend} {ce}": int(value) for ce in settings if ce in by.index
+                        for backend, value in (("cuda", by.at[ce, "cuda_total_turns"]), ("cpu", by.at[ce, "cpu_total_turns"]))
+                        if pd.notna(value)}
+            row["total turns"] = (f"{next(iter(recorded.values())):,}" if len(set(recorded.values())) == 1 else
+                                  "; ".join(f"{where} {value:,}" for where, value in recorded.items()) or "not recorded")
         rows.append(row)
     shown = pd.DataFrame(rows)
     # Which cuda solves have no cpu counterpart, and why, in one line.
@@ -1105,7 +1096,24 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame) -> ReadableTable:
     medians = f" Each time is one run's median ({solves})." if solves else " Each time is one run's median."
     ratio = (" cpu / cuda is computed from the two times as shown (two significant digits), not from the "
              "unrounded medians.") if with_cpu else ""
-    return ReadableTable(shown, f"off, on: case equivalence off, on. {where}.{medians}{ratio}{none}", numeric=numbers)
+    same = ""
+    if turns:
+        numbers.append("total turns")
+        both = mine[mine["cpu_s"].notna()]
+        agree = (pd.to_numeric(both["cuda_total_turns"]) == pd.to_numeric(both["cpu_total_turns"])) \
+            & (pd.to_numeric(both["cuda_scores"]) == pd.to_numeric(both["cpu_scores"]))
+        single = all("; " not in str(t) for t in shown["total turns"])
+        places = "on both backends and in both settings" if len(settings) > 1 else "on both backends"
+        if len(both) and agree.all() and single:
+            same = (f" total turns: as the rows record them, the same {places}; every cuda solve with a cpu solve "
+                    "beside it also computed the same scores.")
+        elif len(both) and agree.all():
+            same = (" total turns: as the rows record them; every cuda solve with a cpu solve beside it played the "
+                    "same total turns and computed the same scores.")
+        elif len(both):
+            same = " total turns: as the rows record them; some cuda solves differ from the cpu solve beside them."
+    return ReadableTable(shown, f"off, on: case equivalence off, on. {where}.{medians}{ratio}{same}{none}",
+                         numeric=numbers)
 
 
 def as_shown(seconds, how=None) -> pd.Series:
@@ -1157,13 +1165,14 @@ def gpu_alone_table(benchmarks: pd.DataFrame) -> ReadableTable:
 
 
 def seed_solve_table(comparison: pd.DataFrame, benchmarks: pd.DataFrame, game: str = "7p7c",
-                     strategy: str = "knuth") -> ReadableTable:
+                     strategy: str = "knuth", rates: bool = False) -> ReadableTable:
     """One solve of data/seed_comparison.csv on every machine that timed it: mmlib's cuda and cpu
     backends (their rows of data/benchmarks.csv, each with its threads, engine, commit, machine and
     day) and the seed's published figure, per case-equivalence setting, each with the scores it
     computed (the seed publishes its count). One value per cell: the solver, its threads, its
     engine and commit in columns of their own. The note says whether the scores agree, and mmlib's
-    total turns on each backend, read from the rows."""
+    total turns on each backend, read from the rows. With `rates`, a last column gives billions of
+    scores a second: scores computed over the seconds as shown, three significant figures."""
     label = Strategy.parse(strategy).label
     rows = comparison[(comparison["game"] == game) & (comparison["strategy"] == label)] if len(comparison) \
         else comparison
@@ -1210,7 +1219,14 @@ def seed_solve_table(comparison: pd.DataFrame, benchmarks: pd.DataFrame, game: s
     note.append(f"Sources: data/benchmarks.csv (mmlib); the seed's {seed['seed_source']} "
                 "(docs/seed_results.md lists it).")
     frame = pd.DataFrame(shown)
-    return ReadableTable(frame, " ".join(note), numeric=["threads", "solves", "scores computed", "seconds"])
+    numeric = ["threads", "solves", "scores computed", "seconds"]
+    if rates and len(frame):
+        frame["billion scores/s"] = [
+            significant(float(c.replace(",", "")) / float(t.replace(",", "")) / 1e9, 3)
+            if c.replace(",", "").isdigit() else "not given" for c, t in zip(frame["scores computed"], frame["seconds"])]
+        numeric.append("billion scores/s")
+        note.insert(-1, "billion scores/s: scores computed over seconds as shown, the whole solve's on all its threads.")
+    return ReadableTable(frame, " ".join(note), numeric=numeric)
 
 
 def _count_or(value, missing: str = "not given") -> str:
@@ -1224,14 +1240,19 @@ def _three_digits(seconds: float) -> str:
     return significant(seconds, 3)
 
 
-def scoring_kernel_table(benchmarks: pd.DataFrame, define_columns: bool = False) -> ReadableTable:
+def scoring_kernel_table(benchmarks: pd.DataFrame, define_columns: bool = False,
+                         brief: bool = False) -> ReadableTable:
     """The scoring kernel timed alone (benchmark rows `score-kernel`): the latest run of each game
     and backend, of one machine and the newest engine version, with its threads, billions of
     scores a second, the machine's load average before the run and the CPU use during it (CPU
     time over wall time and threads: 1.00 means no other work took the kernel's cores). The note
     names the machine, engine, commit and day, and the rows left out. With `define_columns` (notebook
     6, where the table stands without notebook 5's paragraph on the kernel) the note says what each
-    of the runs scores and what every column means, CPU use and load average included."""
+    of the runs scores and what every column means, CPU use and load average included.
+
+    `brief`, for a page whose prose says what one timed run does (notebook 5): the load average to
+    one decimal and a note of the column meanings, machine, engine and commit alone. The seconds
+    and the rate are written as notebook 6 writes them (0.0425 s, 0.80), so the two pages agree."""
     rows = benchmarks[benchmarks["strategy"] == KERNEL_STRATEGY] if len(benchmarks) else benchmarks
     timings = one_machine_one_engine(rows)
     latest = latest_rows(timings.rows, ("game", "backend"))
@@ -1244,11 +1265,12 @@ def scoring_kernel_table(benchmarks: pd.DataFrame, define_columns: bool = False)
     guesses = scores // secrets
     if not (guesses * secrets == scores).all():
         raise ValueError("a scoring-kernel row whose scores are not a whole number of guesses against every secret")
+    seconds = _three_digits  # as notebook 6 shows them, brief or not: the same digits on both pages
     shown = pd.DataFrame({
         "game": latest["game"], "backend": latest["backend"], "threads": latest["threads"],
         "guesses": guesses, "secrets": secrets, "scores per run": scores,
         "runs": pd.to_numeric(latest["repeats"], errors="coerce"), "median s": latest["median_s"],
-        "billion scores/s": scores / as_shown(latest["median_s"], _three_digits) / 1e9,
+        "billion scores/s": scores / as_shown(latest["median_s"], seconds) / 1e9,
         "load average": pd.to_numeric(latest["load_avg"], errors="coerce"),
         "CPU use": pd.to_numeric(latest["cpu_util"], errors="coerce"),
     })
@@ -1268,9 +1290,14 @@ def scoring_kernel_table(benchmarks: pd.DataFrame, define_columns: bool = False)
                 "seconds over wall seconds and threads during the runs (1.00: no other work took the kernel's "
                 "cores).")
     latest_timings = type(timings)(latest, timings.left_out, timings.machine, timings.engine)
+    if brief:
+        what = (f"The {' and '.join(backends)} backend's scoring kernel. median s: the median of the runs; "
+                "billion scores/s: scores per run over median s as shown.")
     note = (f"{what} Latest run, {latest_timings.caption(commits=True, load=False).removeprefix('measured ')}. "
             f"{timings.left_out_note()}")
-    return readable(shown, formats={"median s": _three_digits, "billion scores/s": 2, "load average": 2, "CPU use": 2},
+    formats = {"median s": _three_digits, "billion scores/s": 2, "load average": 1 if brief else 2,
+               "CPU use": 2}
+    return readable(shown, formats=formats,
                     blank={"load average": "not recorded", "CPU use": "not recorded", "threads": "not recorded",
                            "runs": "not recorded"},
                     note=note.strip())
@@ -1293,7 +1320,44 @@ def turn_stats_table(result) -> ReadableTable:
     return readable(frame, note="Turn t: the t-th guess, played by every game still playing. Regions after "
                                 "turn t: the groups its scores form (a game won forms none), each choosing one "
                                 "guess for turn t+1; the last three columns say how those guesses were found. "
-                                "Scores computed on turn t: playing its guesses, then choosing turn t+1's.")
+                                "Scores computed on turn t: one per game playing its guess, then, to choose turn "
+                                "t+1's guesses, k² for each region of 3 to p(p+3)/2 games (k games: the fully "
+                                "discriminating check) and candidates × k for each region searched in full.")
+
+
+def turn_scores_sum(result, turn: int = 1) -> str:
+    """Turn `turn`'s scores computed of `result`, rebuilt from the rule every backend counts by
+    (`mmlib.core.solver_reference`): one score per game that plays the turn's guess; k² for each
+    region after the turn of 3 to p(p+3)/2 games (the number of different scores), whose k members
+    are each scored against each other in the search for a fully discriminating member, whether or
+    not one is found; and (every codeword) × k for each region searched in full. The regions searched
+    in full are not recorded one by one, so their games are what the other two terms leave, divided by
+    the codewords; a result that does not add up that way is a ValueError. Case equivalence off only:
+    with it on, a full search scores each region's own number of candidates."""
+    if result.case_equivalence:
+        raise ValueError("the scores of a solve with case equivalence on do not split into codewords × games")
+    stats = result.turn_stats[turn - 1]
+    game = result.game
+    per_turn = result.tree.region_sizes_per_turn()  # element t: the regions after turn t
+    sizes = [int(k) for k in per_turn[turn]] if turn < len(per_turn) else []
+    checked = [k for k in sizes if 3 <= k <= game.num_scores]
+    checks = sum(k * k for k in checked)
+    searched_scores = stats.scores - stats.games_active - checks
+    searched_games, rest = divmod(searched_scores, game.size)
+    if rest or searched_games < 0 or searched_games > sum(k for k in sizes if k >= 3):
+        raise ValueError(f"turn {turn} of {game.name}: {stats.scores:,} scores do not add up by the rule")
+    if not checked:
+        check_text = "0 (no region of 3 to {} games)".format(game.num_scores)
+    elif len(checked) <= 8:
+        which = "the one region" if len(checked) == 1 else f"the {len(checked)} regions"
+        check_text = f"{checks:,} ({' + '.join(f'{k}²' for k in checked)}: {which} of 3 to {game.num_scores} games)"
+    else:
+        check_text = f"{checks:,} (k² for each of the {len(checked):,} regions of 3 to {game.num_scores} games)"
+    return (f"turn {turn} of {game.name}: {stats.games_active:,} games play a guess ({stats.games_active:,} scores)\n"
+            f"  + fully discriminating checks: {check_text}\n"
+            f"  + full searches: {searched_games:,} games in the regions searched × {game.size:,} codewords "
+            f"= {searched_scores:,}\n"
+            f"  = {stats.scores:,} scores computed on turn {turn}")
 
 
 # The shortest solve (case equivalence in every region, the longest strategy's median) whose time

@@ -61,12 +61,16 @@ def _box_text(tree: StrategyTree, node: int) -> str:
     return tree.game.format_codeword(tree.guess[node]) + ("" if games == 1 else f" ({games:,})")
 
 
+# The turn axis's label: what its ticks number.
+TURN_AXIS_LABEL = "turn t (the boxes above it play the t-th guess)"
+
+
 def tree_legend(part: str = "region", member: str = "game", one_member_boxes: bool = True) -> list[str]:
-    """The legend under a drawn tree, one item a line, each a sentence: what the turn axis, a blue
-    box, a blue label and a green box are. `part`: the word for a box's secrets (notebook 5's
-    'region', notebook 8's 'part'); `member`: the word for one of them ('game', 'secret')."""
-    lines = ["Turn t: the boxes above it play the t-th guess, whose scores split each box",
-             f"  into the {part}s at turn t+1.",
+    """The legend under a drawn tree, one item a line, each a sentence: how a turn's scores split the
+    boxes (the regions after turn t, as notebook 5's tables and figures call them), what a blue box,
+    a blue label and a green box are. `part`: the word for a box's secrets (notebook 5's 'region',
+    notebook 8's 'part'); `member`: the word for one of them ('game', 'secret')."""
+    lines = [f"The scores of turn t split each box above it into the {part}s after turn t.",
              f"Blue box: a {part}, with the guess played there and (how many {member}s it holds).",
              f"Blue label: the score that leads to that {part}.",
              f"A {member} that the box's guess wins is counted in the box but has no branch."]
@@ -103,7 +107,7 @@ def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, tit
     width = level_inches * (levels - 1) + 2 * margin_inches
     one_member = bool((tree.games[shown] == 1).any())
     legend = tree_legend(part, member, one_member)
-    below, above = 0.45 + 0.19 * len(legend), 0.45  # turn axis and legend (a line each); title
+    below, above = 0.45 + 0.19 * (len(legend) + 1), 0.45  # turn axis, its label and the legend (a line each); title
     height = max(2.5, below + above + LEAF_INCHES * leaves)
     fig = Figure(figsize=(max(width, 4.5), height))
     # Axes placed by hand, one level exactly `level_inches` wide, so that the boxes' widths (known
@@ -139,8 +143,9 @@ def strategy_tree_figure(tree: StrategyTree, max_depth: "int | None" = None, tit
     ax.set_yticks([])
     for side in ("left", "right", "top"):
         ax.spines[side].set_visible(False)
-    # One item a line, left aligned under the turn axis; a narrow tree (two levels) widens its
-    # figure as the notebook draws it (the inline backend's tight bounding box), cutting nothing off.
-    ax.set_xlabel("\n".join(legend), fontsize=FONT_POINTS, loc="left")
+    ax.set_xlabel(TURN_AXIS_LABEL, fontsize=FONT_POINTS)
+    # The legend, one item a line, left aligned under the axis label; a narrow tree (two levels) widens
+    # its figure as the notebook draws it (the inline backend's tight bounding box), cutting nothing off.
+    fig.text(left, (below - 0.45 - 0.12) / height, "\n".join(legend), fontsize=FONT_POINTS, ha="left", va="top")
     ax.set_title(title or f"Strategy tree of {tree.game.name} ({tree.game.size:,} games)", fontsize=11)
     return fig
