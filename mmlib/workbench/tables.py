@@ -818,8 +818,9 @@ def scoring_variants_table(timings: pd.DataFrame) -> ReadableTable:
     load = float(timings["load_avg"].iloc[0]) if "load_avg" in timings else float("nan")
     busy = "" if math.isnan(load) else (f" The machine's load average was {load:.1f} as the timing began "
                                          "(other work on its cores stretches every time).")
-    derivation = (f" ns per score: the best time as shown ÷ the scores timed; times faster than "
-                  f"{timings['description'].iloc[0].split(',')[0]}: its ns per score ÷ the variant's, both as shown.")
+    first = timings['description'].iloc[0].split(',')[0]
+    derivation = (f" Computed from the values shown: each ns per score is the best time ÷ the scores timed, and "
+                  f"each \"times faster than {first}\" is {first}'s ns per score ÷ the variant's.")
     return ReadableTable(shown, f"One thread, {measured_just_now('scoring')}.{samples}{busy}{derivation}")
 
 
@@ -867,7 +868,7 @@ def workload_note(workload: pd.DataFrame, timings) -> str:
     coverage = workload_coverage(workload)
     repeats = " or ".join(str(r) for r in coverage.repeats)
     searches = f" in {coverage.searches:,} searches" if coverage.searches else ""
-    note = (f"{coverage.scores:,} scores{searches}; ns per score: the seconds as shown ÷ the scores. "
+    note = (f"{coverage.scores:,} scores{searches}; each ns per score is the seconds as shown ÷ these scores. "
             f"The seed's seconds are its own, on a "
             f"machine it does not name. mmlib's rows: {f'the median of {repeats} runs' if repeats else 'medians'}, "
             f"{timings.caption()}"
