@@ -55,6 +55,9 @@ def test_the_guess_keeps_its_pattern_and_says_when_it_changed():
     box = show_interactive(views.score_distribution_view, controls, menus=[menu])
     label = box.children[-2]
     assert menu.value == "1122" and "changed" not in label.value
+    assert "the colors go up to" not in label.value  # the cap is said only where it lowered the colors
+    controls.pins.value = 2  # one color count fills both pins
+    assert menu.value == "11" and "11 takes the first color count of 1122 (picked in 4p6c): 2" in label.value
     controls.pins.value = 5
     assert menu.value == "11223" and ("11223 takes the color counts of 1122 (picked in 4p6c), 2 and 2, in turn until its 5 pins are "
                                      "filled: 2, 2 and 1") in label.value
@@ -62,6 +65,7 @@ def test_the_guess_keeps_its_pattern_and_says_when_it_changed():
     assert controls.game.name == "8p3c" and menu.value == "11122233"
     assert "would need 4 colors at 8 pins, so 11122233 spreads the pins evenly over the 3 colors" in label.value
     assert label.value.count("the colors go up to 3") == 1  # the cap said once
+    assert "colors lowered from the 6 chosen" in label.value
     controls.pins.value, controls.colors.value = 4, 6
     assert menu.value == "1122" and "changed" not in label.value
     menu.widget.value = "1123"  # a pick by hand is what later games carry
@@ -85,6 +89,10 @@ def test_seed_workload_views_take_the_table_and_say_what_is_missing(tmp_path):
     for table in (scoring_workload_table(missing), scoring_summary_table(missing)):
         assert len(table) == 0 and table.note == missing.problem
     assert [text.get_text() for text in seed_scoring_figure(missing).axes[0].texts] == [missing.problem]
+    # The summary's ns per score are the workload table's, each the seconds as shown ÷ the scores.
+    workload = scoring_workload_table(stored).frame.set_index("variant")["ns per score"]
+    summary = scoring_summary_table(stored).frame
+    assert [workload[f"mmlib: {v}"] for v in summary["way to score"]] == list(summary["ns per score, the seed's workload"])
 
 
 @pytest.mark.parametrize("picked, game, carried", [
@@ -108,6 +116,14 @@ def test_scoring_tables_write_times_to_three_significant_figures():
     assert list(table.frame.columns) == ["variant", "scores timed", "best of 2 (ms)", "slowest ÷ best", "ns per score",
                                          "times faster than Python"]
     assert table.frame["times faster than Python"].iloc[0] == "1.00" and this_machine() in table.note
+    # The derived columns come from the values as shown: a reader who divides them gets every digit.
+    def number(text):
+        return float(text.replace(",", ""))
+
+    for row in table.frame.itertuples(index=False):
+        ms, scores, ns = number(row[2]), number(row[1]), number(row[4])
+        assert significant(ms * 1e6 / scores) == row[4]
+        assert significant(number(table.frame["ns per score"].iloc[0]) / ns) == row[5]
     assert "load average was" in table.note  # how busy the shared machine was, read as the timing began
 
 
@@ -197,6 +213,7 @@ def test_seed_tables_put_the_seed_beside_mmlib():
     from mmlib.studies.data_tables import load_table
     from mmlib.studies.seed_comparison import load_seed_comparison
     from mmlib.studies.seed_workloads import SEED_SCORING_SECONDS
+    from mmlib.workbench.plots import significant
     from mmlib.workbench.tables import (ce_threshold_table, scoring_workload_table, seed_comparison_table,
                                         seed_times_table)
 
@@ -229,12 +246,17 @@ def test_seed_tables_put_the_seed_beside_mmlib():
     # The seed's ns per score: its seconds over the workload's scores, not "not given".
     scores = int(load_table("seed_scoring_workload.csv", ()).frame["workload_scores"].iloc[0])
     assert workload["ns per score"].iloc[0] == f"{4.4948 / scores * 1e9:,.1f}"
+    # Computed from the seconds as shown: 0.924 s ÷ 390,654,576 scores is 2.37 ns (0.9237 s gives 2.36).
+    assert workload["ns per score"].iloc[1] == f"{0.924 / scores * 1e9:,.2f}"
+    for seconds, ns in zip(workload["seconds for the workload"], workload["ns per score"]):
+        assert ns == significant(float(seconds.replace(",", "")) / scores * 1e9)
     # What the rows share is said once in the note, not repeated in a column: the scores and
     # searches, the stored rows' commit, and the variants that timed a share of the searches.
     assert list(workload.columns) == ["variant", "seconds for the workload", "ns per score"]
     rows = load_table("seed_scoring_workload.csv", ()).frame.set_index("variant")
     assert f"{scores:,} scores in " in shown.note and f"mmlib {rows['mmlib_version'].iloc[0]}" in shown.note
-    share = {v: f"{100 * rows.loc[v, 'scores_timed'] / rows.loc[v, 'workload_scores']:.3g}%" for v in ("python", "numpy")}
+    share = {v: (f"{100 * rows.loc[v, 'scores_timed'] / rows.loc[v, 'workload_scores']:.3g}% of the scores: "
+                 f"{rows.loc[v, 'scores_timed']:,} in {rows.loc[v, 'searches_timed']:,} searches") for v in ("python", "numpy")}
     assert f"except Python ({share['python']}) and numpy ({share['numpy']})" in shown.note
     thresholds = ce_threshold_table(load_table("ce_threshold.csv", ()).frame).frame
     assert "time on from 6 / on from 1" in thresholds.columns and len(thresholds) >= 1

@@ -60,19 +60,19 @@ def black_hits_steps(secret_word: int, guess_word: int, pins: int) -> list[Step]
     """
     steps = []
     x = int(secret_word) ^ int(guess_word)
-    steps.append(Step("x = secret xor guess", x, "equal pins become 0 nibbles"))
+    steps.append(Step("x = secret xor guess", x, "0 where pins are equal"))
     x |= int(unused_pins_mask(pins))
-    steps.append(Step("x = x | unused-pins mask", x, "nibbles past the pins never match"))
+    steps.append(Step("x = x | unused-pins mask", x, "unused pins never 0"))
     y = x & _NIBBLE_LOW3
-    steps.append(Step("y = x & 0x77777777", y, "each nibble's high bit cleared"))
+    steps.append(Step("y = x & 0x77777777", y, "high bits cleared"))
     y = y + _NIBBLE_LOW3
-    steps.append(Step("y = y + 0x77777777", y, "high bit set unless the low 3 bits were 0"))
+    steps.append(Step("y = y + 0x77777777", y, "high bit where low bits ≠ 0"))
     y = y | x
-    steps.append(Step("y = y | x", y, "x's own high bits put back"))
+    steps.append(Step("y = y | x", y, "high bit where nibble ≠ 0"))
     y = y | _NIBBLE_LOW3
-    steps.append(Step("y = y | 0x77777777", y, "a clear bit only in zero nibbles"))
+    steps.append(Step("y = y | 0x77777777", y, "low bits all set"))
     ones = ~y & _WORD_MASK
-    steps.append(Step("~y", ones, "one bit (bit 3) per matching pin"))
+    steps.append(Step("~y", ones, "bit 3 per zero nibble"))
     steps.append(Step("popcount", bin(ones).count("1"), "black hits"))
     return steps
 
@@ -86,18 +86,18 @@ def lane_min_steps(a: int, b: int) -> list[Step]:
     steps = []
     a, b = int(a), int(b)
     d = a | _LANE_HIGH
-    steps.append(Step("d = a | h", d, "a borrow can never cross a lane"))
+    steps.append(Step("d = a | h", d, "every high bit set"))
     d = (d - b) & _WORD64_MASK
-    steps.append(Step("d = d − b", d, "high bit kept where a ≥ b"))
+    steps.append(Step("d = d − b", d, "high bit where a ≥ b"))
     m = (d & _LANE_HIGH) >> 7
     steps.append(Step("m = (d & h) >> 7", m, "1 where a ≥ b"))
     m = (m * 0xFF) & _WORD64_MASK
     steps.append(Step("m = m × 0xff", m, "0xff where a ≥ b"))
     minimum = (b & m) | (a & ~m & _WORD64_MASK)
-    steps.append(Step("n = (b & m) | (a & ~m)", minimum, "the smaller count in each lane"))
+    steps.append(Step("n = (b & m) | (a & ~m)", minimum, "min(a, b) in each lane"))
     summed = (minimum * _LANE_ONES) & _WORD64_MASK
-    steps.append(Step("s = n × 0x0101010101010101", summed, "the top lane sums all lanes"))
-    steps.append(Step("s >> 56", summed >> 56, "all hits of these colors"))
+    steps.append(Step("s = n × 0x0101010101010101", summed, "top lane: sum of lanes"))
+    steps.append(Step("s >> 56", summed >> 56, "all hits"))
     return steps
 
 

@@ -185,12 +185,14 @@ class WorkloadCoverage:
     scores: int
     searches: int
     repeats: list[int]
-    sampled: list[tuple[str, float]]  # (description, share of the scores timed)
+    sampled: list[tuple[str, float, int, int]]  # (description, share of the scores timed, scores and searches timed)
 
     def sampled_text(self) -> str:
-        """'Python (0.124%) and numpy (12.1%)' (each variant by the first words of its description), or
-        '' if every variant timed everything."""
-        parts = [f"{name.split(',')[0]} ({100 * share:.3g}%)" for name, share in self.sampled]
+        """'Python (0.124% of the scores: 484,704 in 9 searches) and numpy (12.1% of the scores:
+        47,359,728 in 445 searches)' (each variant by the first words of its description), or '' if
+        every variant timed everything."""
+        parts = [f"{name.split(',')[0]} ({100 * share:.3g}% of the scores: {scores:,} in {searches:,} searches)"
+                 for name, share, scores, searches in self.sampled]
         if len(parts) <= 1:
             return "".join(parts)
         return ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -204,8 +206,9 @@ def workload_coverage(rows) -> WorkloadCoverage:
     whole = rows[timed >= rows["workload_scores"].astype(int)]
     searches = int(whole["searches_timed"].max()) if len(whole) and "searches_timed" in whole else 0
     names = rows["description"] if "description" in rows else rows["variant"]
-    sampled = [(str(name), int(part) / int(total)) for name, part, total
-               in zip(names, timed, rows["workload_scores"]) if int(part) < int(total)]
+    searched = rows["searches_timed"].astype(int) if "searches_timed" in rows else [0] * len(rows)
+    sampled = [(str(name), int(part) / int(total), int(part), int(searches)) for name, part, total, searches
+               in zip(names, timed, rows["workload_scores"], searched) if int(part) < int(total)]
     repeats = sorted({int(r) for r in rows["repeats"]}) if "repeats" in rows else []
     return WorkloadCoverage(scores, searches, repeats, sampled)
 
@@ -232,6 +235,12 @@ class AssemblyLoop:
         scaled by 8) for all hits. LLVM also writes black-only copies of the loop (it unswitches
         on the loop-invariant BLACK_ONLY_BIT of the score mask), which read the 32-bit words only."""
         return any(_COUNTS_LOAD.search(line) for line in self.instructions)
+
+    @property
+    def vectorized(self) -> bool:
+        """Whether the loop uses vector registers (xmm, ymm, zmm); a loop that does not, and still
+        makes several scores a pass, is unrolled: one secret after the other."""
+        return any(_VECTOR_REGISTER.search(line) for line in self.instructions)
 
     def text(self) -> str:
         return "\n".join([f"{self.label}:"] + [f"    {line}" for line in self.instructions])
@@ -271,10 +280,13 @@ class PackedScoreAssembly:
         leftover = self.leftover_loop(wide_colors)
         if leftover is not None:
             n, k = len(leftover.instructions), leftover.scores_per_iteration
-            lines += [f"the leftover loop, not listed: {n} instructions for {k} scores, {n} ÷ {k} = "
+            how = ("vector instructions" if leftover.vectorized else
+                   f"scalar instructions, unrolled: {k} secrets a pass, one after the other" if k > 1 else
+                   "scalar instructions")
+            lines += [f"the leftover loop, not listed: {n} instructions for {k} score{'s' if k > 1 else ''}, {n} ÷ {k} = "
                       f"{leftover.instructions_per_score:.4g} per score",
-                      f"    (it scores the secrets past the last full pass of {scores}, and all of a call with "
-                      f"fewer than {scores})"]
+                      f"    ({how}; it scores",
+                      f"    the secrets past the last full pass of {scores}, and all of a call with fewer than {scores})"]
         lines += [f"the seed's scoreCountingHandVec: {seed_instructions} instructions for 1 score,",
                   f"    {seed_instructions} ÷ {per_score} = {seed_instructions / main.instructions_per_score:.2g} "
                   f"times as many as the listed loop"]
@@ -284,6 +296,7 @@ class PackedScoreAssembly:
 _LABEL = re.compile(r"^(\.LBB\d+_\d+):")
 _JUMP = re.compile(r"^\s+j\w+\s+(\.LBB\d+_\d+)")
 _STEP = re.compile(r"^add[ql]\s+\$(\d+),\s+(%\w+)")
+_VECTOR_REGISTER = re.compile(r"%[xyz]mm\d+")
 _COUNTS_LOAD = re.compile(r"\(%\w+,%\w+,8\)")  # a load of 64-bit color counts: base, index scaled by 8
 
 

@@ -73,6 +73,26 @@ def significant(value: float, digits: int = 3) -> str:
     return f"{value:,.{max(0, decimals)}f}"
 
 
+def rounded_as_shown(value: float, digits: int = 3) -> float:
+    """`value` rounded as `significant` writes it (2,851.05 -> 2850.0; 0.7264 -> 0.726): the number a
+    reader sees, for a column computed from it, so that the reader who redoes the division gets
+    every digit."""
+    return float(f"{float(value):.{digits}g}")
+
+
+def shown_scoring_times(timings) -> "pd.DataFrame":
+    """Notebook 1's live timings (`scoring_variants.time_variants`) as its table and figure show them,
+    each derived column computed from the rounded values shown before it: `best_ms` (the best run,
+    three figures), `ns_per_score` (best_ms as shown ÷ the scores timed, three figures) and
+    `times_faster` (the first variant's, Python's, ns per score as shown ÷ the variant's, three figures)."""
+    import pandas as pd
+
+    best_ms = [rounded_as_shown(s * 1e3) for s in timings["best_s"]]
+    ns = [rounded_as_shown(ms * 1e6 / int(scores)) for ms, scores in zip(best_ms, timings["scores"])]
+    return pd.DataFrame({"best_ms": best_ms, "ns_per_score": ns, "times_faster": [rounded_as_shown(ns[0] / v) for v in ns]},
+                        index=timings.index)
+
+
 def score_frequencies(game: "Game | str") -> np.ndarray:
     """How many (guess, secret) pairs of `game` give each score ordinal, over all n*n pairs.
 
@@ -183,7 +203,7 @@ def score_distribution_figure(game: "Game | str", guess: "str | int") -> Figure:
 def scoring_variants_figure(timings, game: "Game | str") -> Figure:
     """Dots on a log axis: nanoseconds per score of each scoring variant (dots, not bars: a bar's
     length on a log axis starts nowhere in particular and would mislead), each labelled to three
-    significant figures as the table beside it writes them.
+    significant figures as the table beside it writes them (`shown_scoring_times`).
 
     `timings` is the DataFrame of `scoring_variants.time_variants`; a variant that scored a sample
     of the guesses is named in the title with its number of guesses.
@@ -196,8 +216,9 @@ def scoring_variants_figure(timings, game: "Game | str") -> Figure:
     positions = np.arange(len(timings))
     ns = timings["ns_per_score"].to_numpy()
     ax.plot(ns, positions, "o", color="#55a868", markersize=8)
-    for value, position in zip(ns, positions):
-        ax.annotate(f"{significant(value)} ns", (value, position), xytext=(8, 0), textcoords="offset points",
+    # Each dot labelled with the table's ns per score (the best time as shown ÷ the scores).
+    for value, shown, position in zip(ns, shown_scoring_times(timings)["ns_per_score"], positions):
+        ax.annotate(f"{significant(shown)} ns", (value, position), xytext=(8, 0), textcoords="offset points",
                     va="center", fontsize=9)
     ax.set_yticks(positions, timings["description"], fontsize=9)
     ax.invert_yaxis()

@@ -29,7 +29,8 @@ from ..studies.data_tables import (CODEWORD_COLUMNS, KERNEL_STRATEGY, SOLVE_STRA
                                    this_machine)
 from ..studies.data_tables import Table, frame_and_problem  # noqa: F401 (Table: the annotations)
 from ..studies.own_picks import AS_LONG, LONGER, SHORTER, own_openings
-from .plots import average_text, partition_summary, significant, subset_sizes
+from .plots import (average_text, partition_summary, rounded_as_shown, shown_scoring_times, significant,
+                    subset_sizes)
 from .plots_results import format_seconds, mmlib_versions, three_figures
 
 
@@ -913,19 +914,22 @@ def _three_figures(value) -> str:
 
 def scoring_variants_table(timings: pd.DataFrame) -> ReadableTable:
     """The live timings of the scoring variants (`scoring_variants.time_variants`), one row per
-    variant named as the figure beside it names it, every time to three significant figures; the
-    machine they ran on, and which variant scored a sample of the guesses, in the note."""
+    variant named as the figure beside it names it, every time to three significant figures, and
+    the derived columns computed from the values as shown (`plots.shown_scoring_times`), so that a
+    reader who divides them gets every digit; the machine they ran on, and which variant scored a
+    sample of the guesses, in the note."""
     from ..studies.data_tables import measured_just_now
 
     runs = int(timings["runs"].max())
     size = int(round(timings["scores"].max() ** 0.5))  # every guess against every secret: size²
+    derived = shown_scoring_times(timings)
     shown = pd.DataFrame({
         "variant": timings["description"],
         "scores timed": [f"{int(s):,}" for s in timings["scores"]],
-        f"best of {runs} (ms)": [_three_figures(s * 1e3) for s in timings["best_s"]],
+        f"best of {runs} (ms)": [_three_figures(v) for v in derived["best_ms"]],
         "slowest ÷ best": [_three_figures(w / b) for w, b in zip(timings["slowest_s"], timings["best_s"])],
-        "ns per score": [_three_figures(v) for v in timings["ns_per_score"]],
-        "times faster than Python": [_three_figures(v) for v in timings["speedup_vs_python"]],
+        "ns per score": [_three_figures(v) for v in derived["ns_per_score"]],
+        "times faster than Python": [_three_figures(v) for v in derived["times_faster"]],
     })
     sampled = timings[timings["scores"] < timings["scores"].max()]
     samples = "".join(f" {row.description.split(',')[0]} scored {int(row.scores) // size:,} of the {size:,} "
@@ -933,14 +937,18 @@ def scoring_variants_table(timings: pd.DataFrame) -> ReadableTable:
     load = float(timings["load_avg"].iloc[0]) if "load_avg" in timings else float("nan")
     busy = "" if math.isnan(load) else (f" The machine's load average was {load:.1f} as the timing began "
                                          "(other work on its cores stretches every time).")
-    return ReadableTable(shown, f"One thread, {measured_just_now('scoring')}.{samples}{busy}")
+    first = timings['description'].iloc[0].split(',')[0]
+    derivation = (f" Computed from the values shown: each ns per score is the best time ÷ the scores timed, and "
+                  f"each \"times faster than {first}\" is {first}'s ns per score ÷ the variant's.")
+    return ReadableTable(shown, f"One thread, {measured_just_now('scoring')}.{samples}{busy}{derivation}")
 
 
 def scoring_workload_table(workload: "Table | pd.DataFrame", seed_seconds: "dict | None" = None) -> ReadableTable:
     """mmlib's scoring variants on the seed's workload (data/seed_scoring_workload.csv, as a `Table`
     or its frame), fastest last, after the seed's own figures for the same workload (its ns per
     score: its seconds over the same number of scores; default `SEED_SCORING_SECONDS`), every time
-    to three significant figures; mmlib's rows of one machine and engine version
+    to three significant figures, each ns per score computed from the seconds as shown (so that a
+    reader who divides them gets every digit); mmlib's rows of one machine and engine version
     (`data_tables.one_machine_one_engine`). The note says once what every row shares: the scores
     and searches, where and by what mmlib's rows were measured, and which variants timed a share of
     the searches. A table that is missing or partial shows no rows, and its problem as the note."""
@@ -956,13 +964,20 @@ def scoring_workload_table(workload: "Table | pd.DataFrame", seed_seconds: "dict
     scores = coverage.scores
     rows = [{"variant": f"seed: {name.removeprefix('seed: ')}",
              "seconds for the workload": _three_figures(seconds),
-             "ns per score": _three_figures(seconds / scores * 1e9) if scores else ""}
+             "ns per score": _three_figures(shown_ns_per_score(seconds, scores)) if scores else ""}
             for name, seconds in seed_seconds.items()]
     for _, row in workload.sort_values("workload_s", ascending=False).iterrows():
         rows.append({"variant": f"mmlib: {row.get('description', row['variant'])}",
                      "seconds for the workload": _three_figures(row["workload_s"]),
-                     "ns per score": _three_figures(row["ns_per_score"])})
+                     "ns per score": _three_figures(shown_ns_per_score(row["workload_s"], scores))})
     return readable(pd.DataFrame(rows), note=workload_note(workload, timings))
+
+
+def shown_ns_per_score(seconds: float, scores: int) -> float:
+    """Nanoseconds per score of a time on the seed's workload, computed from the seconds as the
+    tables show them (three significant figures): 0.924 s over 390,654,576 scores is 2.37 ns (the
+    unrounded 0.9237 s would give 2.36, which a reader could not get back)."""
+    return rounded_as_shown(rounded_as_shown(float(seconds)) / int(scores) * 1e9)
 
 
 def workload_note(workload: pd.DataFrame, timings) -> str:
@@ -972,33 +987,38 @@ def workload_note(workload: pd.DataFrame, timings) -> str:
     coverage = workload_coverage(workload)
     repeats = " or ".join(str(r) for r in coverage.repeats)
     searches = f" in {coverage.searches:,} searches" if coverage.searches else ""
-    note = (f"{coverage.scores:,} scores{searches}. The seed's seconds are its own, on a "
+    note = (f"{coverage.scores:,} scores{searches}; each ns per score is the seconds as shown ÷ these scores. "
+            f"The seed's seconds are its own, on a "
             f"machine it does not name. mmlib's rows: {f'the median of {repeats} runs' if repeats else 'medians'}, "
             f"{timings.caption()}"
             f"{mmlib_versions(workload)}.")
     if coverage.sampled:
-        note += (f" Every variant timed all the scores except {coverage.sampled_text()}, which timed an even share "
-                 "of the searches and have their seconds scaled up to the whole workload.")
+        note += (f" Every variant timed all the scores except {coverage.sampled_text()}: each timed an even share "
+                 "of the searches and has its seconds scaled up to the whole workload.")
     return (note + f" {timings.left_out_note()}").strip()
 
 
 def scoring_summary_table(workload: "Table | pd.DataFrame") -> ReadableTable:
     """The five ways to score, named as the timing tables name them, with their ns per score on the
-    seed's workload (data/seed_scoring_workload.csv as a `Table` or its frame, one machine and engine
-    version, named in the note; a missing or partial table shows its problem instead)."""
+    seed's workload as `scoring_workload_table` shows it (data/seed_scoring_workload.csv as a `Table`
+    or its frame, one machine and engine version, named in the note; a missing or partial table shows
+    its problem instead)."""
     from ..studies.seed_workloads import workload_coverage
 
     workload, problem = frame_and_problem(workload)
     if problem:
         return ReadableTable(pd.DataFrame(), problem)
     timings = one_machine_one_engine(workload)
-    rows = timings.rows.sort_values("ns_per_score", ascending=False)
+    rows = timings.rows.sort_values("workload_s", ascending=False)
+    scores = workload_coverage(timings.rows).scores
     shown = pd.DataFrame({"way to score": rows["description"] if "description" in rows else rows["variant"],
-                          "ns per score, the seed's workload": [_three_figures(v) for v in rows["ns_per_score"]]})
+                          "ns per score, the seed's workload": [_three_figures(shown_ns_per_score(s, scores))
+                                                                for s in rows["workload_s"]]})
     repeats = " or ".join(str(r) for r in workload_coverage(timings.rows).repeats)
     return ReadableTable(shown.reset_index(drop=True),
                          f"data/seed_scoring_workload.csv: {f'the median of {repeats} runs' if repeats else 'medians'}, "
-                         f"{timings.caption()}{mmlib_versions(timings.rows)}.")
+                         f"{timings.caption()}{mmlib_versions(timings.rows)}; ns per score as in the table of "
+                         f"the seed's workload (its seconds as shown ÷ {scores:,} scores).")
 
 
 UNPAIRED = "–"  # an unpaired solve's cpu cells; the note says why

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.case_equivalence import acr_size, possible_zero_free
-from ..core.games import COLOR_CHARS, MAX_COLORS, Game
+from ..core.games import COLOR_CHARS, Game
 from ..core.openings import first_guess_patterns, pairs_first_guess
 from ..core.scoring import all_scores, ordinal_of, score_to_ordinal
 from ..core.solve import solve
@@ -94,8 +94,12 @@ def carried_opening(game: Game, picked: str, picked_game: Game) -> tuple[str, st
             k += 1
         wanted = sorted(taken, reverse=True)
         order = "" if wanted == taken else ", written larger first"
-        rule = (f"takes the color counts of {source}, {listed(counts)}, in turn until its {game.pins} pins are "
-                f"filled: {listed(taken)}{order}")
+        if len(taken) == 1:  # one count fills the pins: 1122 at 2 pins is 11
+            cut = "" if taken[0] == counts[0] else f", cut to its {game.pins} pins"
+            rule = f"takes the first color count of {source}: {counts[0]}{cut}"
+        else:
+            rule = (f"takes the color counts of {source}, {listed(counts)}, in turn until its {game.pins} pins are "
+                    f"filled: {listed(taken)}{order}")
     if len(wanted) <= game.colors:
         value = _opening(wanted)
         return value, ("" if value == picked else f"; the guess changed with the game: {value} {rule}")
@@ -107,13 +111,13 @@ def carried_opening(game: Game, picked: str, picked_game: Game) -> tuple[str, st
 
 
 def score_distribution_view(controls: GameControls, guess: str) -> View:
-    """How `guess` splits the secrets of the chosen game by score."""
-    # The colors slider narrows with more pins (the game's size is capped): say so once, or it moves
-    # unexplained. At the cap the controls' own note says it (show_interactive adds it).
-    cap = controls.max_codewords
-    limit = "" if controls.cap_note() or cap is None or controls.colors.max >= MAX_COLORS else (
-        f" (at {controls.game.pins} pins the colors go up to {controls.colors.max}, to stay within {cap:,} codewords)")
-    return View(_title(controls, f", guess {guess}{limit}"), [score_distribution_figure(controls.game, guess)])
+    """How `guess` splits the secrets of the chosen game by score. The label beside the colors slider
+    gives its range at every position, and the notebook's prose says why it narrows with more pins;
+    the caption speaks of the codeword cap only when the cap has lowered the colors chosen (more
+    pins), and then says by how much."""
+    lowered = controls.chosen_colors is not None and controls.chosen_colors > controls.colors.value
+    return View(_title(controls, f", guess {guess}{controls.cap_note() if lowered else ''}"),
+                [score_distribution_figure(controls.game, guess)], says_colors_limit=True)
 
 
 # -- notebook 2 -------------------------------------------------------------------
