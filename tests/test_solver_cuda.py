@@ -221,6 +221,37 @@ def test_both_forms_of_the_hits_give_the_same_guesses(hits_form, counter_bytes, 
     assert result.scores + result.scores_saved == expected.scores
 
 
+@pytest.mark.parametrize("rank_form, hits_form, counter_bytes", [("running", "thermometer", 1),
+                                                                  ("running", "lanes", 2),
+                                                                  ("running", "thermometer", 4),
+                                                                  ("pass", "thermometer", 1)])
+@pytest.mark.parametrize("game, strategy", [("3p4c", "knuth"), ("3p4c", "expected-size"),
+                                            ("2p9c", "most-parts"), ("3p3c", "entropy")])
+def test_both_ways_to_rank_give_the_same_guesses(rank_form, hits_form, counter_bytes, game, strategy,
+                                                 monkeypatch):
+    """config.SUBSET_RANK: the rank kept up to date as counters grow, or ranked in a pass after the
+    loop, with counters of each width, against the reference (Entropy always ranks in a pass)."""
+    monkeypatch.setattr(config, "SUBSET_RANK", rank_form)
+    monkeypatch.setattr(config, "SUBSET_HITS", hits_form)
+    monkeypatch.setattr(config, "MIN_COUNTER_BYTES", counter_bytes)
+    result = solve(game, strategy, "cuda", case_equivalence="on")
+    expected = reference(game, strategy)
+    assert_same_games(result, expected)
+    assert result.scores + result.scores_saved == expected.scores
+
+
+def test_running_rank_strategy_follows_the_config(monkeypatch):
+    from mmlib.core.solver_cuda import running_rank_strategy
+    from mmlib.core.strategies import Strategy
+
+    assert [running_rank_strategy(s) for s in Strategy] == [0, 1, -1, 3]
+    monkeypatch.setattr(config, "SUBSET_RANK", "pass")
+    assert [running_rank_strategy(s) for s in Strategy] == [-1, -1, -1, -1]
+    monkeypatch.setattr(config, "SUBSET_RANK", "sideways")
+    with pytest.raises(ValueError, match="SUBSET_RANK"):
+        running_rank_strategy(Strategy.KNUTH)
+
+
 @pytest.mark.parametrize("hits_form", ["lanes", "thermometer"])
 @pytest.mark.parametrize("game", ["6p11c", "5p13c", "4p10c"])
 def test_the_subsetting_kernel_ranks_as_the_reference_past_64_thermometer_bits(game, hits_form, monkeypatch):

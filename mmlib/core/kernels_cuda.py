@@ -425,7 +425,8 @@ def make_acr_kernel(norepeat: bool = False):
 
 @lru_cache(maxsize=None)
 def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: int,
-                       black_only: bool = False, hits_form: str = "thermometer"):
+                       black_only: bool = False, hits_form: str = "thermometer",
+                       running_strategy: int = -1):
     """The subsetting kernel for `pins`, `threads` per block, `counter_bytes` counters.
 
     Grid: (candidate blocks, regions of the chunk). Thread t of block x scores
@@ -446,6 +447,11 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: i
       the CPU vectorizes, in 64-bit arithmetic; kept to measure one against the other.
     `black_only` (the black rules): the score mask carries BLACK_ONLY_BIT, there are
     p + 1 score slots, and no hits are counted.
+    `running_strategy` (`running_rank_strategy`): -1 ranks the counters in a pass over
+    every score slot after the loop (`rank_of_counts`); 0 (Knuth), 1 (Expected Size) or
+    3 (Most Parts) keeps the rank up to date as each counter goes from c to c + 1 (the
+    largest; the sum of squares grows by 2c + 1; a part more when c was 0), the same
+    integers without the pass, which small regions pay for every candidate.
     """
     if hits_form not in ("thermometer", "lanes"):
         raise ValueError(f"hits_form must be 'thermometer' or 'lanes', not {hits_form!r}")
@@ -460,6 +466,26 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: i
     # negative-index wraparound code in the loop.
     stride = pins + 1
     table_size = stride * stride
+    if running_strategy not in (-1, 0, 1, 3):
+        raise ValueError(f"running_strategy must be -1, 0, 1 or 3, not {running_strategy}")
+    # Sums of squares of counts below 65,536 fit 32 bits; wider counters sum in 64.
+    running_type = np.uint64 if counter_bytes == 4 else np.uint32
+
+    @cuda.jit(device=True)
+    def count_score(counters, slot, tid, running):
+        """One more secret in subset `slot`; the running rank after it (unused when -1)."""
+        c = counters[slot, tid]
+        counters[slot, tid] = c + 1
+        if running_strategy == 0:
+            bigger = running_type(c) + running_type(1)
+            if bigger > running:
+                running = bigger
+        elif running_strategy == 1:
+            running += running_type(2) * running_type(c) + running_type(1)
+        elif running_strategy == 3:
+            if c == 0:
+                running += running_type(1)
+        return running
 
     @cuda.jit
     def subsetting(chunk_regions, chunk_base, chunk_count, acr, region_offset, region_length,
@@ -496,6 +522,7 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: i
                 # Pointer-style 32-bit loop: the popc form of `black_hits` (the matches fit in
                 # 32 bits), the thermometer's all hits, one table lookup and one counter.
                 guess32 = np.uint32(guess_word)
+                running = running_type(0)
                 j = np.uint32(offset)
                 end = np.uint32(offset + region_length[region])
                 while j < end:
@@ -506,19 +533,25 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: i
                         if two_words:
                             hits += np.uint32(cuda.popc(secret_hits_hi[j] & guess_hi))
                     slot = ordinal_table[np.uint32(black) * np.uint32(stride) + hits]
-                    counters[slot, tid] += 1
+                    running = count_score(counters, slot, tid, running)
                     j += np.uint32(1)
             else:
                 guess_lo = counts_lo[candidate]
                 guess_hi = counts_hi[candidate]
+                running = running_type(0)
                 for j in range(np.uint64(offset), np.uint64(offset + region_length[region])):
                     black = cuda.popc(np.uint32(matching_pins(secret_words[j], guess_word, unused)))
                     if two_words:
                         hits = all_hits(secret_hits_lo[j], secret_hits_hi[j], guess_lo, guess_hi)
                     else:
                         hits = lane_min_sum(secret_hits_lo[j], guess_lo)
-                    counters[ordinal_table[black * stride + hits], tid] += 1
-            rank = rank_of_counts_on_device(counters[:, tid], strategy, entropy)
+                    running = count_score(counters, ordinal_table[black * stride + hits], tid, running)
+            if running_strategy == 0 or running_strategy == 1:
+                rank = np.int64(running)
+            elif running_strategy == 3:
+                rank = -np.int64(running)
+            else:
+                rank = rank_of_counts_on_device(counters[:, tid], strategy, entropy)
             in_ps = region_of_game[candidate] == region
             index = candidate
         best_rank[tid] = rank
@@ -532,7 +565,7 @@ def make_subset_kernel(pins: int, threads: int, counter_bytes: int, hit_words: i
             block_index[at] = best_index[0]
 
     return _named(subsetting, "make_subset_kernel", pins, threads, counter_bytes, hit_words, black_only,
-                  hits_form)
+                  hits_form, running_strategy)
 
 
 @lru_cache(maxsize=None)

@@ -108,6 +108,17 @@ def subset_hits(game: Game) -> tuple[str, int, bool]:
     return form, 2 if game.colors > 8 else 1, False
 
 
+def running_rank_strategy(strategy: int) -> int:
+    """The subsetting kernel's `running_strategy` for `strategy`: the strategy itself where
+    config.SUBSET_RANK is "running" and its rank can be kept up to date as counters grow
+    (every strategy but Entropy), else -1 (rank in a pass after the loop)."""
+    if config.SUBSET_RANK not in ("running", "pass"):
+        raise ValueError(f"config.SUBSET_RANK must be 'running' or 'pass', not {config.SUBSET_RANK!r}")
+    if config.SUBSET_RANK == "running" and int(strategy) != int(Strategy.ENTROPY):
+        return int(strategy)
+    return -1
+
+
 def hit_code_arrays(game: Game) -> tuple[np.ndarray, np.ndarray]:
     """The secrets' own hit codes for the subsetting kernel, every codeword in index order:
     (low words, high words) of the thermometer codes, each of length 0 where the kernel
@@ -574,7 +585,7 @@ class _DeviceRun:
         block_in_ps = get("block_in_ps", results, np.uint8)
         block_index = get("block_index", results, np.int32)
         subset = kc.make_subset_kernel(self.game.pins, tpb, width, self.hit_words, self.game.black_only,
-                                       self.hits_form)
+                                       self.hits_form, running_rank_strategy(self.strategy))
         hits = ("hits_lo", "hits_hi") if self.hits_kept_apart else ("lo", "hi")
         self._launch(subset, (blocks_x, stop - row), tpb,
                      plan_region[row:stop], plan_base[row:stop], plan_count[row:stop], acr,
@@ -695,7 +706,7 @@ class GpuSearcher:
         block_in_ps = cuda.device_array(results, dtype=np.uint8)
         block_index = cuda.device_array(results, dtype=np.int32)
         subset = kc.make_subset_kernel(game.pins, threads, width, self.hit_words, game.black_only,
-                                       self.hits_form)
+                                       self.hits_form, running_rank_strategy(self.strategy))
         self.compile_s += kc.launch(
             subset, (blocks_x, chunk.size), threads,
             cuda.to_device(task_region[chunk].astype(np.int32)),
