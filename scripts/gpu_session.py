@@ -19,6 +19,10 @@ through PYTHONPATH, no install needed):
     PYTHONPATH=. python3 scripts/gpu_session.py phases [--games 7p7c] [--strategies knuth]
         where one solve's seconds go, turn by turn: phase 1, phase 2 up to host sync 2, the
         host's search plan, the searches; rows to data/gpu_phases.csv
+    ncu --profile-from-start off --kernel-name regex:subsetting --launch-count 3 ... \
+        python3 scripts/gpu_session.py profile --turn 4 [--games 7p7c] [--strategies knuth]
+        one warm solve with the CUDA profiler on only while turn 4's searches run, so that
+        Nsight Compute (started with --profile-from-start off) measures that turn's launches
     PYTHONPATH=. python3 scripts/gpu_session.py all      check, then bench with the defaults
 
 The device image of 2026-11-26 has numpy 2.5.2, which removed np.row_stack; its numba-cuda still
@@ -244,9 +248,47 @@ def run_phases(games, strategies, mode: str, csv_path: Path = PHASES_CSV) -> int
     return 0
 
 
+def run_profile(games, strategies, mode: str, turn: int) -> int:
+    """A warm solve per game and strategy with the CUDA profiler started for `turn`'s phase 2 only."""
+    _setup_device_imports()
+    from numba import cuda
+
+    from mmlib.core import solver_cuda
+    from mmlib.core.solve import solve
+
+    phase2 = solver_cuda._DeviceRun._phase2
+    # numba-cuda's profile_start/stop on a GPU (cuProfilerStart/Stop); the simulator has none.
+    start = getattr(cuda, "profile_start", lambda: None)
+    stop = getattr(cuda, "profile_stop", lambda: None)
+
+    def profiled_phase2(self, this_turn, *args, **kwargs):
+        if this_turn != turn:
+            return phase2(self, this_turn, *args, **kwargs)
+        cuda.synchronize()
+        start()
+        try:
+            return phase2(self, this_turn, *args, **kwargs)
+        finally:
+            cuda.synchronize()
+            stop()
+
+    for game in games:
+        for strategy in strategies:
+            solve(game, strategy, "cuda", case_equivalence=mode)  # compiles, unprofiled
+            solver_cuda._DeviceRun._phase2 = profiled_phase2
+            try:
+                result = solve(game, strategy, "cuda", case_equivalence=mode)
+            finally:
+                solver_cuda._DeviceRun._phase2 = phase2
+            print(f"{game} {strategy} ce {mode}: profiled turn {turn}; the solve took {result.elapsed_s:.3f} s "
+                  "under the profiler", flush=True)
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("check", "bench", "ab", "phases", "all"))
+    parser.add_argument("what", choices=("check", "bench", "ab", "phases", "profile", "all"))
+    parser.add_argument("--turn", type=int, default=4, help="profile: the turn whose searches are profiled")
     parser.add_argument("--rounds", type=int, default=3, help="ab: solves of each value, taking turns")
     parser.add_argument("--tunable", default="SUBSET_HITS", help="ab: the name of a tunable of mmlib.core.config")
     parser.add_argument("--values", default="lanes,thermometer",
@@ -274,6 +316,9 @@ def main(argv=None) -> int:
     if args.what == "phases":
         mode = "on" if args.case_equivalence == "auto" else args.case_equivalence
         status = run_phases(games, strategies, mode)
+    if args.what == "profile":
+        mode = "on" if args.case_equivalence == "auto" else args.case_equivalence
+        status = run_profile(games, strategies, mode, args.turn)
     if args.what in ("bench", "all"):
         modes = ("off", "on") if args.case_equivalence == "both" else (args.case_equivalence,)
         status = run_bench([g.strip() for g in args.games.split(",") if g.strip()],
