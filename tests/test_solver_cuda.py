@@ -244,6 +244,7 @@ def test_running_rank_strategy_follows_the_config(monkeypatch):
     from mmlib.core.solver_cuda import running_rank_strategy
     from mmlib.core.strategies import Strategy
 
+    monkeypatch.setattr(config, "SUBSET_RANK", "running")
     assert [running_rank_strategy(s) for s in Strategy] == [0, 1, -1, 3]
     monkeypatch.setattr(config, "SUBSET_RANK", "pass")
     assert [running_rank_strategy(s) for s in Strategy] == [-1, -1, -1, -1]
