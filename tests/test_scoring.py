@@ -116,3 +116,30 @@ def test_thermometer_codes_count_the_hits(game):
     np.testing.assert_array_equal(_set_bits(lo) + _set_bits(hi), np.full(len(both), game.pins))
     assert (thermometer_words(game) == 2) == (game.pins * game.colors > 64)
     assert bool(hi.any()) == (game.pins * game.colors > 64 and not game.norepeat)
+
+
+def test_packed_against_plain_checks_every_pair_of_every_small_game():
+    from mmlib.core.scoring_variants import packed_against_plain
+
+    table = packed_against_plain(max_codewords=40)
+    games = [Game(p, c) for p in range(2, 9) for c in range(2, 16) if c**p <= 40]
+    assert table["pins"].tolist() == [2, 3, 4, 5]
+    assert table["colors"].tolist() == ["2 to 6", "2 to 3", "2", "2"]
+    assert table["codewords"].tolist() == ["4 to 36", "8 to 27", "16", "32"]
+    assert table["games"].sum() == len(games)
+    assert table["pairs"].sum() == sum(g.size**2 for g in games)
+    assert table["packed = plain"].all()
+
+
+def test_packed_against_plain_sees_a_wrong_kernel(monkeypatch):
+    import mmlib.core.scoring_variants as sv
+
+    right = sv.score_rows
+
+    def off_by_one(game, name, *args):
+        rows = right(game, name, *args)
+        return rows + 1 if name == "numba-packed-array" and game.size == 9 else rows
+
+    monkeypatch.setattr(sv, "score_rows", off_by_one)
+    table = sv.packed_against_plain(max_codewords=10)
+    assert table.set_index("pins")["packed = plain"].to_dict() == {2: False, 3: True}

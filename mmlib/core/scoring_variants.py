@@ -284,3 +284,39 @@ def time_variants(game: "Game | str", repeats: int = 3):
     frame["load_avg"] = load
     frame["speedup_vs_python"] = frame["ns_per_score"].iloc[0] / frame["ns_per_score"]
     return frame
+
+
+PACKED_VARIANTS = ("numba-packed-pairs", "numba-packed-array")
+
+
+def packed_against_plain(max_codewords: int = 300, pins: range = range(2, 9), colors: range = range(2, 16)):
+    """Both packed variants against the plain score (`reference_score` on strings) on every pair of
+    every classic game of `pins` and `colors` with at most `max_codewords` codewords.
+
+    A DataFrame with one row per pin count: the colors and codewords its games span (as text,
+    "2 to 15"), the games, the pairs scored, and whether both packed variants gave the plain score's
+    ordinal on every pair (a bool).
+    """
+    import pandas as pd
+
+    def span(values: list[int]) -> str:
+        return f"{values[0]:,}" if values[0] == values[-1] else f"{values[0]:,} to {values[-1]:,}"
+
+    rows = []
+    for p in pins:
+        games = [Game(p, c) for c in colors if c ** p <= max_codewords]
+        if not games:
+            continue
+        agree = True
+        for game in games:
+            plain = score_rows(game, "python")
+            agree &= all(np.array_equal(score_rows(game, name), plain) for name in PACKED_VARIANTS)
+        rows.append({
+            "pins": p,
+            "colors": span([g.colors for g in games]),
+            "codewords": span([g.size for g in games]),
+            "games": len(games),
+            "pairs": sum(g.size ** 2 for g in games),
+            "packed = plain": agree,
+        })
+    return pd.DataFrame(rows)
