@@ -328,8 +328,8 @@ def test_notebooks_2_and_3_review_r3_fixes():
     from mmlib.core.openings import first_guess_patterns
     from mmlib.workbench.case_tables import path_acr_map, path_regions, published_acr_table
 
-    assert list(views.ordinal_table(4).frame.iloc[3])[:3] == ["3", "12", "13 (hole)"]
-    assert views.ordinal_table(8).frame["white 1"].iloc[7] == "43 (hole)"
+    assert list(views.ordinal_table(4).frame.iloc[3])[:3] == ["3", "12", "13*"]  # the star: review r4
+    assert views.ordinal_table(8).frame["white 1"].iloc[7] == "43*"
     fewer = views.acr_sizes_view(game_controls(pins=5, colors=2, max_codewords=100_000)).caption
     assert "3 first-guess patterns (partitions of the 5 pins into at most 2 parts, one color each)" in fewer
     assert len(first_guess_patterns("8p4c")) == 15 and "into at most 4 parts" in \
@@ -341,6 +341,42 @@ def test_notebooks_2_and_3_review_r3_fixes():
     key = [t.get_text() for t in path_acr_map(game, regions).legends[0].get_texts()]
     assert key[0] == "framed: the 3456 path after 1122 (2 Zero, 4 Free) and\nafter 1122 3345 (2 Zero, 0 Free)"
     assert published_acr_table().note == ""
+
+
+def test_notebooks_2_and_3_review_r4_fixes():
+    """Review r4: the hole's cell held a number and a word in a column of numbers; the grid's axes
+    called the score's pegs pins; a set of one color was a phrase in a column of sets; the column
+    names "scores, AC" read as two items; the pairs checked against counting left the state before
+    the first guess (the map's dashed cell) unsaid."""
+    from mmlib.workbench.case_tables import (
+        ONE_COLOR_NOTE, closed_form_against_count, path_regions, path_regions_table, paths_summary_table,
+        same_guess_table,
+    )
+    from mmlib.workbench.plots import ordinal_grid_figure
+
+    four = views.ordinal_table(4)
+    assert four.note == "* The hole: the slot of 3,1, a score that never happens; no score uses it." and "13*" in four._repr_html_()
+    assert "hole" not in "".join(four.frame.astype(str).to_numpy().ravel())  # said under the table only
+    assert all(column in four.numeric for column in four.frame.columns)
+    grid = ordinal_grid_figure(5).axes[0]
+    assert (grid.get_xlabel(), grid.get_ylabel()) == ("white (pegs)", "black (pegs)")
+    game = Game.parse("4p6c")
+    knuth = solve(game, "knuth", backend="reference", first_guess="1122")
+    path = path_regions(game, "3456", knuth.game_path("3456"))
+    regions = path_regions_table(path)
+    assert list(regions.frame["Free"]) == ["{3, 4, 5, 6}", "{6}*", "{6}*"]
+    assert regions.note.endswith(ONE_COLOR_NOTE) and "counted as none" not in repr(regions)
+    summary = paths_summary_table(game, {"3456": path})
+    assert summary.note.endswith(ONE_COLOR_NOTE)
+    one_region = path_regions_table(path[:1])
+    assert ONE_COLOR_NOTE not in one_region.note  # no set of one color, no star to explain
+    assert list(same_guess_table(game, path[:1]).frame.columns)[-2:] == ["scores over AC", "scores over ACr"]
+    counted = closed_form_against_count(["3p4c", "4p6c"]).frame
+    assert list(counted.columns) == ["game", "(|Zero|, |Free|) pairs once a guess is played",
+                                     "pairs where the closed form equals the count",
+                                     "before the first guess: closed form", "before the first guess: count"]
+    assert list(counted.iloc[1]) == ["4p6c", "15", "15", "15", "15"]
+    assert list(counted.iloc[0])[-2:] == ["5", "5"]  # Bell(3): the first guesses of 3p4c by renaming colors
 
 
 def test_benchmark_figures_name_machines_and_leave_out_other_openings():

@@ -4,7 +4,8 @@ picks from all codewords and from the class representatives, the closed form of 
 published sizes and against counting, and the summary of both example paths.
 
 Sets of colors read as a person writes them: {1, 2} (color k + 1 for bit k of a mask), "none" for
-the empty set, and "{6}, counted as none" for a set of one color, which allows no swap.
+the empty set, and "{6}*" for a set of one color, which allows no swap and counts as none; a table
+with such a cell says so under it (`ONE_COLOR_NOTE`).
 """
 
 from __future__ import annotations
@@ -26,14 +27,26 @@ from ..core.strategies import Strategy
 from .tables import ReadableTable, readable
 
 
+ONE_COLOR_MARK = "*"
+ONE_COLOR_NOTE = f"{ONE_COLOR_MARK} A set of one color allows no swap, so it counts as none."
+
+
 def color_set(colors) -> str:
     """A set of zero-based colors as a reader writes it: {1, 2}; "none" when empty; a set of one
-    color as "{6}, counted as none"."""
+    color as "{6}*", the star said under the table (`with_one_color_note`)."""
     colors = sorted(int(c) for c in colors)
     if not colors:
         return "none"
     written = "{" + ", ".join(str(c + 1) for c in colors) + "}"
-    return f"{written}, counted as none" if len(colors) == 1 else written
+    return written + ONE_COLOR_MARK if len(colors) == 1 else written
+
+
+def with_one_color_note(frame: pd.DataFrame, note: str = "") -> str:
+    """`note`, and after it `ONE_COLOR_NOTE` if a cell of `frame` (or `note` itself) holds a set of one
+    color ("{6}*")."""
+    starred = ONE_COLOR_MARK in note or any(str(cell).endswith("}" + ONE_COLOR_MARK)
+                                            for column in frame.columns for cell in frame[column])
+    return " ".join(part for part in (note, ONE_COLOR_NOTE if starred else "") if part)
 
 
 def mask_set(mask: int) -> str:
@@ -91,7 +104,7 @@ def path_regions_table(regions: "list[PathRegion]") -> ReadableTable:
     if len(frame) > 1 and frame["Zero"].nunique() == 1:
         note = f"Zero is {frame['Zero'].iloc[0]} in every region of this path."
         frame = frame.drop(columns=["Zero"])
-    return readable(frame, note=note)
+    return readable(frame, note=with_one_color_note(frame, note))
 
 
 def same_guess_table(game: Game, regions: "list[PathRegion]") -> ReadableTable:
@@ -116,7 +129,7 @@ def same_guess_table(game: Game, regions: "list[PathRegion]") -> ReadableTable:
             row[strategy.title] = game.format_codeword(everyone) if everyone == reduced else "differ"
             plain_costs.add(plain_cost)
             reduced_costs.add(reduced_cost)
-        rows.append({**row, "scores, AC": one_number(plain_costs), "scores, ACr": one_number(reduced_costs)})
+        rows.append({**row, "scores over AC": one_number(plain_costs), "scores over ACr": one_number(reduced_costs)})
     return readable(pd.DataFrame(rows))
 
 
@@ -145,9 +158,10 @@ def path_acr_map(game: Game, regions: "list[PathRegion]"):
 
 
 def closed_form_against_count(games) -> ReadableTable:
-    """For each game, every (|Zero|, |Free|) pair that can occur: the closed form against counting
-    the codewords that pass the class-representative predicate (the highest colors Zero, the next
-    ones down Free; which colors does not matter)."""
+    """For each game, every (|Zero|, |Free|) pair that can occur once a guess is played: the closed
+    form against counting the codewords that pass the class-representative predicate (the highest
+    colors Zero, the next ones down Free; which colors does not matter); and the state before the
+    first guess (no Zero, every color Free, the map's dashed cell), by the closed form and by count."""
     rows = []
     for name in games:
         game = Game.parse(name)
@@ -157,9 +171,13 @@ def closed_form_against_count(games) -> ReadableTable:
             zero_mask = color_mask(range(game.colors - zero, game.colors))
             free_mask = color_mask(range(game.colors - zero - free, game.colors - zero))
             agree += acr_size(game.pins, game.colors, zero, free) == len(acr_candidates(game, zero_mask, free_mask))
-        rows.append((game.name, len(pairs), agree))
-    return readable(pd.DataFrame(rows, columns=["game", "(|Zero|, |Free|) pairs that can occur",
-                                                "pairs where the closed form equals the count"]))
+        first = (acr_size(game.pins, game.colors, 0, game.colors),
+                 len(acr_candidates(game, 0, color_mask(range(game.colors)))))
+        rows.append((game.name, len(pairs), agree, *first))
+    return readable(pd.DataFrame(rows, columns=["game", "(|Zero|, |Free|) pairs once a guess is played",
+                                                "pairs where the closed form equals the count",
+                                                "before the first guess: closed form",
+                                                "before the first guess: count"]))
 
 
 def paths_summary_table(game: Game, paths: "dict[str, list[PathRegion]]", turns: "int | None" = None) -> ReadableTable:
@@ -176,6 +194,6 @@ def paths_summary_table(game: Game, paths: "dict[str, list[PathRegion]]", turns:
                          "|PS|": len(region.ps), "Zero": color_set(region.zero), "Free": color_set(region.free),
                          "|ACr|": region.acr})
     patterns = len(first_guess_patterns(game))
-    return readable(pd.DataFrame(rows),
-                    note=f"Before the first guess, reordering the pins as well leaves {patterns} first-guess "
-                         "patterns.")
+    frame = pd.DataFrame(rows)
+    return readable(frame, note=with_one_color_note(
+        frame, f"Before the first guess, reordering the pins as well leaves {patterns} first-guess patterns."))

@@ -300,8 +300,8 @@ def ordinal_grid_figure(pins: int) -> Figure:
     ax.set_yticks(range(size))
     ax.set_title(f"Score ordinals, {pins} pins: {game.num_scores} scores in {game.score_slots} slots",
                  fontsize=10)
-    ax.set_xlabel("white (pins)")
-    ax.set_ylabel("black (pins)")
+    ax.set_xlabel("white (pegs)")
+    ax.set_ylabel("black (pegs)")
     fig.legend(handles=[Patch(color=shades[1], label="a possible score: its ordinal"),
                         Patch(color=shades[2], label=f"the hole {pins - 1},1: a slot no score uses"),
                         Patch(color=shades[0], label="no score (black + white > pins)")],

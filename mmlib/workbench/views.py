@@ -125,13 +125,16 @@ def score_distribution_view(controls: GameControls, guess: str) -> View:
 
 def ordinal_table(pins: int) -> ReadableTable:
     """The ordinal of every score for `pins` pins: a row per black, a column per white, the hole's
-    slot at (p-1, 1) written with its number, '13 (hole)' for 4 pins, as the figures and the prose
-    number it; the cells past the staircase (black + white > pins) stay empty."""
+    slot at (p-1, 1) written with its number and a star, '13*' for 4 pins, as the figures and the
+    prose number it, and the star said under the table (a number, so the column stays a column of
+    numbers); the cells past the staircase (black + white > pins) stay empty."""
     cells = [{"black": b, **{f"white {w}": "" for w in range(pins + 1)}} for b in range(pins + 1)]
     for b, w in all_scores(pins):
         cells[b][f"white {w}"] = str(score_to_ordinal(b, w, pins))
-    cells[pins - 1]["white 1"] = f"{ordinal_of(pins - 1, pins, pins)} (hole)"  # all hits = p
-    table = readable(pd.DataFrame(cells))
+    hole = ordinal_of(pins - 1, pins, pins)  # all hits = p
+    cells[pins - 1]["white 1"] = f"{hole}*"
+    table = readable(pd.DataFrame(cells), note=f"* The hole: the slot of {pins - 1},1, a score that never happens; "
+                                               "no score uses it.")
     table.numeric = set(table.frame.columns)  # a grid of ordinals: every column lines up as numbers
     return table
 
