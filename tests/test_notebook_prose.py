@@ -840,6 +840,53 @@ def knuth_worst_counts() -> dict:
             "as_long": int(counts.get(AS_LONG, 0)), "longer": int(counts.get(LONGER, 0))}
 
 
+@functools.cache
+def fewest_turns_games() -> dict:
+    """Computed live, as notebook 4's fewest-turns table is: over the games its sliders reach, the
+    games where each strategy alone needs the fewest total turns, where Knuth is among the fewest,
+    and where all four tie."""
+    from mmlib.studies.own_picks import total_turns
+    from mmlib.workbench.widgets import games_within
+
+    totals = total_turns(games_within(4096))
+    pairs = list(zip(totals["game"], totals["fewest"]))
+    return {"games": len(pairs),
+            "alone": {s.label: [g for g, f in pairs if f == (s.label,)] for s in Strategy},
+            "knuth_fewest": [g for g, f in pairs if "knuth" in f],
+            "all_four": [g for g, f in pairs if len(f) == len(Strategy)]}
+
+
+def listed(names) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def fewest_turns_answer() -> str:
+    """Notebook 4's answer: of the games its sliders reach, in how many each strategy alone needs
+    the fewest turns (the most first, as the answer names them), and how many are ties."""
+    f = fewest_turns_games()
+    alone = {s: len(g) for s, g in f["alone"].items()}
+    assert alone["entropy"] > alone["most-parts"] > alone["expected-size"] > alone["knuth"] == 0, "the answer's order"
+    return (f"of the {f['games']} games the sliders below reach, Entropy alone needs the fewest turns in "
+            f"{alone['entropy']}, Most Parts alone in {alone['most-parts']}, Expected Size alone in "
+            f"{alone['expected-size']} and Knuth alone in none; in the other {f['games'] - sum(alone.values())}, "
+            "two or more tie")
+
+
+def fewest_turns_where() -> str:
+    """Notebook 4's sentence under the fewest-turns table: where Most Parts and Expected Size alone
+    need the fewest turns, and that Knuth is among the fewest only where all four tie."""
+    f = fewest_turns_games()
+    alone = f["alone"]
+    assert max(alone, key=lambda s: len(alone[s])) == "entropy" and not alone["knuth"]
+    assert f["knuth_fewest"] == f["all_four"], "the prose says Knuth ties only where all four tie"
+    only = "only in " if len(alone["expected-size"]) == 1 else "in "
+    return (f"Entropy is alone the best in {len(alone['entropy'])} games, the most of any; Most Parts alone in "
+            f"{listed(alone['most-parts'])}; Expected Size alone {only}{listed(alone['expected-size'])}; and Knuth "
+            f"ties for the fewest only in the {len(f['all_four'])} games where all four tie "
+            f"({listed(f['all_four'])})")
+
+
 def knuths_opening_reviewed() -> tuple:
     """Notebook 7's review of Knuth's opening 1122 in 4p6c, which reads data/optimal_openings.csv:
     its loss, the lowest best opening and how many openings are best."""
@@ -1058,8 +1105,10 @@ CLAIMS = [
     ("04_strategies.ipynb", lambda: "on {longer} of the {games} games the sliders below reach".format(
         **knuth_worst_counts())),
     ("04_strategies.ipynb", lambda: "over the {games} games the sliders reach, its worst game is the shortest of "
-                                    "the four in {shorter}, as long as the shortest of the other three's in "
-                                    "{as_long}, and longer than it in {longer}".format(**knuth_worst_counts())),
+                                    "the four in {shorter}, as long as the best worst game among the other three "
+                                    "in {as_long}, and longer in {longer}".format(**knuth_worst_counts())),
+    ("04_strategies.ipynb", fewest_turns_answer),
+    ("04_strategies.ipynb", fewest_turns_where),
 ]
 
 

@@ -333,7 +333,7 @@ def overlapping_texts(fig) -> list[tuple[str, str]]:
     return pairs
 
 
-@pytest.mark.parametrize("game", ["8p2c", "6p4c", "7p3c", "3p8c"])
+@pytest.mark.parametrize("game", ["8p2c", "6p4c", "7p3c", "3p8c", "5p4c", "7p2c"])
 def test_first_guess_partitions_keep_every_label_level_and_apart(game):
     """Notebook 4's partitions widget at its most crowded games: only the scores some first guess
     gives are drawn (the axis label says how many are left out), every label is level, no two
@@ -349,6 +349,17 @@ def test_first_guess_partitions_keep_every_label_level_and_apart(game):
         assert f"the {chosen.num_scores - len(ticks)} of {chosen.num_scores} scores" in fig.axes[-1].get_xlabel()
     picked = [ax._right_title.get_text() for ax in fig.axes if ax._right_title.get_text()]  # noqa: SLF001
     assert picked and all(text.startswith("picked by ") for text in picked)
+    # Each panel names its quantities with their nouns, as the tables and the Vocabulary do.
+    assert all(", expected size " in ax.get_title(loc="left") for ax in fig.axes)
+    # A panel's two titles stay apart (5p4c and 7p2c have the longest pair: three strategies pick one
+    # opening, and the panel names them as "all but Knuth").
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    for ax in fig.axes:
+        if ax._right_title.get_text():  # noqa: SLF001
+            gap = ax._right_title.get_window_extent(renderer).x0 - ax._left_title.get_window_extent(renderer).x1  # noqa: SLF001
+            assert gap > 20, (ax._left_title.get_text(), ax._right_title.get_text())  # noqa: SLF001
 
 
 @pytest.mark.parametrize("game", ["3p15c", "4p8c", "8p2c"])

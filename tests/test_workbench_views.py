@@ -816,10 +816,37 @@ def test_the_published_table_reads_data_and_agrees():
     own = frame[frame["own opening"] == "yes"].set_index("strategy")
     assert own["opening"].to_dict() == {"Knuth": "1122", "Expected Size": "1123", "Entropy": "1234",
                                         "Most Parts": "1123"}
-    # Every row names its publication, or says that none was found (the other openings).
-    assert own["rule credited to"].to_dict() == {"Knuth": "Knuth 1976", "Expected Size": "Irving 1978",
-                                                   "Entropy": "Neuwirth 1982", "Most Parts": "Kooi 2005"}
-    assert set(frame[frame["own opening"] == "no"]["rule credited to"]) == {"none found"}
+    # Every row names the author of the rule it plays, whatever its opening ...
+    rule_by = {"Knuth": "Knuth 1976", "Expected Size": "Irving 1978", "Entropy": "Neuwirth 1982",
+               "Most Parts": "Kooi 2005"}
+    assert [rule_by[s] for s in frame["strategy"]] == frame["rule by"].tolist()
+    # ... and, apart, where the notes' total comes from: Knuth's own paper for his own total, the
+    # literature (no paper named) for the other own openings, no source for the other openings.
+    assert own["total's source"].to_dict() == {"Knuth": "Knuth 1976", "Expected Size": "the literature",
+                                               "Entropy": "the literature", "Most Parts": "the literature"}
+    assert set(frame[frame["own opening"] == "no"]["total's source"]) == {"none named"}
+    note = published_strategies_table(load_seed_comparison()).note
+    assert "Knuth 1976 printed 5,801" in note and "5,696, 5,722 and 5,668 as the literature's totals" in note
+    assert "we found no paper that prints those four totals" in note
+
+
+def test_the_fewest_turns_table_counts_every_game_once_per_strategy():
+    """Notebook 4: over the games its sliders reach, how often each strategy needs the fewest total
+    turns (alone or tied) or more than another; each row adds up to the games, and the 4p6c row of
+    `total_turns` names Most Parts alone, as the answer says."""
+    from mmlib.studies.own_picks import total_turns
+    from mmlib.workbench.tables import fewest_turns_table
+
+    totals = total_turns(["2p2c", "2p5c", "4p6c", "8p2c"])
+    assert totals.set_index("game")["fewest"].to_dict() == {
+        "2p2c": ("knuth", "expected-size", "entropy", "most-parts"),
+        "2p5c": ("expected-size", "entropy", "most-parts"), "4p6c": ("most-parts",), "8p2c": ("expected-size",)}
+    assert totals.set_index("game").loc["4p6c", ["knuth", "expected-size", "entropy", "most-parts"]].tolist() == [
+        5801, 5696, 5722, 5668]
+    frame = fewest_turns_table(totals).frame.set_index("strategy").astype(int)
+    assert frame.columns.tolist() == ["fewest turns, alone", "fewest turns, tied", "more turns than another"]
+    assert (frame.sum(axis=1) == 4).all()
+    assert frame.loc["Most Parts"].tolist() == [1, 2, 1] and frame.loc["Knuth"].tolist() == [0, 1, 3]
 
 
 def test_knuths_choice_over_every_guess_is_shown():

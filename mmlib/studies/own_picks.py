@@ -113,3 +113,32 @@ def worst_turns(games) -> pd.DataFrame:
         rows.append({"game": game.name, "codewords": game.size, **{s.label: worst[s] for s in Strategy},
                      "knuth_worst": SHORTER if knuth < others else AS_LONG if knuth == others else LONGER})
     return pd.DataFrame(rows, columns=["game", "codewords", *(s.label for s in Strategy), "knuth_worst"])
+
+
+# Where a strategy stands on one game's total turns, beside the other three.
+FEWEST_ALONE, FEWEST_TIED, MORE = "fewest alone", "fewest, tied", "more"
+
+
+def total_turns(games) -> pd.DataFrame:
+    """One row per game: the codewords, each strategy's total turns (over every secret) from its own
+    opening, from the same solves as `worst_turns`, and the strategies that need the fewest
+    (`fewest`: their labels, several where they tie)."""
+    rows = []
+    for game in map(Game.parse, games):
+        totals = {strategy: solve_from_own_opening(game, strategy).total_turns for strategy in Strategy}
+        least = min(totals.values())
+        rows.append({"game": game.name, "codewords": game.size, **{s.label: totals[s] for s in Strategy},
+                     "fewest": tuple(s.label for s in Strategy if totals[s] == least)})
+    return pd.DataFrame(rows, columns=["game", "codewords", *(s.label for s in Strategy), "fewest"])
+
+
+def fewest_turns_counts(totals: pd.DataFrame) -> pd.DataFrame:
+    """`total_turns` counted per strategy: in how many games it alone needs the fewest total turns,
+    in how many it ties for the fewest with others, and in how many another needs fewer."""
+    rows = []
+    for strategy in Strategy:
+        mine = [strategy.label in fewest for fewest in totals["fewest"]]
+        alone = [fewest == (strategy.label,) for fewest in totals["fewest"]]
+        rows.append({"strategy": strategy.label, FEWEST_ALONE: sum(alone),
+                     FEWEST_TIED: sum(mine) - sum(alone), MORE: len(totals) - sum(mine)})
+    return pd.DataFrame(rows, columns=["strategy", FEWEST_ALONE, FEWEST_TIED, MORE])

@@ -483,7 +483,7 @@ def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | 
     first guesses give 25); the axis label says how many are left out. Tick and bar labels stay
     level: past 20 scores the figure is wider. With `picks` (True: each strategy's own opening,
     `own_openings`; or a dict strategy -> guess) each panel names the strategies that pick it,
-    in bold at its right ("all four" when every strategy picks it)."""
+    in bold at its right ("all four" when every strategy picks it, "all but Knuth" when three do)."""
     game = Game.parse(game)
     patterns = list(patterns) if patterns is not None else first_guess_patterns(game)
     if not patterns:
@@ -509,12 +509,15 @@ def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | 
         ax.bar_label(bars, labels=[f"{s:,}" if s else "" for s in sizes[slots]], fontsize=BAR_LABEL_FONT_SIZE,
                      padding=1)
         ax.set_title(
-            f"{pattern}: largest {summary['largest']:,}, expected {summary['expected_size']:,.3f}, "
+            f"{pattern}: largest {summary['largest']:,}, expected size {summary['expected_size']:,.3f}, "
             f"entropy {summary['entropy_bits']:.3f} bits, {summary['parts']} parts",
             fontsize=9, loc="left",
         )
         if picked_by[pattern]:
-            who = "all four" if len(picked_by[pattern]) == len(Strategy) else ", ".join(picked_by[pattern])
+            # Three names are written by the one left out, so that the panel's two titles never meet.
+            left_out = [s.title for s in Strategy if s.title not in picked_by[pattern]]
+            who = ("all four" if not left_out else f"all but {left_out[0]}" if len(left_out) == 1
+                   else ", ".join(picked_by[pattern]))
             ax.set_title(f"picked by {who}", fontsize=9, loc="right", fontweight="bold")
         ax.set_ylabel("secrets (count)")
         ax.set_ylim(0, tallest * 1.3)  # one shared scale, with room for the labels

@@ -2106,42 +2106,68 @@ def partition_table(game: "Game | str", guesses, secrets=None, picks: "Mapping |
     return table
 
 
-# Whose rule each strategy is, as REFERENCE.md credits the 4p6c totals from the own openings ("The
-# literature agrees: Knuth 5801 (1976), Irving's expected size 5696, ..."); only Knuth's paper is
-# known here to print its total; for the other openings the notes name no source.
-PUBLISHED_TOTAL_BY = {
+# Whose rule each strategy plays, as REFERENCE.md names them ("Knuth (minimax, 1976)", "Expected Size
+# (Irving)", "Entropy (Neuwirth)", "Most Parts (Kooi, 2005)"); notebook 4 cites the four papers in full.
+RULE_BY = {
     Strategy.KNUTH: "Knuth 1976",
     Strategy.EXPECTED_SIZE: "Irving 1978",
     Strategy.ENTROPY: "Neuwirth 1982",
     Strategy.MOST_PARTS: "Kooi 2005",
 }
+PUBLISHED_TOTAL_BY = RULE_BY  # the older name
 NO_PUBLICATION = "none found"
+# Where the notes' 4p6c total of a row comes from (REFERENCE.md, under "Figures to reproduce": "The
+# literature agrees: Knuth 5801 (1976), Irving's expected size 5696, Neuwirth's entropy 5722, Kooi's
+# most parts 5668"): Knuth's own paper for his own rule's total; the literature, with no paper named,
+# for the other three own openings; no source at all for the other openings.
+TOTAL_FROM_LITERATURE = "the literature"
+TOTAL_NO_SOURCE = "none named"
+
+
+def _and_list(items: list) -> str:
+    """'a, b and c'."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def published_strategies_table(comparison: pd.DataFrame) -> ReadableTable:
     """The eight 4p6c figures of REFERENCE.md's "Figures to reproduce" (each strategy from two
     openings), as data/seed_comparison.csv keeps them, beside mmlib's own rows of data/results.csv.
-    Totals and worst games in turns (the caption says so); `own opening` says which opening is the
-    strategy's own opening (its rank's pick); the last column names whose rule the row plays, as the
-    notes credit the total (`PUBLISHED_TOTAL_BY`, own openings only), or says that no source was found."""
+    Totals and worst games in turns; `own opening` says which opening is the strategy's own opening
+    (its rank's pick). `rule by` names the author of the rule each row plays (`RULE_BY`), on every
+    row; `total's source` says where the notes' total comes from: Knuth 1976 for Knuth's own
+    opening, the literature (no paper named) for the other own openings, none named for the other
+    openings. The note under the table says so with the totals."""
     from ..studies.seed_comparison import REFERENCE_FIGURES
 
     rows = comparison[(comparison["game"] == "4p6c") & (comparison["seed_source"] == REFERENCE_FIGURES)]
     order = {s.label: k for k, s in enumerate(Strategy)}
     rows = rows.assign(order=rows["strategy"].map(order)).sort_values("order", kind="stable")
     own = own_openings("4p6c")
-    is_own = [own[Strategy.parse(s)] == g for s, g in zip(rows["strategy"], rows["first_guess"])]
+    strategies = [Strategy.parse(s) for s in rows["strategy"]]
+    is_own = [own[s] == g for s, g in zip(strategies, rows["first_guess"])]
+    sources = [TOTAL_NO_SOURCE if not mine else RULE_BY[s] if s == Strategy.KNUTH else TOTAL_FROM_LITERATURE
+               for s, mine in zip(strategies, is_own)]
+    own_totals = {s: int(t) for s, mine, t in zip(strategies, is_own, rows["seed_total_turns"]) if mine}
+    others = [s for s in Strategy if s != Strategy.KNUTH]
+    totals = _and_list([f"{own_totals[s]:,}" for s in others])
+    authors = _and_list([f"{RULE_BY[s].split()[0]}'s" for s in others])
+    note = (f"Total's source, as the project's reference notes give it: {RULE_BY[Strategy.KNUTH]} printed "
+            f"{own_totals[Strategy.KNUTH]:,}, the total of his own rule; the notes give {totals} as the "
+            f"literature's totals for {authors} rules, without naming the paper that printed each. The four "
+            "totals from other openings, and all eight worst games, the notes give with no source, saying only "
+            "that they follow from the rules exactly; we found no paper that prints those four totals. All "
+            "eight are the notes' figures, not mmlib's output.")
     return readable(pd.DataFrame({
-        "strategy": [Strategy.parse(s).title for s in rows["strategy"]],
+        "strategy": [s.title for s in strategies],
+        "rule by": [RULE_BY[s] for s in strategies],
         "opening": list(rows["first_guess"]),
         "own opening": is_own,
         "reference total": [int(v) for v in rows["seed_total_turns"]],
         "mmlib total": [int(v) for v in rows["mmlib_total_turns"]],
         "reference worst": [int(v) for v in rows["seed_max_turns"]],
         "mmlib worst": [int(v) for v in rows["mmlib_max_turns"]],
-        "rule credited to": [PUBLISHED_TOTAL_BY[Strategy.parse(s)] if mine else NO_PUBLICATION
-                               for s, mine in zip(rows["strategy"], is_own)],
-    }))
+        "total's source": sources,
+    }), note=note)
 
 
 def optimum_beside_table(optimal_frame: pd.DataFrame, results) -> ReadableTable:
@@ -2183,6 +2209,23 @@ def knuth_worst_table(worst: pd.DataFrame) -> ReadableTable:
         **{f"{s.title}, worst (turns)": list(shown[s.label]) for s in Strategy},
         "Knuth's worst game is": [KNUTH_WORST_TEXT[k] for k in shown["knuth_worst"]],
     }))
+
+
+# How the fewest-turns table heads its counts (the sentence above it says: of the games the sliders
+# reach, each strategy's total turns from its own opening beside the other three's).
+FEWEST_TURNS_TEXT = {"fewest alone": "fewest turns, alone", "fewest, tied": "fewest turns, tied",
+                     "more": "more turns than another"}
+
+
+def fewest_turns_table(totals: pd.DataFrame) -> ReadableTable:
+    """`studies.own_picks.total_turns` counted per strategy (`fewest_turns_counts`): in how many games
+    it alone needs the fewest total turns, ties for the fewest, or needs more than another; each row
+    adds up to the games counted."""
+    from ..studies.own_picks import fewest_turns_counts
+
+    counts = fewest_turns_counts(totals)
+    counts["strategy"] = [Strategy.parse(s).title for s in counts["strategy"]]
+    return readable(counts.rename(columns=FEWEST_TURNS_TEXT))
 
 
 def largest_subsets_table(game: "Game | str", secrets) -> ReadableTable:
