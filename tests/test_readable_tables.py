@@ -221,7 +221,13 @@ def test_a_turns_scores_add_up_by_the_rule_the_page_gives():
     toy = solve("3p3c", "knuth", backend="reference", first_guess="112", case_equivalence="off")
     text = turn_scores_sum(toy, turn=1)
     assert "27 games play a guess (27 scores)" in text
-    assert "113 (6² + 6² + 4² + 4² + 3²: the 5 regions of 3 to 9 games)" in text
+    assert "113 (6² + 6² + 4² + 4² + 3²: the 5 regions of 3 to 9 games;" in text
+    # Review r4: a region whose check finds no fully discriminating member is searched in full as well.
+    assert "4 have a fully discriminating member, the other one has none and is also searched in full)" in text
+    assert toy.turn_stats[0].fd_regions == 4 and toy.turn_stats[0].searched_regions == 1
+    result = solve("4p6c", "knuth", backend="reference", first_guess="1122", case_equivalence="off")
+    assert ("16 (4²: the one region of 3 to 14 games;\n    no member of it is fully discriminating, so it is also "
+            "searched in full)") in turn_scores_sum(result, turn=1)
     assert "6 games in the regions searched × 27 codewords = 162" in text and text.endswith("= 302 scores computed on turn 1")
     for turn in range(1, len(toy.turn_stats) + 1):  # the last turn leaves no region after it
         assert f"= {toy.turn_stats[turn - 1].scores:,} scores computed on turn {turn}" in turn_scores_sum(toy, turn)
@@ -268,3 +274,21 @@ def test_the_seed_solve_table_can_give_each_rows_rate():
         rate = float(row["scores computed"].replace(",", "")) / float(row["seconds"].replace(",", "")) / 1e9
         assert float(row["billion scores/s"].replace(",", "")) == pytest.approx(rate, rel=5e-3)
     assert "billion scores/s" in table.numeric and "as shown" in table.note
+
+
+def test_case_equivalence_is_timed_both_ways_at_the_same_load():
+    """Review r4 of notebook 5: the live 4p6c solve with case equivalence computed a third of the scores
+    in the time of the solve without, and nothing on the page said whether case equivalence pays there."""
+    from mmlib import solve
+    from mmlib.workbench.timing import case_equivalence_beside
+
+    table = case_equivalence_beside("4p6c", "knuth", runs=1, first_guess="1122")
+    assert table.frame["case equivalence"].tolist() == ["off", "on"]
+    assert list(table.frame.columns) == ["case equivalence", "scores computed", "turn 1: scores",
+                                         "turns 2 to 5: scores", "CPU s", "wall s"]
+    for setting, row in zip(("off", "on"), table.frame.itertuples(index=False)):
+        result = solve("4p6c", "knuth", backend="reference", first_guess="1122", case_equivalence=setting)
+        stats = result.turn_stats
+        assert [row[1], row[2], row[3]] == [f"{result.scores:,}", f"{stats[0].scores:,}",
+                                            f"{sum(s.scores for s in stats[1:]):,}"]
+    assert "4p6c, Knuth, opening 1122" in table.note and "solve-cpu" in table.note and "load average" in table.note

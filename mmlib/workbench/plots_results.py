@@ -692,7 +692,8 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     fig = Figure(figsize=(10, 4.8), layout="constrained")
     left, right = fig.subplots(1, 2)
     share = phase1.sum() / max((phase1 + phase2).sum(), 1e-12)
-    thin = f" ({share:.1%} of the time: too thin to see)" if share < 0.05 else ""  # a legend entry with no visible bar
+    # Phase 1's bar is a thin strip at the foot of each bar, where it shows at all: the legend says where.
+    thin = f"\n({share:.1%} of the time: the thin strip at the foot of each bar)" if share < 0.05 else ""
     left.bar(turns, phase1, color="#9ecae1", label=f"phase 1: play turn t, split into regions{thin}")
     bars = left.bar(turns, phase2, bottom=phase1, color="#e6550d", label="phase 2: choose turn t+1's guesses")
     total = phase1 + phase2

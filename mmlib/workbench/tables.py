@@ -508,7 +508,8 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
     names the machine and engine of each backend, read from the rows, the machine's load average
     and, for the cpu backend, the threads its solves ran on. A backend column only where the rows
     have more than one backend: one is named once, in the note."""
-    columns = [c for c in ("game", "codewords", "backend", "case_equivalence", "median_s", "scores", "scores_per_s")
+    columns = [c for c in ("game", "codewords", "first_guess", "backend", "case_equivalence", "median_s", "scores",
+                           "scores_per_s")
                if c in timings.columns]
     if "backend" in columns and timings["backend"].nunique() == 1:
         columns.remove("backend")
@@ -543,7 +544,7 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
     # The rate from the seconds as shown, so that a reader who divides gets it.
     rate = pd.to_numeric(timings["scores"], errors="coerce") / as_shown(timings["median_s"]) / 1e6
     return readable(timings[columns].assign(scores_per_s=rate),
-                    names={"scores_per_s": "million scores/s", "scores": "scores computed"},
+                    names={"scores_per_s": "million scores/s", "scores": "scores computed", "first_guess": "opening"},
                     # Three significant figures, as notebook 5's billions of scores a second: a rate under
                     # one million a second (a tiny game on a busy machine) reads 0.174, not 0.
                     formats={"median_s": "seconds", "scores_per_s": lambda v: significant(v, 3)}, note=note.strip())
@@ -1350,7 +1351,8 @@ def turn_scores_sum(result, turn: int = 1) -> str:
     (`mmlib.core.solver_reference`): one score per game that plays the turn's guess; k² for each
     region after the turn of 3 to p(p+3)/2 games (the number of different scores), whose k members
     are each scored against each other in the search for a fully discriminating member, whether or
-    not one is found; and (every codeword) × k for each region searched in full. The regions searched
+    not one is found; and (every codeword) × k for each region searched in full, which includes each
+    region of 3 to p(p+3)/2 games whose check found no such member (the text says how many did). The regions searched
     in full are not recorded one by one, so their games are what the other two terms leave, divided by
     the codewords; a result that does not add up that way is a ValueError. Case equivalence off only:
     with it on, a full search scores each region's own number of candidates."""
@@ -1366,13 +1368,29 @@ def turn_scores_sum(result, turn: int = 1) -> str:
     searched_games, rest = divmod(searched_scores, game.size)
     if rest or searched_games < 0 or searched_games > sum(k for k in sizes if k >= 3):
         raise ValueError(f"turn {turn} of {game.name}: {stats.scores:,} scores do not add up by the rule")
+    # A region whose check finds no fully discriminating member is then searched in full as well, and
+    # pays both terms: say how many found one (the table's column), so that the full searches add up.
+    found, not_found = stats.fd_regions, len(checked) - stats.fd_regions
+    if len(checked) == 1:
+        outcome = ("it has a fully discriminating member" if found else
+                   "no member of it is fully discriminating, so it is also searched in full")
+    elif not_found == 0:
+        outcome = "each has a fully discriminating member"
+    elif found == 0:
+        outcome = "none has a fully discriminating member, so each is also searched in full"
+    else:
+        outcome = (f"{found:,} have a fully discriminating member, "
+                   + ("the other one has none and is" if not_found == 1 else f"the other {not_found:,} have none and are")
+                   + " also searched in full")
     if not checked:
         check_text = "0 (no region of 3 to {} games)".format(game.num_scores)
     elif len(checked) <= 8:
         which = "the one region" if len(checked) == 1 else f"the {len(checked)} regions"
-        check_text = f"{checks:,} ({' + '.join(f'{k}²' for k in checked)}: {which} of 3 to {game.num_scores} games)"
+        check_text = (f"{checks:,} ({' + '.join(f'{k}²' for k in checked)}: {which} of 3 to {game.num_scores} games;"
+                      f"\n    {outcome})")
     else:
-        check_text = f"{checks:,} (k² for each of the {len(checked):,} regions of 3 to {game.num_scores} games)"
+        check_text = (f"{checks:,} (k² for each of the {len(checked):,} regions of 3 to {game.num_scores} games;"
+                      f"\n    {outcome})")
     return (f"turn {turn} of {game.name}: {stats.games_active:,} games play a guess ({stats.games_active:,} scores)\n"
             f"  + fully discriminating checks: {check_text}\n"
             f"  + full searches: {searched_games:,} games in the regions searched × {game.size:,} codewords "

@@ -265,3 +265,46 @@ def _stored_beside_benchmark(stored: pd.DataFrame, bench: "pd.DataFrame | None",
     return text + (f". They were two separate runs on the shared machine. data/optimal.csv keeps neither the "
                    f"search's CPU time nor the machine's load, so what the {milliseconds(abs(shown))} s between "
                    "them went to is not known.")
+
+
+def case_equivalence_beside(game: "Game | str", strategy="knuth", runs: int = 5, **options):
+    """One game solved on the cpu backend with case equivalence off and on, `runs` times each, the two
+    settings taking turns (so that both meet the same load), as a table of two rows. Each row is the
+    solve of least CPU time of its setting: its scores computed, on turn 1 (the biggest regions, where
+    case equivalence saves the most) and on the later turns, its CPU seconds (those of the thread that
+    solved, which other work on a shared machine stretches far less than the wall seconds of a solve
+    of a few milliseconds, which it can double) and its wall seconds. The note names the game, strategy, opening,
+    machine, engine, mmlib commit, the load average before the solves and the threads they ran on."""
+    from ..core.solve import solve
+    from ..core.strategies import Strategy
+    from ..studies.data_tables import cpu_threads_used, one_thread_reason
+    from .tables import readable
+
+    game = Game.parse(game)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    solves: dict = {"off": [], "on": []}
+    for _ in range(runs):
+        for setting, timed in solves.items():
+            # Both clocks around the same call, so that the wall time is never the shorter.
+            thread, process, wall = time.thread_time(), time.process_time(), time.perf_counter()
+            result = solve(game, strategy, case_equivalence=setting, **options)
+            timed.append((result, time.thread_time() - thread, time.process_time() - process,
+                          time.perf_counter() - wall))
+    threads = [cpu_threads_used(result) for timed in solves.values() for result, *_ in timed]
+    one_thread = max(threads) == 1  # else every thread's CPU time: the process's
+    rows = []
+    for setting, timed in solves.items():
+        result, thread_s, process_s, wall_s = min(timed, key=lambda t: t[1] if one_thread else t[2])
+        stats = result.turn_stats
+        rows.append({"case equivalence": setting, "scores computed": result.scores,
+                     "turn 1: scores": stats[0].scores, f"turns 2 to {len(stats)}: scores": sum(s.scores for s in stats[1:]),
+                     "CPU s": thread_s if one_thread else process_s, "wall s": wall_s})
+    first = solves["off"][0][0]
+    clock = "the solving thread's" if one_thread else "the process's (every thread's)"
+    note = (f"{game.name}, {Strategy.parse(strategy).title}, opening {first.first_guess_text}; each row the solve of "
+            f"least CPU time of {runs} with its setting, the two settings taking turns, {one_thread_reason(threads)}; "
+            f"{measured_just_now('solve-cpu')}"
+            + (f"; load average before the solves: {load:.1f} on {os.cpu_count()} cores" if load is not None else "")
+            + f". CPU s: {clock} CPU time, which other work on the machine stretches far less than the wall time; "
+            "wall s: the same solve's wall time, longer where other work held the core.")
+    return readable(pd.DataFrame(rows), formats={"CPU s": "seconds", "wall s": "seconds"}, note=note)
