@@ -206,8 +206,8 @@ def turn_spread() -> str:
 
     spread = average_turns_spread(best_rows())
     widest = spread[spread["spread"].round(2) == round(spread["spread"].max(), 2)]["game"]
-    return (f"within {spread['spread'].median():.2f} turns of each other in the median game, and at most "
-            f"{spread['spread'].max():.2f} apart ({', '.join(widest)})")
+    return (f"is {spread['spread'].median():.2f} turns at the median of the {len(spread)} games and at most "
+            f"{spread['spread'].max():.2f} ({', '.join(widest)})")
 
 
 def lowest_average_counts() -> str:
@@ -302,6 +302,58 @@ def cuda_ce_slower() -> str:
     return f"case equivalence makes {slower} of the {len(small)} solves of 5p8c and 6p6c slower"
 
 
+def gpu_named_headline() -> str:
+    """The GPU and engine of mmlib's cuda solves, as the answer at the top of notebook 6 names them."""
+    rows = current_cuda_solves()
+    (machine,), (engine,) = set(rows["machine"]), set(rows["engine"])
+    return f"mmlib's GPU solver, on an {machine} (engine {engine}), is still slower than the seed's"
+
+
+def untimed_games() -> str:
+    """The games the time maps leave grey: how many were solved on the reference backend (the same for
+    every strategy, and smaller than every game solved on cpu) and which only with case equivalence off."""
+    best = best_rows()
+    counts = {len(g[g["backend"] == "reference"]) for _, g in best.groupby("strategy")}
+    (count,) = counts
+    assert best.loc[best["backend"] == "reference", "codewords"].max() < best.loc[best["backend"] == "cpu", "codewords"].min()
+    off = best[(best["backend"] == "cpu") & (best["case_equivalence"] == "off")]
+    games = sorted(set(off["game"]), key=lambda g: (Game.parse(g).pins, Game.parse(g).colors))
+    return (f"The {count} smallest games were solved on the `reference` backend, and {', '.join(games[:-1])} and "
+            f"{games[-1]} only with case equivalence off")
+
+
+def ce_counted_again() -> str:
+    """How many of the share map's games one solve with case equivalence counted both ways, and how
+    many were solved with it off and counted again (`case_equivalence_counted_again`), per backend."""
+    from mmlib.workbench.plots_results import case_equivalence_counted_again
+
+    scores = case_equivalence_scores(load_results().frame).dropna(subset=["scores_with_ce", "scores_without_ce"])
+    again = case_equivalence_counted_again(load_results().frame)
+    reference = again[again["backend"] == "reference"]
+    cpu = sorted(again.loc[again["backend"] == "cpu", "game"], key=lambda g: (Game.parse(g).pins, Game.parse(g).colors))
+    assert len(reference) + len(cpu) == len(again)
+    return (f"in {len(scores) - len(again)} games; the other {len(again)} were solved with it off "
+            f"({len(reference)} on the `reference` backend, of at most {int(reference['codewords'].max()):,} codewords, "
+            f"and {', '.join(cpu[:-1])} and {cpu[-1]} on `cpu`)")
+
+
+def best_max_tie() -> str:
+    """The game where two first guesses tie on max and average turns for every strategy, as the
+    Vocabulary's last tie-break names them (the lexically first is kept)."""
+    best = best_rows()
+    frame = load_results().frame
+    ties = []
+    for (game, strategy), row in best.set_index(["game", "strategy"]).iterrows():
+        same = frame[(frame["game"] == game) & (frame["strategy"] == strategy) & (frame["max_turns"] == row["max_turns"])
+                     & (frame["total_turns"] == row["total_turns"])]
+        guesses = sorted(set(same["first_guess"].astype(str)), key=Game.parse(game).parse_codeword)
+        if len(guesses) > 1 and Game.parse(game).pins > 2:
+            assert guesses[0] == str(row["first_guess"])
+            ties.append((game, tuple(guesses)))
+    (game, guesses), = set(ties)
+    return f"as {' and '.join(guesses)} do in {game}"
+
+
 def incomplete_games() -> str:
     from mmlib.studies.data_tables import incomplete_openings
 
@@ -342,15 +394,20 @@ def cpu_runs_6p6c() -> str:
 
 
 def engines_5p8c() -> str:
-    """The same four 5p8c cpu solves (case equivalence on) by solve-cpu 5 and by solve-cpu 6: their range."""
+    """The same four 5p8c cpu solves (case equivalence on) by solve-cpu 5 and by solve-cpu 6: their range,
+    the machine both ran on, and how many days apart."""
     frame = load_benchmarks().frame
     rows = frame[(frame["game"] == "5p8c") & (frame["backend"] == "cpu") & (frame["case_equivalence"] == "on")]
-    ranges = []
+    ranges, days, machines = [], [], set()
     for engine in ("solve-cpu 5", "solve-cpu 6"):
         mine = latest_rows(rows[rows["engine"] == engine])
         assert len(mine) == 4, engine
         ranges.append(f"{mine['median_s'].min():.2f} to {mine['median_s'].max():.2f} s with {engine}")
-    return f"the same four 5p8c solves took {ranges[0]} and {ranges[1]}"
+        days.append(pd.Timestamp(mine["date"].max()).normalize())
+        machines |= set(mine["machine"])
+    (machine,) = machines
+    return (f"On the `{machine}` machine the same four 5p8c solves took {ranges[0]} and {ranges[1]} "
+            f"(`data/benchmarks.csv`, runs {(days[1] - days[0]).days} days apart)")
 
 
 def kernel_rate() -> str:
@@ -1006,7 +1063,11 @@ CLAIMS = [
     ("06_results.ipynb", gpu_over_cpu),
     ("06_results.ipynb", cpu_solve_rate),
     ("06_results.ipynb", turn_spread),
-    ("06_results.ipynb", lambda: turn_spread().split(" (")[0].replace(", and at most", " and at most")),
+    ("06_results.ipynb", lambda: turn_spread().split(" (")[0]),
+    ("06_results.ipynb", gpu_named_headline),
+    ("06_results.ipynb", best_max_tie),
+    ("06_results.ipynb", untimed_games),
+    ("06_results.ipynb", ce_counted_again),
     ("06_results.ipynb", lowest_average_counts),
     ("06_results.ipynb", averages_4p6c),
     ("06_results.ipynb", within_5_4p6c),

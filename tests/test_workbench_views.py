@@ -1099,13 +1099,83 @@ def test_notebook_6_review_r3_fixes():
     assert len(outlined) == 4 and "Expected Size 6p7c (6 of its 11 first guesses)" in " ".join(figure._supxlabel.get_text().split())
     assert not [p for ax in results_heatmaps_figure(best, "knuth", incomplete=unfinished).axes for p in ax.patches
                 if p.get_edgecolor()[:3] == (1.0, 0.0, 0.0)]
-    assert cell_text("1112233") == "1112233" and cell_text("11122334") == "1112\n2334"
+    # Review r4: no codeword is broken over two lines (an 8-pin one fits its cell: see the r4 test).
+    assert cell_text("1112233") == "1112233" and cell_text("11122334") == "11122334"
     threshold = ce_threshold_table(load_table("ce_threshold.csv", ()).frame)
     row = threshold.frame.set_index("game").loc["4p6c"]
     assert row["time on from 6 / on from 1"] == TOO_SHORT and "4p6c's solves take" in threshold.note
     assert row["saved scores from regions of 3-5"].endswith("%")
     only = benchmark_only_games_table(results, benchmarks).frame
     assert {"7p7c", "8p6c"} <= set(only["game"]) and not set(only["game"]) & set(results["game"])
+
+
+def test_notebook_6_review_r4_fixes():
+    """Review r4 of notebook 6: where the share map's two counts come from, named; "so far" in the
+    cell of an opening chosen from some first guesses; every table the notebook reads counted; the
+    runs behind the benchmark table exact; a tie on max and average named; an 8-pin codeword whole
+    in its cell; the footnote true to each bar below 0; the spread defined and shown per game; the
+    seed tables in the strategy order, a value most rows share said once."""
+    from matplotlib.text import Text
+
+    from mmlib.studies.data_tables import best_max_rows, incomplete_openings, load_results, load_table
+    from mmlib.studies.seed_comparison import load_seed_comparison
+    from mmlib.workbench.plots_results import (case_equivalence_counted_again, case_equivalence_figure,
+                                               case_equivalence_sources, results_heatmaps_figure)
+    from mmlib.workbench.tables import (best_first_guesses_table, data_files_table, seed_comparison_table,
+                                        solve_benchmark_table, strategy_summary_table)
+
+    results = load_results().frame
+    best = best_max_rows(results)
+    # 1. A game solved with case equivalence off had its count with it from a second solve: named.
+    again = case_equivalence_counted_again(results)
+    assert {"6p4c", "7p4c", "7p5c", "8p4c"} <= set(again["game"]) and "4p6c" not in set(again["game"])
+    sources = case_equivalence_sources(results)
+    assert "6p4c, 7p4c, 7p5c and 8p4c" in sources and "--fill-ce-scores" in sources
+    timing = load_table("case_equivalence_timing.csv", ("game",)).frame
+    figure = case_equivalence_figure(results, timing)
+    note = " ".join(figure._supxlabel.get_text().split())
+    assert "same solve" not in figure.axes[0].get_title() and "6p4c, 7p4c, 7p5c and 8p4c" in note
+    # 9. Below 0: which strategies, game by game.
+    assert "5p4c (all four strategies) and 6p4c (all but Entropy)" in note
+    # 2. The opening map writes "so far" in the outlined cell; 8. an 8-pin codeword stays whole.
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    maps = results_heatmaps_figure(best, "expected-size", incomplete=incomplete_openings(results))
+    FigureCanvasAgg(maps).draw()
+    opening = maps.axes[3]
+    texts = {t.get_text(): t for t in opening.findobj(Text) if t.get_text()}
+    assert "111223\nso far" in texts and "11122233" in texts
+    renderer = maps.canvas.get_renderer()
+    cell = opening.get_window_extent(renderer).width / len(opening.get_xticks())
+    assert texts["11122233"].get_window_extent(renderer).width < cell
+    assert "Grey in the time map: the 33 smallest games" in " ".join(maps._supxlabel.get_text().split())
+    # 3. Every table notebook 6 reads is counted; 4. the benchmark table's 30 times and the 2 earlier runs.
+    files = data_files_table().frame
+    named = set(files["file"]) - {""}
+    assert {"data/case_equivalence_timing.csv", "data/ce_threshold.csv", "data/seed_comparison.csv"} <= named
+    earlier = files[files["what they are"].str.startswith("earlier runs")]
+    shown = solve_benchmark_table(load_benchmarks().frame)
+    times = int((shown.frame[["cpu s", "cuda s"]] != "–").sum().sum())
+    assert files["what they are"].str.contains("the benchmark table's times").any()
+    assert int(files.loc[files["what they are"].str.contains("benchmark table's times"), "rows"].iloc[0]) == times
+    assert len(earlier) == 1 and "two or more" not in shown.note and "two runs each of" in shown.note
+    # 10. The spread: defined in the summary's note, and given for the chosen game.
+    assert "median game" not in strategy_summary_table(best).note
+    assert "The spread in 4p6c" in best_first_guesses_table(best, "4p6c").note
+    # 11. The seed's turn counts in the strategy order, then by first guess; values most rows share said once.
+    turns = seed_comparison_table(load_seed_comparison(), "turns")
+    order = ["Knuth", "Expected Size", "Entropy", "Most Parts"]
+    strategies = list(dict.fromkeys(turns.frame["strategy"]))
+    assert strategies == order
+    assert (turns.frame["agreement"] != "").sum() == 1 and 'Where "agreement" is blank' in turns.note
+    scores = seed_comparison_table(load_seed_comparison(), "scores")
+    assert "agreement" not in scores.frame.columns and "agree in every row" in scores.note
+    # 5. A tie on max and average: the caption names the other first guess.
+    from mmlib.workbench import views
+    from mmlib.workbench.widgets import game_controls
+
+    view = views.results_view(results, best)(game_controls(pins=4, colors=2, strategy="knuth"))
+    assert "tied with 1122 on max and average" in view.caption
 
 
 def test_search_cost_labels_sit_on_their_own_points_and_cover_nothing():

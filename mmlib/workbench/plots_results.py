@@ -367,17 +367,23 @@ def plain_number(value: float, _pos=None) -> str:
     return f"{value:,.0f}" if value >= 1 else f"{value:.{max(0, -math.floor(math.log10(value) + 1e-9))}f}"
 
 
-# The longest label a map's cell holds on one line at 9 pt (0.00560, 1112233); a longer one, such as
-# an 8-pin codeword, is broken over two lines rather than drawn smaller than the rest.
-CELL_LINE_CHARS = 7
+# The longest line a map's cell holds at 9 pt: an 8-pin codeword (11122334, 64 pixels at 100 dpi in
+# a cell of about 66), so that no codeword is ever broken over two lines nor drawn smaller than the
+# rest. A longer line is broken in the middle.
+CELL_LINE_CHARS = MAX_PINS
 
 
 def cell_text(text: str) -> str:
-    """A map cell's label at the one size every cell uses: '11122334' as '1112' over '2334'."""
-    if len(text) <= CELL_LINE_CHARS:
-        return text
-    half = (len(text) + 1) // 2
-    return f"{text[:half]}\n{text[half:]}"
+    """A map cell's label at the one size every cell uses, line by line: '11122334' whole,
+    '111223\nso far' as given; only a line longer than any codeword is broken in two."""
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= CELL_LINE_CHARS:
+            lines.append(line)
+        else:
+            half = (len(line) + 1) // 2
+            lines += [line[:half], line[half:]]
+    return "\n".join(lines)
 
 
 def _heatmap_panel(fig: Figure, ax, grid: np.ndarray, pins: list, colors: list, value: str,
@@ -416,7 +422,7 @@ def _heatmap_panel(fig: Figure, ax, grid: np.ndarray, pins: list, colors: list, 
         _empty_note(ax, empty)
     if marked is not None:
         for i, j in zip(*np.nonzero(marked & np.isfinite(grid))):
-            ax.add_patch(Rectangle((j - 0.45, i - 0.42), 0.9, 0.84, fill=False, edgecolor="red", linewidth=2.5))
+            ax.add_patch(Rectangle((j - 0.46, i - 0.45), 0.92, 0.9, fill=False, edgecolor="red", linewidth=2.5))
     ax.set_xticks(range(len(colors)), [str(c) for c in colors])
     ax.set_yticks(range(len(pins)), [str(p) for p in pins])
     ax.set_xlabel("colors")
@@ -515,7 +521,8 @@ def results_heatmaps_figure(best: pd.DataFrame, strategy: "str | Strategy", back
             names = list(shown["first_guess"].astype(str)) if len(shown) else []
             texts = np.full(grid.shape, "", dtype=object)
             for i, j in zip(*np.nonzero(np.isfinite(order))):
-                texts[i, j] = names[int(order[i, j])]
+                # An opening chosen from some first guesses only says so in its cell.
+                texts[i, j] = names[int(order[i, j])] + ("\nso far" if marked[i, j] else "")
             _heatmap_panel(fig, ax, grid, pins, colors, "distinct", limits.get("distinct"), texts, label,
                            marked=marked)
         else:
@@ -529,14 +536,41 @@ def results_heatmaps_figure(best: pd.DataFrame, strategy: "str | Strategy", back
                  "(grey: not in the table)", fontsize=12)
     outlined = "; ".join(f"{game} ({played} of its {patterns} first guesses)" for game, played, patterns
                         in zip(unfinished["game"], unfinished["played"], unfinished["patterns"]))
-    _footnote(fig, (f"Outlined in red: not every first guess played yet, so the best-max opening shown "
-                    f"is the best of those played and may still change: {strategy.title} {outlined}. "
-                    if outlined else "")
-              + f"Solve times: the wall time of each sweep solve in data/results.csv, {timings.caption()}. "
+    _footnote(fig, (f"Outlined in red, its opening marked \"so far\": not every first guess played yet, so the "
+                    f"best-max opening shown is the best of those played and may still change: {strategy.title} "
+                    f"{outlined}. " if outlined else "")
+              + f"Solve times: the wall time of each sweep solve in data/results.csv, {timings.caption()}."
+              + _untimed_games(rows, backend, case_equivalence) + " "
               "A time need not grow with the game: each is the solve from that game's own best-max opening, "
               "which changes from one game to the next, on a machine shared with other work. "
               "Each map's color scale is the same for all four strategies.")
     return fig
+
+
+def _untimed_games(rows: pd.DataFrame, backend: str, case_equivalence: str) -> str:
+    """Why a game of `rows` (best-max rows of one strategy) is grey in the time map, in a sentence: the
+    games solved on another backend (counted; called the smallest where none of the others is
+    smaller) and those solved on `backend` only with the other case-equivalence setting, named."""
+    if len(rows) == 0:
+        return ""
+    elsewhere = rows[rows["backend"] != backend]
+    other = rows[(rows["backend"] == backend) & (rows["case_equivalence"] != case_equivalence)]
+    parts = []
+    if len(elsewhere):
+        backends = " and ".join(f"the {b} backend" for b in dict.fromkeys(elsewhere["backend"]))
+        smallest = elsewhere["codewords"].max() < rows.loc[rows["backend"] == backend, "codewords"].min() \
+            if (rows["backend"] == backend).any() else False
+        parts.append(f"the {len(elsewhere)} {'smallest ' if smallest else ''}games, solved on {backends}")
+    if len(other):
+        games = _games_in_words(other)
+        parts.append(f"{games}, solved only with case equivalence {'off' if case_equivalence == 'on' else 'on'}")
+    return f" Grey in the time map: {', and '.join(parts)}." if parts else ""
+
+
+def _games_in_words(rows: pd.DataFrame) -> str:
+    """'6p4c, 7p4c, 7p5c and 8p4c': the games of `rows` by pins, then colors."""
+    games = [g.name for g in sorted({Game.parse(name) for name in rows["game"]}, key=lambda g: (g.pins, g.colors))]
+    return games[0] if len(games) == 1 else f"{', '.join(games[:-1])} and {games[-1]}"
 
 
 def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
@@ -747,6 +781,43 @@ def case_equivalence_scores(results: pd.DataFrame, strategy: "str | Strategy" = 
     return frame.sort_values(["codewords", "pins"]).reset_index(drop=True)
 
 
+def case_equivalence_counted_again(results: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> pd.DataFrame:
+    """The games of `case_equivalence_scores` whose best-max solve of `strategy` in data/results.csv
+    was made with case equivalence off: that solve counts only the scores without it, and the count
+    with it comes from solving the same game, strategy and opening again with it on (`python -m mmlib
+    sweep --fill-ce-scores`, which checks that the turns are the same and that the second solve's
+    scores and the scores it saved add up to the first's). A solve made with it on records both
+    counts itself. Columns: game, backend, codewords; smallest game first."""
+    scores = case_equivalence_scores(results, strategy).dropna(subset=["scores_with_ce", "scores_without_ce"])
+    best = best_max_rows(results, strategy) if len(results) else results
+    if len(scores) == 0 or len(best) == 0:
+        return pd.DataFrame(columns=["game", "backend", "codewords"])
+    off = best[best["game"].isin(scores["game"]) & best["case_equivalence"].ne("on")]
+    return off.sort_values(["codewords", "pins"], kind="stable")[["game", "backend", "codewords"]] \
+        .reset_index(drop=True)
+
+
+def case_equivalence_sources(results: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> str:
+    """Where the two counts of the share map come from, in a sentence: how many games were solved with
+    case equivalence on (one solve records both counts) and how many with it off, per backend, the
+    larger ones named, whose count with it comes from a second solve (`case_equivalence_counted_again`)."""
+    scores = case_equivalence_scores(results, strategy).dropna(subset=["scores_with_ce", "scores_without_ce"])
+    again = case_equivalence_counted_again(results, strategy)
+    once = len(scores) - len(again)
+    if len(again) == 0:
+        return f"In all {len(scores)} games one solve with case equivalence records both counts."
+    parts = []
+    for backend, group in again.groupby("backend", sort=False):
+        parts.append(f"{len(group)} on the {backend} backend ({_games_in_words(group)})" if len(group) <= 6
+                     else f"{len(group)} on the {backend} backend (games of at most "
+                          f"{int(group['codewords'].max()):,} codewords)")
+    return (f"In {once} games the solve was made with case equivalence on and records both counts (the scores "
+            f"it computed and those it saved). The other {len(again)} were solved with it off, "
+            f"{' and '.join(parts)}: each was solved again with it on from the same opening "
+            "(`python -m mmlib sweep --fill-ce-scores`, which checks that the turns are the same), and that "
+            "solve gives the count with it.")
+
+
 def case_equivalence_seconds(timing: pd.DataFrame, backend: str = "cpu") -> pd.DataFrame:
     """data/case_equivalence_timing.csv as one row per game and strategy: the latest median seconds
     on `backend` without and with case equivalence, and the share of the time it saves."""
@@ -840,7 +911,7 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
     top.set_xlabel("colors")
     top.set_ylabel("pins")
     top.set_title(f"Scores left with case equivalence, {strategy.title}, best-max opening "
-                  "(both counts from the same solve; grey: not in data/results.csv)", fontsize=10)
+                  "(grey: not in data/results.csv)", fontsize=10)
     notes = [timings.left_out_note()]
     if len(seconds) == 0:
         _empty_note(bottom, "no timings with and without case equivalence yet")
@@ -861,7 +932,16 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
         known = [g for g in slower if g in left.index and np.isfinite(left[g])]
         if known:
             shares = [f"{100 * left[g]:.1f}%" for g in known]
-            notes.append(f"Below 0 (slower with it) in {' and '.join([', '.join(known[:-1]), known[-1]] if len(known) > 1 else known)}: "
+            # Which bars of each such game fall below 0: all four strategies, all but some, or which.
+            which = []
+            for g in known:
+                below = [s for s in Strategy
+                         if (shown.loc[(shown["game"] == g) & (shown["strategy"] == s.label), "saved"] < 0).any()]
+                above = [s.title for s in Strategy if s not in below]
+                which.append(f"{g} (all four strategies)" if not above else
+                             f"{g} (all but {' and '.join(above)})" if len(above) < len(below) else
+                             f"{g} ({' and '.join(s.title for s in below)})")
+            notes.append(f"Below 0 (slower with it) in {' and '.join([', '.join(which[:-1]), which[-1]] if len(which) > 1 else which)}: "
                          f"there case equivalence leaves {strategy.title} "
                          f"{' and '.join([', '.join(shares[:-1]), shares[-1]] if len(shares) > 1 else shares)} of the "
                          "scores (top), so it saves almost nothing and its own work (finding the Zero and Free "
@@ -881,7 +961,11 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
     bottom.set_ylabel("solve time saved (% of the time without;\nbelow 0: slower with it)")
     bottom.set_title("Solve time saved, cpu backend (data/case_equivalence_timing.csv, latest run), "
                      f"{timings.caption()}", fontsize=10, wrap=True)
-    _footnote(fig, " ".join(n for n in notes if n))
+    text = " ".join(n for n in notes if n)
+    if len(scores):  # where the top's two counts come from, before the notes on the bars
+        sources = case_equivalence_sources(results, strategy).replace("`", "")
+        text = f"Top: {sources[0].lower()}{sources[1:]} {text}".strip()
+    _footnote(fig, text)
     return fig
 
 

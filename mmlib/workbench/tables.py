@@ -358,9 +358,13 @@ def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
              .groupby(["backend", "repeats"], sort=True)] if usual is not None else []
     medians = (f" Each time is the median of the latest run's {usual} solves"
                + (f" ({'; '.join(other)})" if other else "") + ".") if usual is not None else ""
-    twice = [f"the {backend} backend's {_solves_named(wide[wide[f'runs_{backend}'] > 1])}"
-             for backend in ("cpu", "cuda") if (wide[f"runs_{backend}"] > 1).any()]
-    runs = (f" data/benchmarks.csv holds two or more runs of {' and of '.join(twice)}: the table shows the latest."
+    # How many runs the file holds of a solve timed more than once, exactly: "2 runs each of ...".
+    words = {2: "two", 3: "three", 4: "four", 5: "five"}
+    twice = [f"{words.get(int(count), int(count))} runs {'each ' if len(group) > 1 else ''}of the {backend} "
+             f"backend's {_solves_named(group)}"
+             for backend in ("cpu", "cuda")
+             for count, group in wide[wide[f"runs_{backend}"] > 1].groupby(f"runs_{backend}", sort=True)]
+    runs = (f" data/benchmarks.csv holds {' and '.join(twice)}: the table shows the latest."
             if twice else "")
     left = "; ".join(part.left_out_note().removeprefix("Left out: ").rstrip(".") for part in parts.values()
                      if part.left_out_note())
@@ -407,11 +411,13 @@ def _and(words) -> str:
 
 
 def data_files_table(data_dir=None) -> ReadableTable:
-    """What the rows of the three tables notebook 6 reads are, counted so that each file's parts add
+    """What the rows of the six tables notebook 6 reads are, counted so that each file's parts add
     up to its rows: the rule sets of data/results.csv and data/first_guesses.csv (the classic rows
-    here, the variants notebook 9's), and the kinds of run of data/benchmarks.csv (whole solves of
-    the current engines, which the benchmark table shows, and of older ones; the optimal search,
-    notebook 8's; the scoring kernel alone; the cluster-overhead rows, docs/cluster.md's)."""
+    here, the variants notebook 9's); the kinds of run of data/benchmarks.csv (whole solves of the
+    current engines, the latest run of each the benchmark table's times and the earlier runs of the
+    same solves named, and of older ones; the optimal search, notebook 8's; the scoring kernel alone;
+    the cluster-overhead rows, docs/cluster.md's); and the rows of data/case_equivalence_timing.csv,
+    data/ce_threshold.csv and data/seed_comparison.csv, by the figure or table that shows them."""
     from ..studies.data_tables import BENCHMARKS_COLUMNS, load_first_guesses, load_results, load_table
 
     rows, detail = [], ""
@@ -452,11 +458,20 @@ def data_files_table(data_dir=None) -> ReadableTable:
     cluster = raw["scheduler"].notna() if "scheduler" in raw.columns else pd.Series(False, index=raw.index)
     plain = raw[~cluster]
     solves = plain[plain["strategy"].isin(SOLVE_STRATEGIES)]
-    current = sum(len(one_machine_one_engine(group).rows) for _, group in solves.groupby("backend"))
+    now = pd.concat([one_machine_one_engine(group).rows for _, group in solves.groupby("backend")]) \
+        if len(solves) else solves
+    current = len(now)
+    latest = latest_rows(now)
+    earlier = now.drop(index=latest.index)
     kernel = plain[plain["strategy"] == KERNEL_STRATEGY]
     kernel_now = len(one_machine_one_engine(kernel).rows)
-    parts = [("whole solves by the current engines: the benchmark table (the latest run of each)", current),
-             ("whole solves by older engine versions", len(solves) - current),
+    parts = [("whole solves by the current engines, the latest run of each: the benchmark table's times",
+              len(latest))]
+    if len(earlier):
+        named = "; ".join(f"{backend} backend: {_solves_named(group)}"
+                          for backend, group in earlier.groupby("backend", sort=True))
+        parts.append((f"earlier runs of the same solves ({named})", len(earlier)))
+    parts += [("whole solves by older engine versions", len(solves) - current),
              ("the optimal search: notebook 8", int((plain["strategy"] == "optimal").sum())),
              ("the scoring kernel alone, current engine", kernel_now),
              ("the scoring kernel alone, older engine versions", len(kernel) - kernel_now),
@@ -469,8 +484,59 @@ def data_files_table(data_dir=None) -> ReadableTable:
     totals = {name: len(frame) for name, frame in (("data/results.csv", results),
                                                       ("data/first_guesses.csv", guesses),
                                                       ("data/benchmarks.csv", raw))}
+    for name, parts in _other_data_files(data_dir).items():
+        for k, (what, n) in enumerate(parts):
+            rows.append({"file": name if k == 0 else "", "rows": n, "what they are": what})
+        totals[name] = sum(n for _, n in parts)
     return readable(pd.DataFrame(rows),
                     note=detail + "Rows in all: " + "; ".join(f"{name} {n:,}" for name, n in totals.items()) + ".")
+
+
+def _other_data_files(data_dir=None) -> dict:
+    """The rows of the other three tables notebook 6 reads, by the figure or table that shows them:
+    {file: [(what they are, rows), ...]}, each file's parts adding up to its rows."""
+    from ..studies.data_tables import load_table
+    from ..studies.seed_comparison import load_seed_comparison
+
+    files = {}
+    timing = load_table("case_equivalence_timing.csv", ("game", "strategy", "case_equivalence", "median_s"),
+                        data_dir).frame
+    cpu = timing[timing["backend"] == "cpu"] if len(timing) else timing
+    bars = latest_rows(one_machine_one_engine(cpu).rows) if len(cpu) else cpu
+    files["data/case_equivalence_timing.csv"] = [
+        (what, n) for what, n in (
+            ("cpu backend, with and without case equivalence: the bars under the share map", len(bars)),
+            ("cpu backend, earlier runs or other engines", len(cpu) - len(bars)),
+            ("reference backend: not drawn (the bars compare cpu solves)", len(timing) - len(cpu))) if n]
+    threshold = load_table("ce_threshold.csv", ("game", "strategy", "setting", "median_s"), data_dir).frame
+    off = (threshold["setting"] == "off").sum() if len(threshold) else 0
+    files["data/ce_threshold.csv"] = [
+        (what, int(n)) for what, n in (
+            ("on from 1, 6 and 16: the threshold table", len(threshold) - off),
+            ("case equivalence off: left out (the time-saved bars answer that)", off)) if n]
+    from pathlib import Path
+
+    path = None if data_dir is None else Path(data_dir) / "seed_comparison.csv"
+    seed = load_seed_comparison(path)
+    kinds = {"turns": 0, "gpu": 0, "cpu": 0, "crossed": 0, "other": 0}
+    for _, row in seed.iterrows():
+        if _figure(row.get("seed_total_turns", ""), "turns", ""):
+            kinds["turns"] += 1
+        elif _figure(row.get("seed_seconds", ""), "seconds", ""):
+            seed_gpu = any(w in str(row.get("seed_machine", "")) for w in GPU_WORDS)
+            mmlib_gpu = "mmlib cuda backend" in str(row.get("mmlib_machine", ""))
+            kinds["gpu" if seed_gpu and mmlib_gpu else "cpu" if not (seed_gpu or mmlib_gpu) else "crossed"] += 1
+        else:
+            kinds["other"] += 1
+    files["data/seed_comparison.csv"] = [
+        (what, kinds[kind]) for kind, what in (
+            ("turns", "4p6c turn counts: the first seed table"),
+            ("gpu", "the seed's GPU solver beside mmlib's cuda backend: the GPU times table (7p7c's also the "
+                    "score counts)"),
+            ("cpu", "the seed's C++ solver beside mmlib's cpu backend: the cpu times table"),
+            ("crossed", "the seed's GPU times beside mmlib's cpu times: left out (machines, not solvers)"),
+            ("other", "other rows")) if kinds[kind]]
+    return files
 
 
 def published_check_table(result, results: pd.DataFrame, comparison: pd.DataFrame,
@@ -567,7 +633,7 @@ def strategy_summary_table(best: pd.DataFrame) -> ReadableTable:
     """`data_tables.strategy_summary` as a reader wants it: strategies by their names, the number of
     games they share said once in the note instead of in every row, with the games some strategy
     lacks, and how far apart the four strategies' averages are (`data_tables.average_turns_spread`):
-    in the median game, at most (where), and the games past SPREAD_NOTED turns."""
+    its median over the games, its largest (where), and the games past SPREAD_NOTED turns."""
     from ..studies.data_tables import average_turns_spread, strategy_summary
 
     summary = strategy_summary(best)
@@ -585,10 +651,12 @@ def strategy_summary_table(best: pd.DataFrame) -> ReadableTable:
         if len(spread):
             widest = spread[spread["spread"].round(2) == round(spread["spread"].max(), 2)]
             wide = spread[spread["spread"] > SPREAD_NOTED]
-            note += (f". Their average turns lie within {spread['spread'].median():.2f} turns of each other in the "
-                     f"median game, and at most {spread['spread'].max():.2f} ({', '.join(widest['game'])})")
+            note += (f". A game's spread: its highest average turns minus its lowest, over the {len(strategies)} "
+                     "strategies (the table under the controls above gives it for the chosen game). The spread "
+                     f"is {spread['spread'].median():.2f} turns at the median of the {len(spread)} games and at most "
+                     f"{spread['spread'].max():.2f} ({', '.join(widest['game'])})")
             if len(wide):
-                note += f"; more than {SPREAD_NOTED} turns apart only in {', '.join(wide['game'])}"
+                note += f"; more than {SPREAD_NOTED} turns only in {', '.join(wide['game'])}"
         note += "."
     return readable(shown, names={"lowest_average_in": "games with the lowest average (ties count)",
                                   "worst_max_turns": "worst max turns"}, note=note)
@@ -633,6 +701,10 @@ def best_first_guesses_table(best: pd.DataFrame, game: str,
     note = " ".join(f"{Strategy.parse(s).title}: only {int(r['played'])} of the {int(r['patterns'])} first guesses "
                     f"of {game} played yet, so its best-max first guess may still change."
                     for s, r in unfinished.iterrows())
+    if len(rows) == len(Strategy):  # the game's spread, from the averages as shown
+        shown_averages = [round(float(v), 3) for v in rows["average_turns"]]
+        note = (f"The spread in {game} (the highest average turns minus the lowest): "
+                f"{max(shown_averages) - min(shown_averages):.3f} turns. " + note).strip()
     # first_guess: a codeword, a name, left aligned whatever its length (12 as 1122).
     return readable(shown, names={"first_guess": "best-max first guess"}, formats={"average turns": 3}, note=note)
 
@@ -681,6 +753,12 @@ def seed_comparison_table(comparison: pd.DataFrame, part: str = "all") -> Readab
         kept = [c for c in frame.columns if not c.startswith(("total turns", "max turns", "scores"))
                 or c.startswith({"turns": ("total turns", "max turns"), "scores": ("scores",)}[part])]
         frame = frame[kept].drop_duplicates()
+        # The notebooks' strategy order, then the first guess, the usual source before another.
+        order = {s.title: k for k, s in enumerate(Strategy)}
+        common = frame["seed's figure from"].value_counts().index[0]
+        frame = frame.assign(_s=frame["strategy"].map(order), _g=frame["first guess"].astype(str),
+                             _src=frame["seed's figure from"].ne(common))
+        frame = frame.sort_values(["_s", "_g", "_src"], kind="stable").drop(columns=["_s", "_g", "_src"])
         same = [c for c in ("game", "strategy", "first guess", "case equivalence", "seed's figure from")
                 if frame[c].nunique() == 1 and len(frame) > 1]
         said = [frame[c].iloc[0] if c in ("game", "strategy") else f"{c} {frame[c].iloc[0]}" for c in same]
@@ -693,6 +771,22 @@ def seed_comparison_table(comparison: pd.DataFrame, part: str = "all") -> Readab
         if said:
             notes.append("Every row: " + ", ".join(said) + ".")
             frame = frame.drop(columns=same)
+        # A column whose value most rows share shows it only where a row differs, the usual value said
+        # once here: the differing row stands out, and no value fills the column.
+        for column in (source, "agreement"):
+            if column not in frame.columns or len(frame) < 2:
+                continue
+            usual = frame[column].value_counts().index[0]
+            if frame[column].nunique() == 1:
+                notes.append("Seed and mmlib agree in every row." if column == "agreement"
+                             else f"{column.capitalize()}: {usual} in every row.")
+                frame = frame.drop(columns=[column])
+            else:
+                said_usual = usual
+                if column == "agreement" and usual.startswith("equal: "):  # "equal: total, max"
+                    said_usual = f"{_and(usual.removeprefix('equal: ').split(', '))} equal"
+                notes.append(f'Where "{column}" is blank: {said_usual}.')
+                frame[column] = frame[column].where(frame[column] != usual, "")
         if (frame.drop(columns=[c for c in frame.columns if not c.endswith(", seed")]) == NOT_TIMED).any().any():
             notes.append(f"{NOT_TIMED}: a figure that source does not give.")
     frame = frame.drop_duplicates()

@@ -252,6 +252,14 @@ def results_view(results: pd.DataFrame, best: pd.DataFrame):
         described = "" if rows.empty else (
             f"; best-max first guess of {strategy.title}{so_far}: {rows['first_guess'].iloc[0]}, "
             f"{rows['average_turns'].iloc[0]:.3f} turns on average, {int(rows['max_turns'].iloc[0])} at worst")
+        if not rows.empty:  # a tie on max and average too: the lowest index (lexically first) is kept
+            row = rows.iloc[0]
+            same = results[(results["game"] == game.name) & (results["strategy"] == strategy.label)
+                           & (results["max_turns"] == row["max_turns"])
+                           & (results["total_turns"] == row["total_turns"])]
+            others = sorted(set(same["first_guess"].astype(str)) - {str(row["first_guess"])}, key=game.parse_codeword)
+            if others:
+                described += f" (tied with {', '.join(others)} on max and average; the lexically first is kept)"
         if controls.chosen_colors is not None and controls.chosen_colors != game.colors:
             described += (f" (colors moved from the {controls.chosen_colors} chosen: data/results.csv has no "
                           f"{game.pins}p{controls.chosen_colors}c)")
