@@ -7,6 +7,7 @@ Cost: about 30 s of CPU, most of it the brute force over the games of at most 64
 import io
 import json
 import sys
+from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
@@ -25,6 +26,7 @@ from mmlib.core.solve import solve
 from mmlib.core.strategies import Strategy
 from mmlib.studies.optimal_openings import load_openings, update_openings_table
 from mmlib.studies.optimal_table import load_optimal
+from mmlib.studies.per_game import rounded
 from mmlib.studies.strategy_loss import player_loss, strategy_loss, strategy_player
 
 from naive import BruteForceOptimum, small_games
@@ -382,6 +384,15 @@ def test_coach_figures_and_tables_for_the_notebooks():
     from mmlib.workbench.coach_tables import strategy_moves_table
 
     moves = strategy_moves_table("4p6c", KNUTHS_GAME)
+    # For reading, nothing repeated in every row (review r4 of notebook 7): Most Parts loses nothing
+    # at any position of Knuth's game, and the last move, with one secret left, is every strategy's.
+    from mmlib.workbench.coach_tables import strategy_moves_summary
+
+    summary = strategy_moves_summary("4p6c", KNUTHS_GAME)
+    assert summary.frame["move"].tolist() == KNUTHS_GAME[:-1]
+    assert "Most Parts loss (turns per game)" not in summary.frame.columns and "Most Parts" in summary.frame.columns
+    assert summary.note.startswith("Most Parts plays a best move at every position here")
+    assert "The move `3632=4,0`, played with one secret left, is left out" in summary.note
     # The review's unit in every loss header (review r3 of notebook 7: one label for one quantity).
     assert list(moves.columns[:3]) == ["move", "Knuth", "Knuth loss (turns per game)"]
     assert (moves["Knuth"].iloc[0], moves["Knuth loss (turns per game)"].iloc[0]) == ("1122", "0.059")
@@ -417,11 +428,19 @@ def test_notebook_7_tables_of_secrets_left_and_of_what_a_hint_is_worth():
                                                "loss (turns per game)"]
     low, high = (float(v) for v in seeds.frame.loc[2, ["lowest", "highest"]])
     assert low <= float(seeds.frame.loc[2, "mean of 3"]) <= high
+    # Each gap comes back from the total turns shown: (total - the optimal total) / secrets, rounded
+    # once (review r4 of notebook 7: 4.448 - 4.340 is not the 0.107 of 139 / 1,296).
+    optimal_total = int(hints.loc["the optimal hint", "total turns"].replace(",", ""))
+    for player, row in hints.iterrows():
+        total = Fraction(row["total turns"].replace(",", ""))
+        assert row["gap to the optimum (turns per game)"] == f"{rounded((total - optimal_total) / 27):.3f}"
+        assert row["average turns"] == f"{rounded(total / 27):.3f}"
     # With seeds, the hint table's random row is their mean, as the seeds table's first column.
     mean = hint_value_table("3p3c", seeds=range(3)).frame.set_index("player")
     row = mean.loc["a random possible secret (mean of 3 seeds)"]
     assert [row["average turns"], row["gap to the optimum (turns per game)"], row["loss (turns per game)"]] == \
         seeds.frame["mean of 3"].tolist()
+    assert "mean of its 3 runs' totals" in hint_value_table("3p3c", seeds=range(3)).note
 
 
 def test_notebook_7_names_each_strategys_opening_and_why_it_differs_from_the_published_one():
@@ -443,7 +462,9 @@ def test_notebook_7_names_each_strategys_opening_and_why_it_differs_from_the_pub
     assert entropy.loc["own pick", "opening"] == "1234" and entropy.loc["default opening", "opening"] == "1123"
     assert entropy.loc["own pick", "measure"] > entropy.loc["default opening", "measure"]  # more bits
     note = strategy_openings_table("4p6c").note
-    assert "Default opening: the first guess solve plays when none is given" in note
+    assert "Default opening: the first guess that `solve` plays when none is given" in note
+    # Names in code font in the note's HTML, as in the notebook's Markdown (review r4 of notebook 7).
+    assert "<code>data/first_guesses.csv</code>" in strategy_openings_table("4p6c")._repr_html_()
     assert "Expected Size's default opening 1122 wins every game within 5 turns, its own pick 1123 needs 6" in note
 
     table = hint_value_table("4p6c", seed=0)
@@ -452,7 +473,7 @@ def test_notebook_7_names_each_strategys_opening_and_why_it_differs_from_the_pub
     # The figures of the literature as REFERENCE.md quotes them, none of them credited to a paper
     # that printed another (review r3 of notebook 7).
     assert ("differ from the figures the literature gives for these rules, which do: Expected Size 4.395 and "
-            "Entropy 4.415 average turns, as the project's REFERENCE.md quotes them") in table.note
+            "Entropy 4.415 average turns, as the project's `REFERENCE.md` quotes them") in table.note
     assert "Knuth (4.476) and Most Parts (4.373) open with their own picks" in table.note
     assert "Irving 1978 and Neuwirth 1982 published averages of their own variants" in table.note
     assert "(Irving 1978)" not in table.note and "(Neuwirth 1982)" not in table.note

@@ -990,6 +990,29 @@ def knuths_opening_row() -> str:
             f"({len(reviewed.reviews[0].best_moves):,}) are read from `data/optimal_openings.csv`")
 
 
+def gaps_from_totals_4p6c(which: str) -> str:
+    """Notebook 7's hint table: a gap is (total turns - the optimal total) / secrets, rounded once;
+    the optimal total is data/optimal_openings.csv's, each strategy's total its solve from its
+    default opening; Expected Size's gap differs in the last digit from its rounded averages'."""
+    from mmlib.core.coach import opening_totals
+    from mmlib.core.solve import solve
+    from mmlib.studies.per_game import rounded
+
+    game = Game.parse("4p6c")
+    optimum = min(opening_totals(game).values())
+    if which == "definition":
+        return (f"its total turns minus the optimal hint's ({optimum:,}), divided by the {game.size:,} secrets. That "
+                f"is its average turns minus the optimal hint's ({rounded(optimum / game.size):.3f})")
+    total = solve(game, Strategy.parse(which)).total_turns
+    gap = f"{rounded((total - optimum) / game.size):.3f}"
+    if which == "knuth":
+        return (f"Knuth's gap is ({total:,} - {optimum:,}) / {game.size:,} = {total - optimum:,} / {game.size:,} = "
+                f"{gap} turns per game")
+    averages = (f"{rounded(total / game.size):.3f} - {rounded(optimum / game.size):.3f} gives "
+                f"{rounded(rounded(total / game.size) - rounded(optimum / game.size)):.3f}")
+    return f"(Expected Size: ({total:,} - {optimum:,}) / {game.size:,} = {gap}, where {averages})"
+
+
 CLAIMS = [
     ("01_scoring.ipynb", lambda: f": {shown_ns('numba-packed-array')} ns on the seed's workload"),
     # A ratio the prose quotes stands beside the two numbers it divides, as they are shown (three
@@ -1094,6 +1117,9 @@ CLAIMS = [
     ("07_play.ipynb", default_openings_4p6c),
     ("07_play.ipynb", own_picks_unlike_defaults_4p6c),
     ("07_play.ipynb", knuths_opening_row),
+    ("07_play.ipynb", lambda: gaps_from_totals_4p6c("definition")),
+    ("07_play.ipynb", lambda: gaps_from_totals_4p6c("knuth")),
+    ("07_play.ipynb", lambda: gaps_from_totals_4p6c("expected-size")),
     ("08_optimal.ipynb", lambda: f"Over the {len(gaps_up_to_1296()[1])} boards of at most 1,296 codewords"),
     ("08_optimal.ipynb", lambda: f"is optimal in {int((gaps_up_to_1296()[1] == 0).sum())} "),
     ("08_optimal.ipynb", best_heuristic_gap),

@@ -534,7 +534,8 @@ def test_widget_names_the_opening_each_strategy_plays():
     play.controls.strategy.value = "entropy"
     assert "Entropy from its default opening 1123" in play.status.value
     play.controls.strategy.value = "optimal"
-    assert "(4p6c, Optimal)" in play.status.value
+    # The optimal opening named as the others are (review r4 of notebook 7), from data/optimal_openings.csv.
+    assert "(4p6c, Optimal from its opening 1123, the first of the best openings)" in play.status.value
 
 
 def test_secrets_fitting_counts_the_secrets_a_set_of_moves_admits():

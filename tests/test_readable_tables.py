@@ -54,6 +54,14 @@ def test_grouped_columns_are_joined_and_nothing_is_cut_off():
     assert f'class="dataframe {READABLE_CLASS}"' in shown._repr_html_()
 
 
+def test_a_note_sets_names_in_backticks_in_code_font():
+    """Review r4 of notebook 7: a note's code names read as broken English in plain text."""
+    table = readable(pd.DataFrame({"a": [1]}), note="the first guess that `solve` plays, from `data/x.csv` (a < b)")
+    assert table._repr_html_().endswith('<p class="mm-table-note">the first guess that <code>solve</code> plays, '
+                                        'from <code>data/x.csv</code> (a &lt; b)</p>')
+    assert repr(table).endswith("the first guess that `solve` plays, from `data/x.csv` (a < b)")
+
+
 def benchmark(date, backend, opening, ce, seconds, **extra):
     return {"date": date, "game": "6p6c", "codewords": 46656, "strategy": "knuth", "backend": backend,
             "first_guess": opening, "case_equivalence": ce, "median_s": seconds, "scores": 1, "scores_per_s": 1.0,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .coach import DEFAULT_TIME_LIMIT_S, check_time_limit, optimal_move, parse_strategy_choice
+from .coach import DEFAULT_TIME_LIMIT_S, check_time_limit, opening_totals, optimal_move, parse_strategy_choice
 from .games import MAX_MATERIALIZED_CODEWORDS, Game, ascii_whole_number, check_length, shown
 from .next_guess import strategy_next_guess
 from .options import OPTIMAL_PLAYS_ITS_OWN_OPENING
@@ -169,6 +169,12 @@ class GameSession:
         if self._first_guess is None:
             self._first_guess = self.optimal_move(possible_after=0)[0]
         return self._first_guess
+
+    @property
+    def first_guess_known(self) -> bool:
+        """Whether `first_guess` costs no search: given, a strategy's default opening, an optimal
+        opening already searched, or one read from data/optimal_openings.csv."""
+        return self._first_guess is not None or opening_totals(self.game) is not None
 
     # -- what the board says ---------------------------------------------------
 

@@ -149,8 +149,8 @@ def strategy_player(strategy: "Strategy | str"):
 def player_loss(game: "Game | str", choose, secrets=None) -> dict:
     """`choose(game, possible secrets, guesses played)` plays every secret of `secrets` (default
     all) to the end; each move is valued against the best there. Returns the player's label,
-    games, average turns, the optimum's average turns, and the expected turns lost per game
-    (the sum of each game's move losses, averaged) and per move.
+    games, total and average turns, the optimum's total and average turns, and the expected turns
+    lost per game (the sum of each game's move losses, averaged) and per move.
 
     Games share their first moves, so each position (named by the guesses and scores that led
     to it) is split and valued once; a player marked `deterministic` (the same guess wherever
@@ -186,8 +186,9 @@ def player_loss(game: "Game | str", choose, secrets=None) -> dict:
             path += ((guess, ordinal),)
         turns += len(played) + 1
     optimum = Position(game, np.arange(game.size), ()).best_value().low
-    return {"player": getattr(choose, "label", "player"), "games": len(secrets),
-            "average_turns": turns / len(secrets), "optimal_average_turns": optimum / game.size,
+    return {"player": getattr(choose, "label", "player"), "games": len(secrets), "total_turns": turns,
+            "average_turns": turns / len(secrets), "optimal_total_turns": int(optimum),
+            "optimal_average_turns": optimum / game.size,
             "loss_per_game": lost / len(secrets), "loss_per_move": lost / moves}
 
 

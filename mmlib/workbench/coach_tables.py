@@ -13,6 +13,7 @@ A time limit (seconds) is for larger games, where a move whose search is not don
 from __future__ import annotations
 
 import functools
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
@@ -22,6 +23,7 @@ from ..core.openings import default_first_guess
 from ..core.review import review_game
 from ..core.solve import solve
 from ..core.strategies import Strategy
+from ..studies.per_game import rounded
 from ..studies.strategy_loss import (optimal_player, player_loss, random_possible_secret, strategy_losses,
                                      strategy_player)
 from .tables import ReadableTable, readable
@@ -105,6 +107,33 @@ def strategy_moves_table(game: str, moves, time_limit: "float | None" = None) ->
     return pd.DataFrame(rows)
 
 
+def strategy_moves_summary(game: str, moves, time_limit: "float | None" = None) -> ReadableTable:
+    """`strategy_moves_table` for reading, with nothing repeated in every row: a move played with one
+    secret left (every strategy plays that secret and loses nothing) is left out, and so is the loss
+    column of a strategy that plays a best move at every position left (0.000 in every row); the
+    note says both in words."""
+    frame = strategy_moves_table(game, moves, time_limit)
+    reviewed = review_game(game, moves, time_limit)
+    last = [row["move"] for row in reviewed.rows() if row["possible"] == 1]
+    frame = frame[~frame["move"].isin(last)].reset_index(drop=True)
+    lossless = [s for s in Strategy if len(frame) and (frame[f"{s.title} {LOSS}"] == f"{0:.{DIGITS}f}").all()]
+    frame = frame.drop(columns=[f"{s.title} {LOSS}" for s in lossless])
+    notes = []
+    if lossless:
+        names = " and ".join(s.title for s in lossless)
+        notes.append(f"{names} {'plays' if len(lossless) == 1 else 'play'} a best move at every position "
+                     f"here, so {'its' if len(lossless) == 1 else 'their'} loss would be "
+                     f"{0:.{DIGITS}f} in every row and is not shown.")
+    if last:
+        moved = " and ".join(f"`{move}`" for move in last)
+        notes.append(f"{'The move' if len(last) == 1 else 'The moves'} {moved}, played with one secret left, "
+                     f"{'is' if len(last) == 1 else 'are'} left out: there every strategy plays that secret "
+                     "and loses nothing.")
+    table = readable(frame, note=" ".join(notes))
+    table.numeric -= {s.title for s in Strategy}  # the guesses are codewords, names rather than numbers
+    return table
+
+
 def strategy_loss_table(game: str) -> pd.DataFrame:
     """Each strategy from its default opening against the optimum: total turns, turns lost (in all,
     per game, per move) and the position where it loses most."""
@@ -170,8 +199,9 @@ MEASURES = {  # what each strategy reads from the split of a guess: its key, its
     Strategy.ENTROPY: ("entropy_bits", "entropy (bits)", lambda v: f"{v:.3f}"),
     Strategy.MOST_PARTS: ("parts", "parts", lambda v: f"{int(v):,}"),
 }
-DEFAULT_OPENING = ("the first guess solve plays when none is given, the best-max opening of "
-                   "data/first_guesses.csv (the fewest max turns, then the fewest total)")
+# Names set in backticks, which a table's note shows in code font (`tables.note_html`).
+DEFAULT_OPENING = ("the first guess that `solve` plays when none is given, the best-max opening of "
+                   "`data/first_guesses.csv` (the fewest max turns, then the fewest total)")
 
 
 def strategy_openings(game: str) -> pd.DataFrame:
@@ -220,7 +250,7 @@ def strategy_openings_table(game: str) -> ReadableTable:
             why.append(f"{strategy.title}'s default opening {default['opening']} needs no more turns at worst "
                        f"({default['max turns']}) than its own pick {own['opening']} and fewer in all "
                        f"({default['total turns']:,} against {own['total turns']:,})")
-    note = (f"{game.name}, each strategy against every secret from each opening (solve, run here). Own pick: the "
+    note = (f"{game.name}, each strategy against every secret from each opening (`solve`, run here). Own pick: the "
             "first guess the strategy's own measure ranks best (a tie goes to a possible secret, then to the "
             f"lowest codeword; notebook 4). Default opening: {DEFAULT_OPENING}.")
     if why:
@@ -271,48 +301,66 @@ def _published_note(game: Game, openings: dict) -> str:
     published = " and ".join(f"{s.title} {average:.{DIGITS}f}" for s, _, average in differ)
     text = (f" {names} do not open with their own picks ({picks}, the first guesses their measures rank best), "
             "so their rows differ from the figures the literature gives for these rules, which do: "
-            f"{published} average turns, as the project's REFERENCE.md quotes them (data/seed_comparison.csv "
+            f"{published} average turns, as the project's `REFERENCE.md` quotes them (`data/seed_comparison.csv` "
             "keeps them).")
     if same:
         text += f" {' and '.join(same)} open with their own picks, and their rows are those figures."
     return text + f" {LITERATURE_SOURCES}."
 
 
+def _turns_cells(total: Fraction, optimum: int, games: int) -> dict:
+    """A player's total turns, average turns and gap to the optimum as shown: the average and the gap
+    worked out from the totals and rounded once (`per_game`), so that (total - optimum) / games gives
+    the gap's digits back. A whole total is written as one (5,801); a mean of several runs' totals
+    to two decimals (6,020.55: a mean of 20 whole numbers to the last digit)."""
+    total = Fraction(total)
+    return {"total turns": f"{int(total):,}" if total.denominator == 1 else f"{float(total):,.2f}",
+            "average turns": f"{rounded(total / games, DIGITS):.{DIGITS}f}",
+            GAP: f"{rounded((total - optimum) / games, DIGITS):.{DIGITS}f}"}
+
+
 def hint_value_table(game: str, seed: int = 0, seeds=None) -> ReadableTable:
     """What following a hint is worth: a player who guesses a random possible secret (seeded),
     one who takes each strategy's hint (from its default opening), and one who takes the optimal hint,
-    each over every secret: the opening, average turns, the gap to the optimum (average turns minus
-    the optimal average) and the expected turns lost per game against the best possible play (the
-    coach's move losses added up). For a player who plays the same guess wherever the position is
-    the same (a strategy, the optimal hint) the gap and the turns lost are equal; for the random
-    player the gap is one random playing of every game, the turns lost an estimate of the same
-    expected gap with less noise (`random_player_table`). With `seeds`, the random player's row is
-    the mean over those seeds (as `random_player_table`'s first column), else the run of `seed`.
-    The note names the openings and which strategies' rows differ from their published figures."""
+    each over every secret: the opening, total and average turns, the gap to the optimum ((total
+    turns - the optimal total) / secrets, from the totals shown: `_turns_cells`) and the expected
+    turns lost per game against the best possible play (the coach's move losses added up). For a
+    player who plays the same guess wherever the position is the same (a strategy, the optimal hint)
+    the gap and the turns lost are equal; for the random player the gap is one random playing of
+    every game, the turns lost an estimate of the same expected gap with less noise
+    (`random_player_table`). With `seeds`, the random player's row is the mean over those seeds (as
+    `random_player_table`'s first column), its total turns the mean of their totals, else the run of
+    `seed`. The note names the openings and which strategies' rows differ from their published figures."""
     game = Game.parse(game)
     if seeds is None:
         random_row = {**_random_player_loss(game.name, seed), "player": f"a random possible secret (seed {seed})"}
+        random_total = Fraction(random_row["total_turns"])
     else:
         seeds = list(seeds)
         runs = pd.DataFrame([_random_player_loss(game.name, s) for s in seeds])
-        random_row = {**runs.iloc[0].to_dict(), "average_turns": runs["average_turns"].mean(),
-                      "loss_per_game": runs["loss_per_game"].mean(),
+        random_total = Fraction(int(runs["total_turns"].sum()), len(seeds))
+        random_row = {**runs.iloc[0].to_dict(), "loss_per_game": runs["loss_per_game"].mean(),
                       "player": f"a random possible secret (mean of {len(seeds)} seeds)"}
     players = [*[strategy_player(s) for s in Strategy], optimal_player()]
-    frame = pd.DataFrame([random_row, *[player_loss(game, player) for player in players]])
+    played = [player_loss(game, player) for player in players]
+    optimum = int(played[-1]["optimal_total_turns"])
+    totals = [random_total, *(Fraction(int(row["total_turns"])) for row in played)]
     everything = np.arange(game.size, dtype=np.int64)
     openings = {s: game.format_codeword(default_first_guess(game, s)) for s in Strategy}
     optimal_opening = game.format_codeword(players[-1](game, everything, ()))
-    note = (f"{game.name}, every secret. Each strategy's hint from its default opening (the first guess solve plays "
-            f"when none is given); the optimal hint opens with {optimal_opening}, the first of the best openings; "
-            "the random player with a random codeword." + _published_note(game, openings))
-    return readable(pd.DataFrame({
-        "player": frame["player"],
-        "opening": ["random", *openings.values(), optimal_opening],
-        "average turns": frame["average_turns"],
-        GAP: frame["average_turns"] - frame["optimal_average_turns"],
-        LOSS: frame["loss_per_game"],
-    }), formats={"average turns": DIGITS, GAP: DIGITS, LOSS: DIGITS}, note=note)
+    note = (f"{game.name}, every secret. Each strategy's hint from its default opening (the first guess that "
+            f"`solve` plays when none is given); the optimal hint opens with {optimal_opening}, the first of the "
+            "best openings; the random player with a random codeword.")
+    if seeds is not None:
+        note += (f" The random player's total turns is the mean of its {len(seeds)} runs' totals (whole numbers), "
+                 "hence its two decimals.")
+    shown = pd.DataFrame([{"player": row["player"], "opening": opening,
+                           **_turns_cells(total, optimum, game.size), LOSS: row["loss_per_game"]}
+                          for row, opening, total in zip([random_row, *played],
+                                                         ["random", *openings.values(), optimal_opening], totals)])
+    table = readable(shown, formats={LOSS: DIGITS}, note=note + _published_note(game, openings))
+    table.numeric.discard("opening")  # a codeword is a name, not a number
+    return table
 
 
 def random_player_table(game: str, seeds=range(20)) -> ReadableTable:
@@ -322,13 +370,20 @@ def random_player_table(game: str, seeds=range(20)) -> ReadableTable:
     noisier one, as each seed plays every game once at random, while the turns lost value each move
     over every secret still possible."""
     seeds = list(seeds)
+    size = Game.parse(game).size
     frame = pd.DataFrame([_random_player_loss(Game.parse(game).name, seed) for seed in seeds])
-    frame["gap"] = frame["average_turns"] - frame["optimal_average_turns"]
-    rows = [{"over the seeds": title, f"mean of {len(seeds)}": frame[column].mean(),
-             "lowest": frame[column].min(), "highest": frame[column].max()}
-            for title, column in (("average turns", "average_turns"), (GAP, "gap"), (LOSS, "loss_per_game"))]
+    # Averages and gaps from the whole totals, rounded once, as the hint table's (`_turns_cells`).
+    totals = [Fraction(int(t)) for t in frame["total_turns"]]
+    optimum = int(frame["optimal_total_turns"].iloc[0])
+    cells = [_turns_cells(total, optimum, size)
+             for total in (Fraction(int(sum(totals)), len(seeds)), min(totals), max(totals))]
+    rows = [{"over the seeds": title, **dict(zip((f"mean of {len(seeds)}", "lowest", "highest"),
+                                                 (c[title] for c in cells)))}
+            for title in ("average turns", GAP)]
+    rows.append({"over the seeds": LOSS, **{column: f"{value:.{DIGITS}f}" for column, value in (
+        (f"mean of {len(seeds)}", frame["loss_per_game"].mean()), ("lowest", frame["loss_per_game"].min()),
+        ("highest", frame["loss_per_game"].max()))}})
     first, last = seeds[0], seeds[-1]
     named = f"seeds {first} to {last}" if seeds == list(range(first, last + 1)) else \
         "seeds " + ", ".join(str(s) for s in seeds)
-    return readable(pd.DataFrame(rows).rename(columns={"over the seeds": f"{game}, {named}"}),
-                    formats={f"mean of {len(seeds)}": DIGITS, "lowest": DIGITS, "highest": DIGITS})
+    return readable(pd.DataFrame(rows).rename(columns={"over the seeds": f"{game}, {named}"}))

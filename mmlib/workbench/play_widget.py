@@ -26,7 +26,7 @@ from html import escape
 import ipywidgets as widgets
 import numpy as np
 
-from ..core.coach import DEFAULT_TIME_LIMIT_S
+from ..core.coach import DEFAULT_TIME_LIMIT_S, opening_totals
 from ..core.games import COLOR_CHARS, MAX_COLORS, MAX_PINS, MIN_COLORS, MIN_PINS
 from ..core.play import GameSession, format_move, parse_score
 from ..core.review import review_session_move
@@ -247,12 +247,20 @@ class PlayWidget:
         self.message.value = f'<span style="color:{color}">{escape(text)}</span>'
 
     def _strategy_text(self) -> str:
-        """The strategy and, for one of the four, the opening it plays: 'Expected Size from its default
-        opening 1122' (the first guess `solve` plays when none is given)."""
+        """The strategy and the opening it plays: 'Expected Size from its default opening 1122' (the
+        first guess that `solve` plays when none is given); 'Optimal from its opening 1123, the first
+        of the best openings' where data/optimal_openings.csv gives them (in index order), 'a proven
+        best opening' where the exact search found it, and where it is not searched yet, that it is
+        searched at the first guess asked for (the search may take seconds)."""
         session = self.session
-        if not isinstance(session.strategy, Strategy):
-            return session.strategy.title
-        return f"{session.strategy.title} from its default opening {session.game.format_codeword(session.first_guess)}"
+        if isinstance(session.strategy, Strategy):
+            return (f"{session.strategy.title} from its default opening "
+                    f"{session.game.format_codeword(session.first_guess)}")
+        if not session.first_guess_known:
+            return f"{session.strategy.title}, whose opening is searched at the first guess asked for"
+        which = ("the first of the best openings" if opening_totals(session.game) is not None
+                 else "a proven best opening")
+        return f"{session.strategy.title} from its opening {session.game.format_codeword(session.first_guess)}, {which}"
 
     def _colors_note(self) -> str:
         """Why the colors slider stops where it does: the codeword cap (`GameControls.cap_note`), or,
@@ -270,10 +278,6 @@ class PlayWidget:
         self.computer_panel.layout.display = None if self.computer_is_guessing else "none"
         self.you_panel.layout.display = "none" if self.computer_is_guessing else None
         remaining = session.remaining
-        self.status.value = (
-            f"<b>{remaining:,}</b> secret{'s' if remaining != 1 else ''} possible "
-            f"({session.game.name}, {escape(self._strategy_text())}){escape(self._colors_note())}"
-        )
         if self.computer_is_guessing:
             if session.conflict is not None or session.won:
                 self.computer_guess.value = ""
@@ -284,6 +288,11 @@ class PlayWidget:
                 except ValueError as error:  # the optimal guess ran past its time limit
                     self.computer_guess.value = ""
                     self._say(str(error), problem=True)
+        # After the computer's guess: an optimal opening it searched is named too.
+        self.status.value = (
+            f"<b>{remaining:,}</b> secret{'s' if remaining != 1 else ''} possible "
+            f"({session.game.name}, {escape(self._strategy_text())}){escape(self._colors_note())}"
+        )
         rows = "".join(
             f"<tr><td>{turn}</td><td><code>{session.game.format_codeword(move.guess)}</code></td>"
             f"<td>{format_score(*move.score)}</td><td>{left:,}</td></tr>"

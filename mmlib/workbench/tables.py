@@ -69,6 +69,16 @@ def _looks_numeric(cells) -> bool:
     return bool(cells) and all(_NUMBER_CELL.match(cell) for cell in cells)
 
 
+# A name set in backticks in a note (`solve`, `data/first_guesses.csv`), as in the notebooks' Markdown.
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def note_html(note: str) -> str:
+    """A table's note as HTML: escaped, each name in backticks set in code font, as the notebooks'
+    Markdown sets it (the plain-text note keeps the backticks, as Markdown source does)."""
+    return _CODE_SPAN.sub(lambda m: f"<code>{m.group(1)}</code>", html.escape(note))
+
+
 class ReadableTable:
     """A table whose every cell is already text: shown as HTML in Jupyter, printed as plain text.
     `frame` holds the text cells (column names as shown); `note`, if any, is printed under it.
@@ -101,7 +111,7 @@ class ReadableTable:
                          + "</tr>" for row in self.frame.itertuples(index=False))
         table = (f'<table border="0" class="dataframe {READABLE_CLASS}">\n<thead><tr>{head}</tr></thead>\n'
                  f"<tbody>\n{body}\n</tbody>\n</table>")
-        return table + (f'\n<p class="mm-table-note">{html.escape(self.note)}</p>' if self.note else "")
+        return table + (f'\n<p class="mm-table-note">{note_html(self.note)}</p>' if self.note else "")
 
     def markdown(self) -> str:
         """The table as a Markdown (GitHub) table, for the docs; the note is left out."""
