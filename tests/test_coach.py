@@ -15,11 +15,11 @@ import pytest
 
 from mmlib.cli import main
 from mmlib.core import coach
-from mmlib.core.coach import (Bounds, Position, optimal_move, review_move, searched_opening_totals,
+from mmlib.core.coach import (NO_LIMIT, Bounds, Position, optimal_move, review_move, searched_opening_totals,
                               shared_search)
 from mmlib.core.games import Game
 from mmlib.core.openings import first_guess_patterns
-from mmlib.core.optimal import OptimalSearch
+from mmlib.core.optimal import INFEASIBLE, OptimalSearch
 from mmlib.core.play import GameSession, play_against
 from mmlib.core.review import review, review_game
 from mmlib.core.solve import solve
@@ -207,6 +207,23 @@ def test_each_strategy_column_is_what_the_strategy_plays():
         frame = review("4p6c", played.move_texts())
         assert list(frame[strategy.label]) == [m.split("=")[0] for m in played.move_texts()]
         assert np.allclose(frame[f"{strategy.label}_loss"], frame["loss"])
+
+
+@pytest.mark.parametrize("game", ["4p6c", "3p4c-norepeat", "2p6c-black"])
+def test_one_or_two_secrets_are_valued_as_the_search_values_them(game):
+    """Position._exact answers sets of one or two secrets without a search (1 and 3 turns): the
+    search's own answer for every such set of a small game, with and without a bound."""
+    game = Game.parse(game)
+    position = Position(game, np.arange(game.size))
+    search = shared_search(game)
+    rng = np.random.default_rng(7)
+    for n in (1, 2):
+        for _ in range(40):
+            secrets = np.sort(rng.choice(game.size, n, replace=False))
+            searched = int(search.value(secrets, None, NO_LIMIT, INFEASIBLE))
+            assert position._exact(secrets, ()) == searched == 2 * n - 1
+            bounded = int(search.value(secrets, None, NO_LIMIT, 2))  # F if below 2, else at least 2
+            assert bounded == searched if searched < 2 else bounded >= 2
 
 
 def test_the_value_of_a_move_adds_up_its_parts():
