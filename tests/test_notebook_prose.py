@@ -604,8 +604,8 @@ def five_games_black() -> str:
     gaps = gaps_by_rules(optima, rules_results())
     four = sorted({g for g in gaps.loc[gaps["rules"] == "black", "game"] if Game.parse(g).pins == 4},
                   key=lambda g: Game.parse(g).size)
-    return ("since the optimum of 4p6c-black is not proven (`data/optimal.csv` has no row of it), the two largest "
-            f"4-pin games with black pegs only whose optimum is proven: {four[-2]} and {four[-1]}")
+    return ("since 4p6c-black has no proven optimum (no row in `data/optimal.csv`), the two largest 4-pin games "
+            f"with black pegs only whose optimum is proven: {four[-2]} and {four[-1]}")
 
 
 def norepeat_split() -> str:

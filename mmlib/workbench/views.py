@@ -359,7 +359,8 @@ def solve_spread_text(times: "dict[str, list[float]]") -> str:
     """The widest spread among notebook 9's live solve times, worked out from the fastest and the
     slowest as `solve_ms_text` shows them (so that a reader who divides gets it back), and named by
     its game: "The widest spread here is 2p6c-norepeat's: its slowest solve took 100 times its
-    fastest (37 ÷ 0.37)." `times`: each game's seconds."""
+    fastest (37 ÷ 0.37)." (With one game: "Here 6p6c-norepeat's slowest solve took ...".) `times`:
+    each game's seconds."""
     from .plots import rounded_as_shown, significant
 
     def shown(game: str) -> "tuple[float, float]":
@@ -367,8 +368,10 @@ def solve_spread_text(times: "dict[str, list[float]]") -> str:
 
     widest = max(times, key=lambda game: shown(game)[1] / shown(game)[0])
     fastest, slowest = shown(widest)
-    return (f"The widest spread here is {widest}'s: its slowest solve took {significant(slowest / fastest, 2)} "
-            f"times its fastest ({significant(slowest, 2)} ÷ {significant(fastest, 2)}).")
+    ratio = f"{significant(slowest / fastest, 2)} times its fastest ({significant(slowest, 2)} ÷ {significant(fastest, 2)})"
+    if len(times) == 1:  # one game shown: its spread, not the widest of one
+        return f"Here {widest}'s slowest solve took {ratio}."
+    return f"The widest spread here is {widest}'s: its slowest solve took {ratio}."
 
 
 def load_text(load: float, cores: int) -> str:
