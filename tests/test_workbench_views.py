@@ -512,6 +512,7 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
         == "The widest spread here is 2p6c-norepeat's: its slowest solve took 100 times its fastest (37 ÷ 0.37)."
     assert views.solve_spread_text({"6p6c-norepeat": [0.0046, 0.012, 0.024]}) \
         == "Here 6p6c-norepeat's slowest solve took 5.2 times its fastest (24 ÷ 4.6)."
+    assert views.solve_spread_text({"4p6c": [0.0032, 0.007, 0.020]}).startswith("Here 4p6c's slowest solve took 6.3 times")
     assert views.load_text(7.09, 2) == ", with the machine's load average at 7.1 as they began, more work than its " \
                                        "2 cores run at once"
     assert views.load_text(float("nan"), 2) == ""

@@ -366,9 +366,16 @@ def solve_spread_text(times: "dict[str, list[float]]") -> str:
     def shown(game: str) -> "tuple[float, float]":
         return rounded_as_shown(1000 * min(times[game]), 2), rounded_as_shown(1000 * max(times[game]), 2)
 
+    def half_up(value: float) -> float:  # 20 ÷ 3.2 = 6.25 reads 6.3, as a reader rounds it, not 6.2
+        from decimal import ROUND_HALF_UP, Decimal
+
+        exact = Decimal(repr(value))
+        return float(exact.quantize(Decimal(1).scaleb(exact.adjusted() - 1), rounding=ROUND_HALF_UP))
+
     widest = max(times, key=lambda game: shown(game)[1] / shown(game)[0])
     fastest, slowest = shown(widest)
-    ratio = f"{significant(slowest / fastest, 2)} times its fastest ({significant(slowest, 2)} ÷ {significant(fastest, 2)})"
+    times_faster = significant(half_up(slowest / fastest), 2)
+    ratio = f"{times_faster} times its fastest ({significant(slowest, 2)} ÷ {significant(fastest, 2)})"
     if len(times) == 1:  # one game shown: its spread, not the widest of one
         return f"Here {widest}'s slowest solve took {ratio}."
     return f"The widest spread here is {widest}'s: its slowest solve took {ratio}."
