@@ -458,9 +458,10 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
             f"fastest and the slowest of them, to two significant digits; {measured_just_now('solve-cpu')}"
             f"{load_text(load, os.cpu_count() or 1)}. The {SOLVES_TIMED} solves of a game play the same guesses, "
             "so what spreads their times is not the game but this shared machine: whenever its other work holds "
-            f"a core, a solve waits. {spread} The median, which a few slow solves do not move, is the time to "
-            "compare; it too can vary from redraw to redraw as the other work comes and goes, so where two rows' "
-            "ranges overlap the times do not show which game is faster, and a smaller game need not be.")
+            f"a core, a solve waits. {spread} The median is the time to compare, since a few slow solves do not "
+            "move it; but when most solves waited it is slow too, and it can vary from redraw to redraw as the "
+            "other work comes and goes, so where two rows' ranges overlap the times do not show which game is "
+            "faster, and a smaller game need not be.")
     if defaults:
         note += f" Not in data/results.csv, so from the strategy's default opening: {', '.join(defaults)}."
     if too_large:
