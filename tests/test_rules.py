@@ -403,6 +403,7 @@ def test_the_tables_of_notebook_9_count_beside_counts_and_time_with_one_precisio
     assert split.frame["more turns for every strategy"].tolist() == ["0", "1", "1"]
     assert split.frame["fewer turns for every strategy"].tolist() == ["1", "0", "1"]
     assert "more turns for every strategy" in split.numeric and split.note.endswith("takes more (4p4c).")
+    assert "pins" in split.numeric  # 2, 3, 4, 5 and the "all" row right aligned, as numbers are
     times = pd.DataFrame([{"table": "data/optimal.csv", "total_turns": 26274, "seconds": 407.951, "searches": 1,
                            "engine": "optimal 4", "date": "2026-11-23", "machine": "AMD EPYC, 2 cores",
                            "mmlib_version": "f9d448b"},

@@ -540,6 +540,18 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
         median, fastest, slowest = (float(v.replace(",", "")) for v in re.findall(r"[\d.,]+", cell))
         assert fastest <= median <= slowest
     assert views.solve_ms_text([0.00397, 0.0031, 0.0072, 0.0040, 0.0052]) == "4.0 (3.1–7.2)"
+    # The spread is stated as measured, worked out from the times shown and named by its game, never a
+    # bound some redraw breaks ("several times at worst" beside 0.37–37); the load average is given.
+    assert "several times" not in table.note and "The widest spread here is " in table.note
+    assert "not the game but this shared machine" in table.note and "load average at" in table.note
+    assert views.solve_spread_text({"2p6c": [0.00033, 0.0004, 0.0012], "2p6c-norepeat": [0.00037, 0.0006, 0.0371]}) \
+        == "The widest spread here is 2p6c-norepeat's: its slowest solve took 100 times its fastest (37 ÷ 0.37)."
+    assert views.solve_spread_text({"6p6c-norepeat": [0.0046, 0.012, 0.024]}) \
+        == "Here 6p6c-norepeat's slowest solve took 5.2 times its fastest (24 ÷ 4.6)."
+    assert views.solve_spread_text({"4p6c": [0.0032, 0.007, 0.020]}).startswith("Here 4p6c's slowest solve took 6.3 times")
+    assert views.load_text(7.09, 2) == ", with the machine's load average at 7.1 as they began, more work than its " \
+                                       "2 cores run at once"
+    assert views.load_text(float("nan"), 2) == ""
     assert views.SOLVE_MS in table.numeric and "first guess" not in table.numeric
     # Each game from the strategy's best opening in data/results.csv, as the notebook's tables.
     from mmlib.studies.data_tables import load_results
@@ -549,6 +561,7 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     assert list(table.frame["first guess"]) == [str(best[g]) for g in table.frame["game"]]
     # Beside a small no-repeat game, a classic one over the cell's cap is named, not solved.
     capped = views.rule_variant_view(game_controls(pins=4, colors=7, rules="norepeat", max_codewords=1296))
+    assert "Here 4p7c-norepeat's slowest solve took " in capped.items[1].note  # one game: no "widest" of one
     assert list(capped.items[1].frame["game"]) == ["4p7c-norepeat"]
     assert "4p7c (2,401 codewords), 4p7c-black (2,401 codewords)" in capped.items[1].note
     # One rule set drawn: the chart's title says which, not "per rule set".

@@ -2033,7 +2033,7 @@ def norepeat_split_table(results: pd.DataFrame) -> ReadableTable:
         note += f" Fewer or more, by strategy: {', '.join(split)}."
     table = readable(pd.DataFrame(rows), formats={"fewer turns for every strategy": "count",
                                                   "more turns for every strategy": "count"}, note=note)
-    table.numeric.discard("pins")
+    table.numeric.add("pins")  # a number per row, right aligned as numbers are; "all" sums them up
     return table
 
 

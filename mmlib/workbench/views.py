@@ -11,6 +11,7 @@ reads, for example::
 from __future__ import annotations
 
 import functools
+import os
 from collections import Counter
 
 import numpy as np
@@ -352,7 +353,7 @@ def show_proven_optima(optimal_frame: pd.DataFrame):
 # -- notebook 9 -------------------------------------------------------------------
 
 
-SOLVES_TIMED = 5  # notebook 9's widget: the median of this many solves, so that one slow solve does not show
+SOLVES_TIMED = 9  # notebook 9's widget: the median of this many solves, so that a few slow ones do not show
 SOLVE_MS = "ms to solve all secrets"  # its time column: one solve plays every secret of the game
 
 
@@ -363,6 +364,41 @@ def solve_ms_text(seconds: "list[float]") -> str:
 
     ms = [1000 * s for s in seconds]
     return f"{significant(float(np.median(ms)), 2)} ({significant(min(ms), 2)}–{significant(max(ms), 2)})"
+
+
+def solve_spread_text(times: "dict[str, list[float]]") -> str:
+    """The widest spread among notebook 9's live solve times, worked out from the fastest and the
+    slowest as `solve_ms_text` shows them (so that a reader who divides gets it back), and named by
+    its game: "The widest spread here is 2p6c-norepeat's: its slowest solve took 100 times its
+    fastest (37 ÷ 0.37)." (With one game: "Here 6p6c-norepeat's slowest solve took ...".) `times`:
+    each game's seconds."""
+    from .plots import rounded_as_shown, significant
+
+    def shown(game: str) -> "tuple[float, float]":
+        return rounded_as_shown(1000 * min(times[game]), 2), rounded_as_shown(1000 * max(times[game]), 2)
+
+    def half_up(value: float) -> float:  # 20 ÷ 3.2 = 6.25 reads 6.3, as a reader rounds it, not 6.2
+        from decimal import ROUND_HALF_UP, Decimal
+
+        exact = Decimal(repr(value))
+        return float(exact.quantize(Decimal(1).scaleb(exact.adjusted() - 1), rounding=ROUND_HALF_UP))
+
+    widest = max(times, key=lambda game: shown(game)[1] / shown(game)[0])
+    fastest, slowest = shown(widest)
+    times_faster = significant(half_up(slowest / fastest), 2)
+    ratio = f"{times_faster} times its fastest ({significant(slowest, 2)} ÷ {significant(fastest, 2)})"
+    if len(times) == 1:  # one game shown: its spread, not the widest of one
+        return f"Here {widest}'s slowest solve took {ratio}."
+    return f"The widest spread here is {widest}'s: its slowest solve took {ratio}."
+
+
+def load_text(load: float, cores: int) -> str:
+    """The machine's load average as live timings began, in words: ', with the machine's load average
+    at 7.1 as they began, more work than its 2 cores run at once' ('' where the system gives none)."""
+    if not np.isfinite(load):
+        return ""
+    busy = f", more work than its {cores} cores run at once" if load > cores else f", for its {cores} cores"
+    return f", with the machine's load average at {load:.1f} as they began{busy}"
 
 
 def turns_per_game(result) -> float:
@@ -400,6 +436,7 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
     chosen = controls.game
     strategy = controls.chosen_strategy
     results, times, too_large, defaults = {}, {}, [], []
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")  # how busy as the solves begin
     for rules in RULES:
         if rules == NOREPEAT and chosen.pins > chosen.colors:
             continue  # no codeword without a repeat
@@ -424,12 +461,18 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
     limit = f"{lowered}; {controls.colors_limit().strip(' ()')}"
     caption = _title(controls, f", {mine.strategy.title} from {mine.first_guess_text}: "
                                f"{turns_per_game(mine):.3f} turns per game, {mine.max_turns} at worst{beside}{limit}")
+    # The spread is the shared machine's, not the game's: say what it is here, worked out from the
+    # times shown, never a bound that some redraw would break.
+    spread = solve_spread_text({results[rules].game.name: seconds for rules, seconds in times.items()})
     note = (f"Each strategy from its best opening in data/results.csv, as in the tables above. {SOLVE_MS}: the "
             f"median of {SOLVES_TIMED} solves, each one playing every secret of the game, and in brackets the "
-            f"fastest and the slowest of them, to two significant digits; {measured_just_now('solve-cpu')}. "
-            "Solves on this shared machine vary from one to the next and from redraw to redraw, by several times "
-            "at worst, as other work comes and goes: where two rows' ranges overlap, the times do not show which "
-            "game is faster, and a smaller game need not be.")
+            f"fastest and the slowest of them, to two significant digits; {measured_just_now('solve-cpu')}"
+            f"{load_text(load, os.cpu_count() or 1)}. The {SOLVES_TIMED} solves of a game play the same guesses, "
+            "so what spreads their times is not the game but this shared machine: whenever its other work holds "
+            f"a core, a solve waits. {spread} The median is the time to compare, since a few slow solves do not "
+            "move it; but when most solves waited it is slow too, and it can vary from redraw to redraw as the "
+            "other work comes and goes, so where two rows' ranges overlap the times do not show which game is "
+            "faster, and a smaller game need not be.")
     if defaults:
         note += f" Not in data/results.csv, so from the strategy's default opening: {', '.join(defaults)}."
     if too_large:
