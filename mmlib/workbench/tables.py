@@ -1725,14 +1725,14 @@ def possible_check_table(check: pd.DataFrame, optimal_frame: pd.DataFrame) -> Re
     total += ("" if mmlib_sum == independent_sum else f" and {size + mmlib_sum:,} by mmlib's tree")
     if len(stored):
         total += f"; data/optimal.csv's optimum under the rule: {int(stored['optimal total'].iloc[0]):,}"
-    where = "; ".join(sorted({f"{row.machine}, mmlib {row.mmlib_version}, engine {row.engine}, {str(row.date)[:10]}"
-                              for row in check.itertuples()}))
+    where = "; ".join(sorted({f"{row.machine}, {str(row.date)[:10]}, against the tree of mmlib {row.mmlib_version} "
+                              f"(engine {row.engine})" for row in check.itertuples()}))
     note = (f"{game}, guesses only from the possible secrets: each part of the secrets that the first guess "
             f"{opening} leaves (every first guess is the same up to renaming digits and places), its secrets "
             "and the turns they take from the second guess on, in mmlib's stored tree and by "
             "scripts/independent_possible_check.c, an exact search in plain C that shares no code with mmlib "
-            f"(no symmetry; its positions are the sets it searched). {agree} {total}. Checked on {where} "
-            "(data/possible_guesses_check.csv).")
+            f"(no symmetry; its positions are the sets it searched). {agree} {total}. Checked on {where}; "
+            "data/possible_guesses_check.csv.")
     return ReadableTable(table.frame, note, table.numeric)
 
 

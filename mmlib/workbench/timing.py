@@ -257,7 +257,7 @@ def _one_time_costs(live: LiveSearches) -> str:
     if not live.warm:
         return ""
     extra = float(milliseconds(live.cpu_seconds(live.first))) - float(milliseconds(live.warm_median_cpu_s))
-    costs = "its one-time costs (building the board's tables, which the calls after it reuse)"
+    costs = "its one-time costs (such as building the board's tables, which the calls after it reuse)"
     if extra < 0.0005:
         return (f" The first live search took no more CPU time than the warm median: {costs} are too small to "
                 "see here.")
