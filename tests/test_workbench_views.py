@@ -610,6 +610,8 @@ def test_proven_optima_view_is_short_and_has_no_sentence_cells():
     assert short_source("X 1999: 26,374, not the same") == "X 1999 (differs)"
     bulls = proven_optima_table(optima, rules="norepeat", pins=4)
     assert "(differs)" in " ".join(bulls.frame["source"]) and "4p10c-norepeat, 26,374 in fancidev 2012 tests against 26,688 here" in bulls.note
+    # ... and why it differs: another, looser rule (fancidev's -po), not this rule's optimum.
+    assert "(not this rule's optimum: those tests run fancidev's -po option" in bulls.note
     assert len(proven_optima_summary(optima)) <= 6
     # Every source cited is spelled out under the table, by its key.
     assert "Sources: " in shown.note and "Koyama and Lai 1993: K. Koyama and T. W. Lai" in shown.note
@@ -914,10 +916,31 @@ def test_the_live_proof_timings_name_their_kind_and_source():
     table = proof_timings_table(live, load_optimal(), bench)
     assert list(table.frame["timing"]) == ["live, first search", "live, warm", "stored table", "benchmark"]
     assert table.frame["source"].iloc[2].startswith("data/optimal.csv") and "data/benchmarks.csv" in table.frame["source"].iloc[3]
-    assert table.frame["CPU s"].iloc[3] == "0.010" and table.frame["CPU s"].iloc[2] == "not recorded"
+    assert table.frame["CPU s"].iloc[3] == "0.010" and table.frame["CPU s"].iloc[2] == "\u2014"
+    assert "A dash as CPU s: data/optimal.csv records no CPU time." in table.note and "CPU s" in table.numeric
+    # The first search's one-time costs are measured, in CPU seconds, never merely asserted.
+    assert "The first live search took " in table.note
+    # Live rows and stored rows name different commits: the note says whose each is.
+    assert "the live rows this page's" in table.note
     # One precision per column: every time to the millisecond.
     assert all(len(cell.split(".")[1]) == 3 for cell in table.frame["wall s"])
     assert all(len(cell.split(".")[1]) == 3 for cell in live.table().frame["wall time (s)"])
+
+
+def test_the_independent_check_of_bulls_and_cows_is_shown_with_its_sum():
+    """Notebook 8: the row by row check of 26,688 (data/possible_guesses_check.csv), its parts added
+    up in the note to data/optimal.csv's optimum, where and when it ran."""
+    from mmlib.studies.optimal_table import load_optimal, load_possible_guesses_check
+    from mmlib.workbench.tables import possible_check_table
+
+    check = load_possible_guesses_check()
+    table = possible_check_table(check, load_optimal(rules=None))
+    assert len(table.frame) == len(check) == 13 and table.frame["score"].iloc[0] == "2,2"
+    assert "The two agree in all 13 parts." in table.note
+    assert "5,040 turns of the first guess" in table.note and "= 26,688 turns by the independent search" in table.note
+    assert "data/optimal.csv's optimum under the rule: 26,688" in table.note and "AMD EPYC, 2 cores" in table.note
+    differing = check.assign(mmlib_turns=check["mmlib_turns"].where(check["score"] != "0,1", 0))
+    assert "They differ in 1 of the 13 parts: 0,1." in possible_check_table(differing, load_optimal(rules=None)).note
 
 
 def test_the_stored_proof_beside_its_benchmark_says_what_is_known_and_no_more():
@@ -951,8 +974,15 @@ def test_notebook_8_figures_name_their_games_and_hide_no_marker():
     assert all(line.get_markerfacecolor() == "none" for line in drawn)
     assert {"3p8c", "4p6c"} <= {t.get_text().split(":")[0] for t in ax.texts}
     cost = search_cost_figure(optima, load_benchmarks().frame)
-    named = {t.get_text() for t in cost.axes[1].texts}
+    named = {t.get_text().split(":")[0] for t in cost.axes[1].texts}
     assert {"4p6c", "4p7c", "5p2c", "5p3c", "8p2c"} <= named
+    # Each name gives its value (and its benchmark's): 4p8c, its benchmark and 6p4c meet at 4,096 codewords.
+    texts = {t.get_text().split(":")[0]: t.get_text() for t in cost.axes[1].texts}
+    assert texts["4p8c"].startswith("4p8c: ") and ", benchmark " in texts["4p8c"] and texts["6p4c"].endswith(" s")
+    assert {t.get_text() for t in cost.axes[0].texts} >= {"8p2c: 453", "5p3c: 49"}
+    # The first board past the dotted line (3p11c, 1,331 codewords) is paler and named with its size.
+    assert any(t.get_text().startswith("3p11c (1,331 codewords)") for t in ax.texts)
+    assert any(line.get_alpha() is not None and line.get_alpha() < 1 for line in ax.get_lines())
     assert "mmlib " in cost._suptitle.get_text()
     # The panel's title names what is drawn; the Vocabulary defines it once.
     assert cost.axes[0].get_title() == "Positions searched"
@@ -1211,8 +1241,9 @@ def test_search_cost_labels_sit_on_their_own_points_and_cover_nothing():
     renderer = canvas.get_renderer()
     rows = optima[(optima["objective"] == "total") & optima["max_turns_limit"].isna()].set_index("game")
     for ax, column, floor in zip(cost.axes, ("nodes", "seconds"), (1, 1e-3)):
-        names = [t for t in ax.texts if t.get_text() in COST_LABELS]
-        assert {t.get_text() for t in names} == set(COST_LABELS) & set(rows.index)
+        # Each name is its board's, then its value ("4p8c: 177,180"; "4p8c: 7.4 s, benchmark 6.6 s").
+        names = [t for t in ax.texts if t.get_text().split(":")[0] in COST_LABELS]
+        assert {t.get_text().split(":")[0] for t in names} == set(COST_LABELS) & set(rows.index)
         paths, markers = [], []
         for line in ax.get_lines():
             xy = ax.transData.transform(line.get_xydata())
@@ -1223,7 +1254,7 @@ def test_search_cost_labels_sit_on_their_own_points_and_cover_nothing():
         frame = ax.get_window_extent(renderer)
         boxes = []
         for name in names:
-            row = rows.loc[name.get_text()]
+            row = rows.loc[name.get_text().split(":")[0]]
             assert name.xy == (row["codewords"], max(row[column], floor))  # anchored at its own point
             assert name.arrow_patch is not None  # with a line to it
             box = Text.get_window_extent(name, renderer)  # the name alone, not its line

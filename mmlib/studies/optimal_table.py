@@ -390,12 +390,37 @@ PUBLISHED_OPTIMA = {
     # The reference notes list both restricted optima with one source: supermastermind's page.
     ("4p6c", "possible"): (5660, "supermastermind"),
     ("5p8c", "possible"): (179929, "supermastermind"),
-    # Not reproduced: mmlib's search, with symmetry and without, in one process and on two workers,
-    # finds 26,688 (every tree verified, every guess possible where it is played), and so does a
-    # second exact search that shares no code with it (scripts/independent_possible_check.c, part
-    # by part: data/possible_guesses_check.csv); which rule that figure measured is not known here.
+    # Not reproduced, and not this rule's value: fancidev's tests run its `-po` option, which draws
+    # each guess from the secrets possible one move earlier (the reference notes; WHY_DIFFERS).
+    # mmlib's search, with symmetry and without, in one process and on two workers, finds 26,688
+    # (every tree verified, every guess possible where it is played), and so does a second exact
+    # search that shares no code with it (scripts/independent_possible_check.c, part by part:
+    # data/possible_guesses_check.csv).
     ("4p10c-norepeat", "possible"): (26374, "fancidev 2012 tests"),
 }
+# What fancidev's `-po` option gives on 4p6c, as the project's reference notes record it (they give
+# no other source): 5,629, between the 5,625 of any codeword and the 5,660 of the possible secrets.
+FANCIDEV_PO_4P6C = 5629
+# Why a published value of PUBLISHED_OPTIMA is not the same as mmlib's, in words a table's note
+# puts in parentheses after "26,374 in fancidev 2012 tests against 26,688 here".
+WHY_DIFFERS = {
+    ("4p10c-norepeat", "possible"): (
+        "not this rule's optimum: those tests run fancidev's -po option, which draws each guess from the "
+        "secrets possible one move earlier, a looser rule that admits more guesses; on 4p6c it gives "
+        f"{FANCIDEV_PO_4P6C:,}, below this rule's {PUBLISHED_OPTIMA[('4p6c', 'possible')][0]:,}, as the "
+        "project's reference notes record"),
+}
+POSSIBLE_CHECK_CSV = DATA_DIR / "possible_guesses_check.csv"
+
+
+def load_possible_guesses_check(path: "str | Path" = POSSIBLE_CHECK_CSV):
+    """data/possible_guesses_check.csv: Bulls and Cows with guesses only from the possible secrets,
+    part by part below the first guess 1234 (every first guess is the same up to renaming digits and
+    places): each part's secrets and the turns they take from the second guess on, in mmlib's stored
+    tree and by scripts/independent_possible_check.c, with the positions that search visited."""
+    import pandas as pd
+
+    return pd.read_csv(path, dtype={"score": str, "first_guess": str})
 # Each source key of PUBLISHED_OPTIMA in full, for the reference list under a table.
 SOURCES = {
     "Goddard 2004": "W. Goddard, Mastermind revisited, Journal of Combinatorial Mathematics and Combinatorial "

@@ -48,8 +48,11 @@ each row was reached: [optimal_log.md](optimal_log.md).
 NOTES = """
 
 The one published value not reproduced: Bulls and Cows (4p10c-norepeat) with guesses only from the
-possible secrets, 26,374 in fancidev's tests against 26,688 here, which a second exact search that
-shares no code with mmlib confirms part by part (`scripts/independent_possible_check.c`,
+possible secrets, 26,374 in fancidev's tests against 26,688 here. The 26,374 is not this rule's
+optimum: those tests run fancidev's `-po` option, which draws each guess from the secrets possible
+one move earlier, a looser rule that admits more guesses (on 4p6c it gives 5,629, below the 5,660 of
+this rule, as the project's reference notes record). A second exact search that shares no code with
+mmlib confirms the 26,688 part by part (`scripts/independent_possible_check.c`,
 `data/possible_guesses_check.csv`; see optimal.md).
 """
 

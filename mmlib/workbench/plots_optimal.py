@@ -38,10 +38,14 @@ def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_ga
         _empty_note(ax, "no game is in both data/optimal.csv and data/results.csv yet")
     for strategy in Strategy:
         rows = gaps[gaps["strategy"] == strategy.label].sort_values("codewords")
-        if len(rows):
-            ax.plot(rows["codewords"], rows["gap_per_game"], STRATEGY_MARKERS[strategy], markerfacecolor="none",
-                    markeredgecolor=STRATEGY_COLORS[strategy], markeredgewidth=1.2, label=strategy.title,
-                    markersize=STRATEGY_MARKER_SIZES[strategy], linestyle="none")
+        # The boards past the dotted line paler: 3p11c (1,331 codewords) sits on the line beside 4p6c
+        # (1,296), and its markers must not pass for those of a board of the answer.
+        for part, alpha, label in ((rows[rows["codewords"] <= max_codewords], 1.0, strategy.title),
+                                   (rows[rows["codewords"] > max_codewords], PALER, "_nolegend_")):
+            if len(part):
+                ax.plot(part["codewords"], part["gap_per_game"], STRATEGY_MARKERS[strategy], markerfacecolor="none",
+                        markeredgecolor=STRATEGY_COLORS[strategy], markeredgewidth=1.2, label=label, alpha=alpha,
+                        markersize=STRATEGY_MARKER_SIZES[strategy], linestyle="none")
     ax.set_xscale("log")
     ax.set_xlabel("board size (codewords, log scale)")
     ax.set_ylabel("extra turns per game over the optimum")
@@ -53,6 +57,10 @@ def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_ga
         ax.axvline(max_codewords, color="0.4", lw=0.8, ls=":")
         ax.text(max_codewords * 0.93, top * 1.13, f"at most {max_codewords:,} codewords \u2190", ha="right",
                 va="center", fontsize=9, color="0.3")
+        larger = gaps.loc[gaps["codewords"] > max_codewords, "codewords"]
+        if len(larger):  # the other side of the line says where it starts
+            ax.text(max_codewords * 1.08, top * 1.13, f"\u2192 {int(larger.min()):,} or more, paler",
+                    ha="left", va="center", fontsize=9, color="0.3")
         best = gaps.loc[gaps.groupby("game")["gap_per_game"].idxmin()].set_index("game")
         for game in (game for game in label_games if game in best.index):
             row = best.loc[game]
@@ -72,7 +80,23 @@ def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_ga
         ax.annotate(f"{worst['game']}: {title}, {worst['gap_per_game']:.3f}", (worst["codewords"], worst["gap_per_game"]),
                     xytext=(-12, 2), textcoords="offset points", ha="right", va="center", fontsize=9)
         ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(0, 0.93))
+        # The next board past the line sits almost on it (3p11c, 1,331 codewords, beside 1,296): its
+        # largest gap is named with its size, so that no reader takes it for a board of the answer.
+        beyond = gaps[gaps["codewords"] > max_codewords]
+        if len(beyond) and beyond["codewords"].min() < max_codewords * NEAR_THE_LINE:
+            near = beyond[beyond["codewords"] == beyond["codewords"].min()]
+            row = near.loc[near["gap_per_game"].idxmax()]
+            if row["game"] != worst["game"]:
+                label_points(fig, ax, [(f"{row['game']} ({int(row['codewords']):,} codewords): "
+                                        f"{Strategy.parse(row['strategy']).title}, {row['gap_per_game']:.3f}",
+                                        row["codewords"], row["gap_per_game"])])
     return fig
+
+
+# The opacity of the markers of the boards past the dotted line of `heuristic_gap_figure`.
+PALER = 0.45
+# A board less than this factor past the dotted line of `heuristic_gap_figure` is drawn on it, to the eye.
+NEAR_THE_LINE = 1.1
 
 
 COST_LABELS = ("4p6c", "4p7c", "4p8c", "6p4c", "5p2c", "5p3c", "8p2c")
@@ -120,12 +144,14 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
     nodes_ax.set_title("Positions searched", fontsize=11)
     seconds_ax.set_title("Wall time of one search", fontsize=11)
     seconds_ax.set_xlabel("board size (codewords, log scale)")
+    starred = {}  # game -> the seconds of its benchmark's star
     if benchmarks is not None and len(benchmarks) and len(rows):
         rules = set(rows["game"].map(lambda name: Game.parse(name).rules))
         optimal_rows = benchmarks[(benchmarks["strategy"] == "optimal")
                                   & benchmarks["game"].map(lambda name: Game.parse(name).rules in rules)]
         same = one_machine_one_engine(optimal_rows, machine=timings.machine)
         timed = latest_rows(same.rows, ("game",)) if same.engine == timings.engine else same.rows.iloc[0:0]
+        starred = dict(zip(timed["game"], timed["median_s"]))
         if len(timed):
             # Hollow and drawn under the lines: the table's point of the same board shows inside it.
             seconds_ax.plot(timed["codewords"], timed["median_s"], "*", color="#d62728", markersize=17,
@@ -144,9 +170,17 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
         nodes_ax.text(0.01, 0.97, textwrap.fill(left_out, 80), transform=nodes_ax.transAxes,
                       ha="left", va="top", fontsize=9, color="0.3")
     if len(rows):
+        from .tables import recorded_seconds
+
         named = rows[rows["game"].isin(label_games)]
-        for ax, column in ((nodes_ax, "nodes"), (seconds_ax, "seconds")):
-            label_points(fig, ax, [(row["game"], row["codewords"], max(row[column], floors[column]))
+        # Each name with its value, and in the seconds panel its benchmark's: points at one board size
+        # (4p8c, its benchmark and 6p4c, all near 7 s at 4,096 codewords) are told apart by their values.
+        nodes_names = {row["game"]: f"{row['game']}: {int(row['nodes']):,}" for _, row in named.iterrows()}
+        seconds_names = {row["game"]: f"{row['game']}: {recorded_seconds(row['seconds'])} s"
+                         + (f", benchmark {recorded_seconds(starred[row['game']])} s" if row["game"] in starred else "")
+                         for _, row in named.iterrows()}
+        for ax, column, names in ((nodes_ax, "nodes", nodes_names), (seconds_ax, "seconds", seconds_names)):
+            label_points(fig, ax, [(names[row["game"]], row["codewords"], max(row[column], floors[column]))
                                    for _, row in named.iterrows()])
     return fig
 

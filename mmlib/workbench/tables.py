@@ -1722,7 +1722,7 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
     named in the note; a search by an older engine keeps its optimum, its seconds left out, and
     where no row shown has seconds of that version the column is left out and the note says so.
     The note lists the sources cited and spells out a published value that differs."""
-    from ..studies.optimal_table import proven_optima
+    from ..studies.optimal_table import GUESSES_POSSIBLE, WHY_DIFFERS, proven_optima
 
     frame = proven_optima(optimal_frame)
     timings = one_machine_one_engine(frame)
@@ -1739,8 +1739,13 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
     if len(frame) == 0:
         return ReadableTable(pd.DataFrame(), "data/optimal.csv proves no optimum of these rules and pins yet")
     # The source in a word or two: who published it; a disagreement in the note, not in the cell.
+    def why(row) -> str:  # what the reference notes say of the difference, where they say it
+        limit = None if row["within"] == "no limit" else int(row["within"].split()[0])
+        reason = WHY_DIFFERS.get((row["game"], "possible" if row["guesses"] == GUESSES_POSSIBLE else limit))
+        return f" ({reason})" if reason else ""
+
     differs = [f"{row['game']}, {row['source'].split(': ', 1)[1].split(', not')[0]} in "
-               f"{row['source'].split(': ', 1)[0]} against {int(row['optimal total']):,} here"
+               f"{row['source'].split(': ', 1)[0]} against {int(row['optimal total']):,} here{why(row)}"
                for _, row in frame.iterrows() if row["source"].endswith("not the same")]
     frame["source"] = frame["source"].map(short_source)
     versions = ", ".join(sorted(set(older["engine"].astype(str)) - {"", "unrecorded"}, key=_engine_order))
@@ -1813,6 +1818,44 @@ def proven_optima_summary(optimal_frame: pd.DataFrame) -> ReadableTable:
                      "largest": f"{largest['game']} ({int(largest['codewords']):,} codewords)",
                      "published elsewhere": int(published.sum()), "the same as published": int(agree.sum())})
     return readable(pd.DataFrame(rows))
+
+
+def possible_check_table(check: pd.DataFrame, optimal_frame: pd.DataFrame) -> ReadableTable:
+    """`optimal_table.load_possible_guesses_check`: Bulls and Cows with guesses only from the possible
+    secrets, one row per part below the first guess, mmlib's turns beside those of the independent
+    search (scripts/independent_possible_check.c); the note adds the parts up to the game's total and
+    sets it beside data/optimal.csv's optimum, with where and when the check ran."""
+    from ..studies.optimal_table import GUESSES_POSSIBLE, proven_optima
+
+    if check.empty:
+        return ReadableTable(pd.DataFrame(), "data/possible_guesses_check.csv holds no row yet")
+    game, opening = check["game"].iloc[0], check["first_guess"].iloc[0]
+    size = Game.parse(game).size
+    frame = check[["score", "secrets", "mmlib_turns", "independent_turns", "independent_nodes"]]
+    table = readable(frame, names={"mmlib_turns": "mmlib's tree (turns)",
+                                   "independent_turns": "independent search (turns)",
+                                   "independent_nodes": "independent search (positions)"})
+    optima = proven_optima(optimal_frame)
+    stored = optima[(optima["game"] == game) & (optima["guesses"] == GUESSES_POSSIBLE)]
+    differ = check.loc[check["mmlib_turns"] != check["independent_turns"], "score"].tolist()
+    agree = (f"The two agree in all {len(check)} parts." if not differ
+             else f"They differ in {len(differ)} of the {len(check)} parts: {', '.join(differ)}.")
+    mmlib_sum, independent_sum = int(check["mmlib_turns"].sum()), int(check["independent_turns"].sum())
+    total = (f"In all: {size:,} turns of the first guess (every secret plays it, and it wins itself, scoring "
+             f"{Game.parse(game).pins},0) + {independent_sum:,} = {size + independent_sum:,} turns by the "
+             "independent search")
+    total += ("" if mmlib_sum == independent_sum else f" and {size + mmlib_sum:,} by mmlib's tree")
+    if len(stored):
+        total += f"; data/optimal.csv's optimum under the rule: {int(stored['optimal total'].iloc[0]):,}"
+    where = "; ".join(sorted({f"{row.machine}, {str(row.date)[:10]}, against the tree of mmlib {row.mmlib_version} "
+                              f"(engine {row.engine})" for row in check.itertuples()}))
+    note = (f"{game}, guesses only from the possible secrets: each part of the secrets that the first guess "
+            f"{opening} leaves (every first guess is the same up to renaming digits and places), its secrets "
+            "and the turns they take from the second guess on, in mmlib's stored tree and by "
+            "scripts/independent_possible_check.c, an exact search in plain C that shares no code with mmlib "
+            f"(no symmetry; its positions are the sets it searched). {agree} {total}. Checked on {where}; "
+            "data/possible_guesses_check.csv.")
+    return ReadableTable(table.frame, note, table.numeric)
 
 
 def proven_optima_record(optimal_frame: pd.DataFrame, min_codewords: int = 0) -> ReadableTable:

@@ -196,7 +196,7 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
     the notebook's list above the table); the machine and engine version go in the note when every
     row shares them, else in columns."""
     from ..studies.data_tables import latest_rows, one_machine_one_engine
-    from .tables import readable
+    from .tables import DASH, readable
 
     game = live.game.name
     rows = [{"timing": "live, first search", "wall s": live.first_s, "CPU s": live.cpu_seconds(live.first),
@@ -235,11 +235,39 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
     note += (" CPU s: the CPU seconds of the search (of this process, for the live rows; for the benchmark, the "
              "share of a core it recorded over its timed searches times its median). A board of this size is "
              "searched on one core: where the CPU seconds fall short of the wall seconds, other work held the core.")
+    note += _one_time_costs(live)
+    if frame["CPU s"].isna().any():
+        note += " A dash as CPU s: data/optimal.csv records no CPU time."
     note += _stored_beside_benchmark(stored, bench if len(bench) else None, rows)
+    if frame["mmlib"].nunique() > 1:
+        note += (" The mmlib column names the commit each row ran: the live rows this page's, the others the one "
+                 "that wrote the row to data/.")
     order = [c for c in ("timing", "wall s", "CPU s", "positions searched", "machine", "engine", "mmlib",
                          "source") if c in frame.columns]
-    return readable(frame[order], formats={"wall s": milliseconds, "CPU s": milliseconds},
-                    blank={"CPU s": "not recorded"}, note=note)
+    table = readable(frame[order], formats={"wall s": milliseconds, "CPU s": milliseconds},
+                     blank={"CPU s": DASH}, note=note)
+    table.numeric.add("CPU s")  # right aligned, the dash included
+    return table
+
+
+def _one_time_costs(live: LiveSearches) -> str:
+    """The one-time costs of the session's first search of the game (building the board's tables,
+    which the calls after it reuse), measured as the CPU seconds it took beyond the warm median's, as
+    the table shows them; and whether the wall times show them, which other work on the cores stretches."""
+    if not live.warm:
+        return ""
+    extra = float(milliseconds(live.cpu_seconds(live.first))) - float(milliseconds(live.warm_median_cpu_s))
+    costs = "its one-time costs (such as building the board's tables, which the calls after it reuse)"
+    if extra < 0.0005:
+        return (f" The first live search took no more CPU time than the warm median: {costs} are too small to "
+                "see here.")
+    text = (f" The first live search took {milliseconds(extra)} CPU seconds more than the warm median: about the "
+            f"size of {costs}.")
+    wall = float(milliseconds(live.first_s)) - float(milliseconds(live.warm_median_s))
+    if wall < extra - 0.0005:
+        text += (f" The wall times hide them ({milliseconds(live.first_s)} s first, {milliseconds(live.warm_median_s)} "
+                 "s warm): other work on the cores moves each wall time by more.")
+    return text
 
 
 def _stored_beside_benchmark(stored: pd.DataFrame, bench: "pd.DataFrame | None", rows: list) -> str:
