@@ -2358,13 +2358,22 @@ def fewest_turns_table(totals: pd.DataFrame) -> ReadableTable:
 ALL_FOUR_TIE = "all four"
 
 
+def _fewest_text(fewest: tuple) -> str:
+    """The strategies that tie for the fewest turns, in words: 'Entropy', 'Expected Size and Entropy',
+    'all but Knuth' (as the partition panels say it), 'all four'."""
+    if len(fewest) == len(Strategy):
+        return ALL_FOUR_TIE
+    if len(fewest) == len(Strategy) - 1:
+        return "all but " + next(s.title for s in Strategy if s.label not in fewest)
+    return _and_list([Strategy.parse(s).title for s in fewest])
+
+
 def total_turns_table(totals: pd.DataFrame, pins: int) -> ReadableTable:
     """The games of `studies.own_picks.total_turns` with `pins` pins, by colors: each strategy's total
     turns over every secret, from its own opening, and the strategies that need the fewest ("all
     four" where all four tie), the rows `fewest_turns_table` counts."""
     shown = totals[[Game.parse(g).pins == pins for g in totals["game"]]]
-    fewest = [ALL_FOUR_TIE if len(f) == len(Strategy) else _and_list([Strategy.parse(s).title for s in f])
-              for f in shown["fewest"]]
+    fewest = [_fewest_text(f) for f in shown["fewest"]]
     return readable(pd.DataFrame({
         "game": list(shown["game"]), "codewords": list(shown["codewords"]),
         **{f"{s.title}, total (turns)": list(shown[s.label]) for s in Strategy},
