@@ -973,13 +973,43 @@ def listed(names) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def sliders_range() -> str:
+    """Notebook 4: the pins and colors the games its sliders reach span, and the cap, as its prose
+    says them ('2 to 8 pins, 2 to 15 colors, at most 4,096 codewords')."""
+    from mmlib.workbench.widgets import games_within
+
+    games = [Game.parse(g) for g in games_within(4096)]
+    pins, colors = [g.pins for g in games], [g.colors for g in games]
+    assert max(g.size for g in games) == 4096
+    return f"{min(pins)} to {max(pins)} pins, {min(colors)} to {max(colors)} colors, at most 4,096 codewords"
+
+
+def knuth_alone_within() -> str:
+    """Notebook 4's answer: on 4p6c (data/results.csv), each strategy from its own opening, only Knuth
+    wins every secret within its worst game's turns, and Expected Size does too from Knuth's 1122."""
+    from mmlib.studies.own_picks import first_guess_picks
+
+    frame = load_results().frame
+    frame = frame[frame["game"] == "4p6c"]
+
+    def worst(label, guess):
+        return int(frame[(frame["strategy"] == label) & (frame["first_guess"] == guess)]["max_turns"].iloc[0])
+
+    own = {s.label: worst(s.label, g) for s, g in first_guess_picks("4p6c").items()}
+    knuth = own["knuth"]
+    assert all(turns > knuth for label, turns in own.items() if label != "knuth"), "only Knuth, from its own"
+    assert first_guess_picks("4p6c")[Strategy.KNUTH] == "1122" and worst("expected-size", "1122") <= knuth
+    return (f"only Knuth wins every secret within {knuth} turns (Expected Size does too when it starts from "
+            "Knuth's `1122`, below)")
+
+
 def fewest_turns_answer() -> str:
     """Notebook 4's answer: of the games its sliders reach, in how many each strategy alone needs
     the fewest turns (the most first, as the answer names them), and how many are ties."""
     f = fewest_turns_games()
     alone = {s: len(g) for s, g in f["alone"].items()}
     assert alone["entropy"] > alone["most-parts"] > alone["expected-size"] > alone["knuth"] == 0, "the answer's order"
-    return (f"of the {f['games']} games the sliders below reach, Entropy alone needs the fewest turns in "
+    return (f"of the {f['games']} games the sliders below reach ({sliders_range()}), Entropy alone needs the fewest turns in "
             f"{alone['entropy']}, Most Parts alone in {alone['most-parts']}, Expected Size alone in "
             f"{alone['expected-size']} and Knuth alone in none; in the other {f['games'] - sum(alone.values())}, "
             "two or more tie")
@@ -1257,6 +1287,9 @@ CLAIMS = [
                                     "in {as_long}, and longer in {longer}".format(**knuth_worst_counts())),
     ("04_strategies.ipynb", fewest_turns_answer),
     ("04_strategies.ipynb", fewest_turns_where),
+    ("04_strategies.ipynb", lambda: "Over the {} games the sliders above reach ({})".format(
+        fewest_turns_games()["games"], sliders_range())),
+    ("04_strategies.ipynb", knuth_alone_within),
 ]
 
 

@@ -835,14 +835,41 @@ def test_the_published_table_reads_data_and_agrees():
     rule_by = {"Knuth": "Knuth 1976", "Expected Size": "Irving 1978", "Entropy": "Neuwirth 1982",
                "Most Parts": "Kooi 2005"}
     assert [rule_by[s] for s in frame["strategy"]] == frame["rule by"].tolist()
-    # ... and, apart, where the notes' total comes from: Knuth's own paper for his own total, the
-    # literature (no paper named) for the other own openings, no source for the other openings.
-    assert own["total's source"].to_dict() == {"Knuth": "Knuth 1976", "Expected Size": "the literature",
-                                               "Entropy": "the literature", "Most Parts": "the literature"}
-    assert set(frame[frame["own opening"] == "no"]["total's source"]) == {"none named"}
+    # ... and, apart, where the notes' total comes from: Knuth's own paper for his own total; for the
+    # other own openings the notes say "the literature" but name no paper, and the cell says so rather
+    # than read as a citation (review r5 of notebook 4); no source for the other openings.
+    assert own["total's source"].to_dict() == {"Knuth": "Knuth 1976", "Expected Size": "no paper named",
+                                               "Entropy": "no paper named", "Most Parts": "no paper named"}
+    assert set(frame[frame["own opening"] == "no"]["total's source"]) == {"none given"}
+    assert not frame["total's source"].str.contains("literature").any()
     note = published_strategies_table(load_seed_comparison()).note
-    assert "Knuth 1976 printed 5,801" in note and "5,696, 5,722 and 5,668 as the literature's totals" in note
-    assert "we found no paper that prints those four totals" in note
+    assert "Knuth 1976: Knuth printed 5,801" in note
+    assert ("No paper named: the notes say the literature agrees with 5,696, 5,722 and 5,668 for Irving's, "
+            "Neuwirth's and Kooi's rules, but name no paper that prints these totals") in note
+    assert "None given: the notes give the four totals from other openings" in note
+
+
+def test_the_total_turns_widget_lists_every_game_of_the_pins_chosen():
+    """Review r5 of notebook 4: the games its fewest-turns counts cover are shown, one pin count at a
+    time: each strategy's total, and which need the fewest ("all four" where all four tie)."""
+    from mmlib.studies.own_picks import total_turns
+    from mmlib.workbench.tables import total_turns_table
+
+    totals = total_turns(["2p2c", "2p5c", "4p6c", "8p2c"])
+    two = total_turns_table(totals, 2).frame
+    assert two["game"].tolist() == ["2p2c", "2p5c"]
+    assert two["fewest turns"].tolist() == ["all four", "all but Knuth"]
+    assert two["Knuth, total (turns)"].tolist() == ["8", "84"]
+    four = total_turns_table(totals, 4).frame
+    assert four["Most Parts, total (turns)"].tolist() == ["5,668"] and four["fewest turns"].tolist() == ["Most Parts"]
+    box = views.show_total_turns(totals)
+    pins, colors, colors_range = box.children[0].children[:3]
+    assert colors.layout.display == "none" and colors_range.layout.display == "none"
+    assert (pins.min, pins.max, pins.value) == (2, 8, 4)
+    label = box.children[-2]
+    assert "4 pins: 1 game, 4p6c; total turns over every secret" in label.value
+    pins.value = 2
+    assert "2 pins: 2 games, 2p2c to 2p5c" in label.value
 
 
 def test_the_fewest_turns_table_counts_every_game_once_per_strategy():

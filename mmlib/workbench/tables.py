@@ -2283,10 +2283,11 @@ PUBLISHED_TOTAL_BY = RULE_BY  # the older name
 NO_PUBLICATION = "none found"
 # Where the notes' 4p6c total of a row comes from (REFERENCE.md, under "Figures to reproduce": "The
 # literature agrees: Knuth 5801 (1976), Irving's expected size 5696, Neuwirth's entropy 5722, Kooi's
-# most parts 5668"): Knuth's own paper for his own rule's total; the literature, with no paper named,
-# for the other three own openings; no source at all for the other openings.
-TOTAL_FROM_LITERATURE = "the literature"
-TOTAL_NO_SOURCE = "none named"
+# most parts 5668"): Knuth's own paper for his own rule's total; for the other three own openings the
+# notes say "the literature" but name no paper, so the cell says that, not a citation; for the other
+# openings the notes give no source at all.
+TOTAL_FROM_LITERATURE = "no paper named"
+TOTAL_NO_SOURCE = "none given"
 
 
 def _and_list(items: list) -> str:
@@ -2300,8 +2301,9 @@ def published_strategies_table(comparison: pd.DataFrame) -> ReadableTable:
     Totals and worst games in turns; `own opening` says which opening is the strategy's own opening
     (its rank's pick). `rule by` names the author of the rule each row plays (`RULE_BY`), on every
     row; `total's source` says where the notes' total comes from: Knuth 1976 for Knuth's own
-    opening, the literature (no paper named) for the other own openings, none named for the other
-    openings. The note under the table says so with the totals."""
+    opening; "no paper named" for the other own openings, whose totals the notes credit to the
+    literature without naming a paper; "none given" for the other openings. The note under the table
+    says so with the totals."""
     from ..studies.seed_comparison import REFERENCE_FIGURES
 
     rows = comparison[(comparison["game"] == "4p6c") & (comparison["seed_source"] == REFERENCE_FIGURES)]
@@ -2316,11 +2318,13 @@ def published_strategies_table(comparison: pd.DataFrame) -> ReadableTable:
     others = [s for s in Strategy if s != Strategy.KNUTH]
     totals = _and_list([f"{own_totals[s]:,}" for s in others])
     authors = _and_list([f"{RULE_BY[s].split()[0]}'s" for s in others])
-    note = (f"Total's source, as the project's reference notes give it: {RULE_BY[Strategy.KNUTH]} printed "
-            f"{own_totals[Strategy.KNUTH]:,}, the total of his own rule; the notes give {totals} as the "
-            f"literature's totals for {authors} rules, without naming the paper that printed each. The four "
-            "totals from other openings, and all eight worst games, the notes give with no source, saying only "
-            "that they follow from the rules exactly; we found no paper that prints those four totals. All "
+    note = (f"Total's source, as the project's reference notes (`REFERENCE.md`) give it. "
+            f"{RULE_BY[Strategy.KNUTH]}: Knuth printed {own_totals[Strategy.KNUTH]:,}, the total of his own rule. "
+            f"{TOTAL_FROM_LITERATURE.capitalize()}: the notes say the literature agrees with {totals} for "
+            f"{authors} rules, but name no paper that prints these totals; the papers listed under the table "
+            "are those of the rules, and whether one of them prints these totals is not checked here. "
+            f"{TOTAL_NO_SOURCE.capitalize()}: the notes give the four totals from other openings, and all "
+            "eight worst games, with no source, saying only that they follow from the rules exactly. All "
             "eight are the notes' figures, not mmlib's output.")
     return readable(pd.DataFrame({
         "strategy": [s.title for s in strategies],
@@ -2391,6 +2395,33 @@ def fewest_turns_table(totals: pd.DataFrame) -> ReadableTable:
     counts = fewest_turns_counts(totals)
     counts["strategy"] = [Strategy.parse(s).title for s in counts["strategy"]]
     return readable(counts.rename(columns=FEWEST_TURNS_TEXT))
+
+
+# How the per-game totals table names the strategies that need the fewest turns when all four tie.
+ALL_FOUR_TIE = "all four"
+
+
+def _fewest_text(fewest: tuple) -> str:
+    """The strategies that tie for the fewest turns, in words: 'Entropy', 'Expected Size and Entropy',
+    'all but Knuth' (as the partition panels say it), 'all four'."""
+    if len(fewest) == len(Strategy):
+        return ALL_FOUR_TIE
+    if len(fewest) == len(Strategy) - 1:
+        return "all but " + next(s.title for s in Strategy if s.label not in fewest)
+    return _and_list([Strategy.parse(s).title for s in fewest])
+
+
+def total_turns_table(totals: pd.DataFrame, pins: int) -> ReadableTable:
+    """The games of `studies.own_picks.total_turns` with `pins` pins, by colors: each strategy's total
+    turns over every secret, from its own opening, and the strategies that need the fewest ("all
+    four" where all four tie), the rows `fewest_turns_table` counts."""
+    shown = totals[[Game.parse(g).pins == pins for g in totals["game"]]]
+    fewest = [_fewest_text(f) for f in shown["fewest"]]
+    return readable(pd.DataFrame({
+        "game": list(shown["game"]), "codewords": list(shown["codewords"]),
+        **{f"{s.title}, total (turns)": list(shown[s.label]) for s in Strategy},
+        "fewest turns": fewest,
+    }))
 
 
 def largest_subsets_table(game: "Game | str", secrets) -> ReadableTable:

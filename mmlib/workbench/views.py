@@ -199,6 +199,30 @@ def turn_histograms_view(controls: GameControls) -> View:
     return View(caption, [turn_histograms_figure(all_four, highlight=highlighted)])
 
 
+def total_turns_view(totals: pd.DataFrame):
+    """A view of `tables.total_turns_table`: the games of `studies.own_picks.total_turns` with the pins
+    chosen, every color count listed, each strategy's total turns and the fewest."""
+    from .tables import total_turns_table
+
+    def view(controls: GameControls) -> View:
+        pins = controls.pins.value
+        table = total_turns_table(totals, pins)
+        games = list(table.frame["game"])
+        span = f"{len(games)} games, {games[0]} to {games[-1]}" if len(games) > 1 else f"1 game, {games[0]}"
+        return View(f"<b>{pins} pins: {span}; total turns over every secret, each strategy from its own "
+                    f"opening</b>", [table])
+
+    return view
+
+
+def show_total_turns(totals: pd.DataFrame):
+    """The interactive `total_turns_view`: a pins slider over the games of `totals` (the table lists
+    every color count of those pins, so the colors slider is hidden); it starts at 4 pins."""
+    controls = game_controls(pins=4, colors=6, games=list(totals["game"]))
+    controls.hide_colors()
+    return show_interactive(total_turns_view(totals), controls)
+
+
 # -- notebook 5 -------------------------------------------------------------------
 
 
