@@ -236,7 +236,7 @@ def within_5_4p6c() -> str:
     rows = frame[(frame["game"] == "4p6c") & (frame["max_turns"] <= 5)]
     (guess,) = set(rows["first_guess"])
     assert set(rows["strategy"]) == {"knuth", "expected-size"}
-    return f"only the opening {guess}, with Knuth or Expected Size, wins every game within 5 turns"
+    return f"only the opening {guess}, with Knuth or Expected Size, finds every secret within 5 turns"
 
 
 def opening_steps_counts() -> str:
@@ -244,11 +244,14 @@ def opening_steps_counts() -> str:
 
     steps = opening_steps(load_first_guesses().frame)
     knuth = steps[(steps["strategy"] == "knuth") & (steps["change"] < 0)].iloc[0]
-    return (f"Of the {len(steps)} steps from a game to the game with one more color (the same pins and strategy, "
-            f"`data/first_guesses.csv`), the best opening uses more distinct colors in {(steps['change'] > 0).sum()}, "
-            f"as many in {(steps['change'] == 0).sum()} and fewer in {(steps['change'] < 0).sum()}, such as Knuth's "
-            f"{knuth['opening']} in {knuth['pins']}p{knuth['colors']}c and {knuth['next_opening']} in "
-            f"{knuth['pins']}p{knuth['colors'] + 1}c")
+    more, same, fewer = (steps["change"] > 0).sum(), (steps["change"] == 0).sum(), (steps["change"] < 0).sum()
+    # "mostly keeps": more than half the steps; "far more often": at least three times as often.
+    assert same > len(steps) / 2 and more >= 3 * fewer
+    return (f"**First guess: with one more color the best opening mostly keeps its number of distinct colors (in "
+            f"{same} of {len(steps)} steps); when the number changes, it grows (in {more}) far more often than it "
+            f"shrinks (in {fewer}).** A step goes from a game to the game with one more color, with the same pins "
+            f"and strategy (`data/first_guesses.csv`); Knuth's opening, for one, shrinks from {knuth['opening']} in "
+            f"{knuth['pins']}p{knuth['colors']}c to {knuth['next_opening']} in {knuth['pins']}p{knuth['colors'] + 1}c")
 
 
 def seed_rows() -> pd.DataFrame:
@@ -319,7 +322,16 @@ def untimed_games() -> str:
     assert best.loc[best["backend"] == "reference", "codewords"].max() < best.loc[best["backend"] == "cpu", "codewords"].min()
     off = best[(best["backend"] == "cpu") & (best["case_equivalence"] == "off")]
     games = sorted(set(off["game"]), key=lambda g: (Game.parse(g).pins, Game.parse(g).colors))
-    return (f"The {count} smallest games were solved on the `reference` backend, and {', '.join(games[:-1])} and "
+    # Of the reference games, how many were solved with case equivalence off and which with it on (the
+    # same for every strategy): the case-equivalence section counts them apart.
+    reference = best[best["backend"] == "reference"]
+    (reference_off,) = {int(g["case_equivalence"].eq("off").sum()) for _, g in reference.groupby("strategy")}
+    (reference_on,) = {tuple(sorted(g.loc[g["case_equivalence"] == "on", "game"],
+                                    key=lambda n: (Game.parse(n).pins, Game.parse(n).colors)))
+                       for _, g in reference.groupby("strategy")}
+    assert reference_off + len(reference_on) == count
+    return (f"The {count} smallest games were solved on the `reference` backend ({reference_off} with case "
+            f"equivalence off, and {' and '.join(reference_on)} with it on), and {', '.join(games[:-1])} and "
             f"{games[-1]} only with case equivalence off")
 
 
@@ -333,7 +345,15 @@ def ce_counted_again() -> str:
     reference = again[again["backend"] == "reference"]
     cpu = sorted(again.loc[again["backend"] == "cpu", "game"], key=lambda g: (Game.parse(g).pins, Game.parse(g).colors))
     assert len(reference) + len(cpu) == len(again)
-    return (f"in {len(scores) - len(again)} games; the other {len(again)} were solved with it off "
+    # The games counted once, by a solve with it on: on cpu, and the reference games named.
+    best = best_rows().query("strategy == 'knuth'")
+    once = best[best["game"].isin(scores["game"]) & ~best["game"].isin(again["game"])]
+    on_reference = sorted(once.loc[once["backend"] == "reference", "game"],
+                          key=lambda g: (Game.parse(g).pins, Game.parse(g).colors))
+    on_cpu = int((once["backend"] == "cpu").sum())
+    assert on_cpu + len(on_reference) == len(once) == len(scores) - len(again)
+    return (f"in {len(scores) - len(again)} games ({on_cpu} on `cpu`, and {' and '.join(on_reference)} on the "
+            f"`reference` backend); the other {len(again)} were solved with it off "
             f"({len(reference)} on the `reference` backend, of at most {int(reference['codewords'].max()):,} codewords, "
             f"and {', '.join(cpu[:-1])} and {cpu[-1]} on `cpu`)")
 

@@ -185,6 +185,8 @@ def test_first_guesses_figure_draws_one_dot_per_row(tmp_path):
     assert not top.patches and not bottom.patches
     dots = sum(int(np.isfinite(line.get_ydata()).sum()) for line in top.get_lines())
     assert dots == (frame["game"] == "2p3c").sum()  # one dot per row of the game
+    # One play is counted by its secret; "game" names the size (2p3c).
+    assert top.get_title() == "First guesses in 2p3c (9 secrets)" and top.get_ylabel() == "average turns per secret"
 
 
 def test_first_guesses_of_many_pins_are_written_upright():

@@ -29,8 +29,8 @@ from ..studies.data_tables import Table, frame_and_problem  # noqa: F401 (Table:
 
 HEATMAP_VALUES = {
     # column: (what it is, colorbar label, number format, log color scale)
-    "average_turns": ("Average turns", "turns per game", "{:.3f}", False),
-    "max_turns": ("Max turns", "turns (worst game)", "{:.0f}", False),
+    "average_turns": ("Average turns", "turns per secret", "{:.3f}", False),
+    "max_turns": ("Max turns", "turns (worst secret)", "{:.0f}", False),
     "seconds": ("Solve time", "seconds (log scale)", "{:.3g}", True),
 }
 
@@ -505,8 +505,8 @@ def results_heatmaps_figure(best: pd.DataFrame, strategy: "str | Strategy", back
         marked[game.pins - MIN_PINS, game.colors - MIN_COLORS] = True
     fig = Figure(figsize=(10.5, 14.0), layout="constrained")
     axes = fig.subplots(4, 1, sharex=True)
-    panels = [("average_turns", rows, "Average turns per game", None),
-              ("max_turns", rows, "Max turns (the worst game)", None),
+    panels = [("average_turns", rows, "Average turns per secret", None),
+              ("max_turns", rows, "Max turns (the worst secret)", None),
               ("seconds", timings.rows, f"Solve time, {backend} backend, case equivalence {case_equivalence} "
                                         "(grey: not timed so by this machine and engine)", None),
               ("distinct", rows, "The best-max first guess (color: how many distinct colors it uses)",
@@ -585,8 +585,8 @@ def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
         ax = fig.subplots()
         _empty_note(ax, f"no results for {game.name} in data/results.csv")
         ax.set_xlabel("first guess")
-        ax.set_ylabel("average turns per game")
-        ax.set_title(f"First guesses in {game.name} ({game.size:,} games)", fontsize=11)
+        ax.set_ylabel("average turns per secret")
+        ax.set_title(f"First guesses in {game.name} ({game.size:,} secrets)", fontsize=11)
         return fig
     top, bottom = fig.subplots(2, 1, sharex=True, height_ratios=[2, 1])
     guesses = sorted(rows["first_guess"].astype(str).unique())
@@ -614,10 +614,10 @@ def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
     bottom.set_xticks(range(len(guesses)), guesses, rotation=90 if upright else 0, fontsize=9,
                       family="monospace")
     top.legend(fontsize=9, loc="center left", bbox_to_anchor=(1.0, 0.5), frameon=False)
-    top.set_ylabel("average turns per game")
+    top.set_ylabel("average turns per secret")
     bottom.set_ylabel("max turns")
     bottom.set_xlabel("first guess")
-    top.set_title(f"First guesses in {game.name} ({game.size:,} games)", fontsize=11)
+    top.set_title(f"First guesses in {game.name} ({game.size:,} secrets)", fontsize=11)
     return fig
 
 
@@ -806,16 +806,32 @@ def case_equivalence_sources(results: pd.DataFrame, strategy: "str | Strategy" =
     once = len(scores) - len(again)
     if len(again) == 0:
         return f"In all {len(scores)} games one solve with case equivalence records both counts."
+    on = _counted_once_by_backend(results, strategy, scores, again)
     parts = []
     for backend, group in again.groupby("backend", sort=False):
         parts.append(f"{len(group)} on the {backend} backend ({_games_in_words(group)})" if len(group) <= 6
                      else f"{len(group)} on the {backend} backend (games of at most "
                           f"{int(group['codewords'].max()):,} codewords)")
-    return (f"In {once} games the solve was made with case equivalence on and records both counts (the scores "
+    return (f"In {once} games{on} the solve was made with case equivalence on and records both counts (the scores "
             f"it computed and those it saved). The other {len(again)} were solved with it off, "
             f"{' and '.join(parts)}: each was solved again with it on from the same opening "
             "(`python -m mmlib sweep --fill-ce-scores`, which checks that the turns are the same), and that "
             "solve gives the count with it.")
+
+
+def _counted_once_by_backend(results: pd.DataFrame, strategy: "str | Strategy", scores: pd.DataFrame,
+                             again: pd.DataFrame) -> str:
+    """The games of `scores` whose best-max solve was made with case equivalence on (not in `again`),
+    per backend, as ' (23 on the cpu backend, and 3p10c and 4p6c on the reference backend)': the
+    backend with the most counted, the others' games named. Empty where one backend solved them all."""
+    best = best_max_rows(results, strategy)
+    once = best[best["game"].isin(scores["game"]) & ~best["game"].isin(again["game"])]
+    groups = sorted(once.groupby("backend"), key=lambda item: -len(item[1]))
+    if len(groups) < 2:
+        return ""
+    (backend, most), rest = groups[0], groups[1:]
+    others = ", and ".join(f"{_games_in_words(group)} on the {name} backend" for name, group in rest)
+    return f" ({len(most)} on the {backend} backend, and {others})"
 
 
 def case_equivalence_seconds(timing: pd.DataFrame, backend: str = "cpu") -> pd.DataFrame:
