@@ -339,7 +339,8 @@ def test_notebooks_2_and_3_review_r3_fixes():
     regions = path_regions(game, "3456", solve(game, "knuth", backend="reference", first_guess="1122")
                            .game_path("3456"))[:2]
     key = [t.get_text() for t in path_acr_map(game, regions).legends[0].get_texts()]
-    assert key[0] == "framed: the 3456 path after 1122 (2 Zero, 4 Free) and\nafter 1122 3345 (2 Zero, 0 Free)"
+    assert key[0] == ("framed: the 3456 path after 1122 (2 Zero, 4 Free) and\n"
+                      "after 1122 3345 (2 Zero, Free {6}, which counts as none, so column 0)")  # review r5
     assert published_acr_table().note == ""
 
 
@@ -355,7 +356,7 @@ def test_notebooks_2_and_3_review_r4_fixes():
     from mmlib.workbench.plots import ordinal_grid_figure
 
     four = views.ordinal_table(4)
-    assert four.note == "* The hole: the slot of 3,1, a score that never happens; no score uses it." and "13*" in four._repr_html_()
+    assert four.note == "* The hole: the slot of the pair 3,1, which is never a score." and "13*" in four._repr_html_()
     assert "hole" not in "".join(four.frame.astype(str).to_numpy().ravel())  # said under the table only
     assert all(column in four.numeric for column in four.frame.columns)
     grid = ordinal_grid_figure(5).axes[0]
@@ -377,6 +378,23 @@ def test_notebooks_2_and_3_review_r4_fixes():
                                      "before the first guess: closed form", "before the first guess: count"]
     assert list(counted.iloc[1]) == ["4p6c", "15", "15", "15", "15"]
     assert list(counted.iloc[0])[-2:] == ["5", "5"]  # Bell(3): the first guesses of 3p4c by renaming colors
+
+
+
+def test_notebooks_2_and_3_review_r5_fixes():
+    """Review r5: the hole was a score in some places and no score in others; the path table said
+    its one Zero set under the table (notebook 3 now says it in the sentence above it)."""
+    from mmlib.workbench.case_tables import ONE_COLOR_NOTE, path_regions, path_regions_table
+    from mmlib.workbench.plots import ordinal_grid_figure
+
+    key = [t.get_text() for t in ordinal_grid_figure(5).legends[0].get_texts()]
+    assert key[1] == "the hole: the slot of the pair 4,1, never a score"
+    game = Game.parse("4p6c")
+    path = path_regions(game, "3456", solve(game, "knuth", backend="reference", first_guess="1122")
+                        .game_path("3456"))
+    above = path_regions_table(path, zero_said_above=True)
+    assert "Zero" not in above.frame.columns and above.note == ONE_COLOR_NOTE
+    assert path_regions_table(path).note == f"Zero is {{1, 2}} in every region of this path. {ONE_COLOR_NOTE}"
 
 
 def test_benchmark_figures_name_machines_and_leave_out_other_openings():

@@ -174,8 +174,8 @@ def all_hits(secret_lo, secret_hi, guess_lo, guess_hi):
 @njit(cache=True)
 def ordinal_of(black, hits, pins, mask=0):
     """Dense score ordinal from black and all hits: b(2p+1-b)/2 + hits; b alone when the
-    score mask carries BLACK_ONLY_BIT (a select on a loop-invariant bit: no branch). Without
-    a mask, the classic ordinal."""
+    score mask carries BLACK_ONLY_BIT (a select, not a branch, on a bit that is the same for
+    every score of a game). Without a mask, the classic ordinal."""
     b = np.int64(black)
     classic = b * (2 * pins + 1 - b) // 2 + np.int64(hits)
     return b if np.uint64(mask) & BLACK_ONLY_BIT else classic

@@ -94,15 +94,16 @@ def path_regions(game: Game, secret: str, path) -> list[PathRegion]:
     return regions
 
 
-def path_regions_table(regions: "list[PathRegion]") -> ReadableTable:
+def path_regions_table(regions: "list[PathRegion]", zero_said_above: bool = False) -> ReadableTable:
     """A row per region: the guesses played, the last score, |PS|, Zero, Free, |ACr|. A Zero set that
-    stays the same along the path is said once, under the table, instead of in every row."""
+    stays the same along the path is said once instead of in every row: under the table, or, with
+    `zero_said_above`, by the sentence that introduces it (the column is left out either way)."""
     frame = pd.DataFrame([{"played": " ".join(r.played), "score": r.score, "|PS|": len(r.ps),
                            "Zero": color_set(r.zero), "Free": color_set(r.free), "|ACr|": r.acr}
                           for r in regions])
     note = ""
     if len(frame) > 1 and frame["Zero"].nunique() == 1:
-        note = f"Zero is {frame['Zero'].iloc[0]} in every region of this path."
+        note = "" if zero_said_above else f"Zero is {frame['Zero'].iloc[0]} in every region of this path."
         frame = frame.drop(columns=["Zero"])
     return readable(frame, note=with_one_color_note(frame, note))
 
@@ -145,13 +146,22 @@ def published_acr_table() -> ReadableTable:
 def path_acr_map(game: Game, regions: "list[PathRegion]"):
     """The |ACr| map of `game` (`plots.acr_sizes_figure`) with the (|Zero|, |Free|) cell of each of
     `regions` framed, and the key naming them: "framed: the 3456 path after 1122 (2 Zero, 4 Free)
-    and after 1122 3345 (2 Zero, 0 Free)", the counts as the search takes them (a set of one color as
-    none)."""
+    and after 1122 3345 (2 Zero, Free {6}, which counts as none, so column 0)", the counts as the
+    search takes them: a set of one color is named, with the row or column 0 it is drawn in."""
     from .plots import acr_sizes_figure
 
+    def counts(region: PathRegion) -> str:
+        said = []
+        for colors, count, kind, line in ((region.zero, region.zero_free_counts[0], "Zero", "row"),
+                                          (region.free, region.zero_free_counts[1], "Free", "column")):
+            if len(colors) == 1:
+                said.append(f"{kind} {{{next(iter(colors)) + 1}}}, which counts as none, so {line} 0")
+            else:
+                said.append(f"{count} {kind}")
+        return ", ".join(said)
+
     secrets = sorted({region.secret for region in regions})
-    places = [f"after {' '.join(region.played)} ({region.zero_free_counts[0]} Zero, {region.zero_free_counts[1]} Free)"
-              for region in regions]
+    places = [f"after {' '.join(region.played)} ({counts(region)})" for region in regions]
     label = f"framed: the {' and '.join(secrets)} path{'s' if len(secrets) > 1 else ''} " + (
         " and\n".join(places) if len(places) > 1 else places[0])
     return acr_sizes_figure(game, marked=[region.zero_free_counts for region in regions], marked_label=label)

@@ -303,7 +303,7 @@ def ordinal_grid_figure(pins: int) -> Figure:
     ax.set_xlabel("white (pegs)")
     ax.set_ylabel("black (pegs)")
     fig.legend(handles=[Patch(color=shades[1], label="a possible score: its ordinal"),
-                        Patch(color=shades[2], label=f"the hole {pins - 1},1: a slot no score uses"),
+                        Patch(color=shades[2], label=f"the hole: the slot of the pair {pins - 1},1, never a score"),
                         Patch(color=shades[0], label="no score (black + white > pins)")],
                loc="outside lower center", fontsize=9, ncols=1, frameon=False)
     return fig

@@ -134,8 +134,8 @@ def ordinal_table(pins: int) -> ReadableTable:
         cells[b][f"white {w}"] = str(score_to_ordinal(b, w, pins))
     hole = ordinal_of(pins - 1, pins, pins)  # all hits = p
     cells[pins - 1]["white 1"] = f"{hole}*"
-    table = readable(pd.DataFrame(cells), note=f"* The hole: the slot of {pins - 1},1, a score that never happens; "
-                                               "no score uses it.")
+    table = readable(pd.DataFrame(cells), note=f"* The hole: the slot of the pair {pins - 1},1, which is never "
+                                               "a score.")
     table.numeric = set(table.frame.columns)  # a grid of ordinals: every column lines up as numbers
     return table
 
