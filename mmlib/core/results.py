@@ -46,6 +46,10 @@ class TurnStats:
     regions are split by score. Phase 2 chooses the next guess of every new
     region (shortcuts, then the full search). On `cuda` the searches are waited
     for at the end of phase 2, so each phase's seconds are its own.
+
+    `cpu_s` (the `cpu` backend on one machine only, else 0) is the CPU time the solving
+    process got during the turn, all its threads together: on one thread, where it is well
+    below `seconds`, other work on the machine held the core for the rest of the turn.
     """
 
     turn: int
@@ -58,6 +62,7 @@ class TurnStats:
     seconds: float = field(default=0.0, compare=False)  # the whole turn: phase1_s + phase2_s
     phase1_s: float = field(default=0.0, compare=False)  # play and split the regions
     phase2_s: float = field(default=0.0, compare=False)  # choose the next guesses
+    cpu_s: float = field(default=0.0, compare=False)  # the process's CPU time in the turn (cpu backend)
 
     def as_dict(self) -> dict:
         out = {name: getattr(self, name) for name in TURN_STATS_COUNTS}
@@ -71,7 +76,7 @@ TURN_STATS_SECONDS = ("seconds", "phase1_s", "phase2_s")
 
 
 def make_turn_stats(turn: int, games_active: int, scores: int, region_lengths, searched: int,
-               phase1_s: float, phase2_s: float) -> TurnStats:
+               phase1_s: float, phase2_s: float, cpu_s: float = 0.0) -> TurnStats:
     """The TurnStats of a turn whose new regions have `region_lengths` games each and of
     which `searched` needed the full search (every other region of 3 or more games
     was settled by a fully discriminating guess)."""
@@ -81,7 +86,7 @@ def make_turn_stats(turn: int, games_active: int, scores: int, region_lengths, s
     phase1_s, phase2_s = max(0.0, float(phase1_s)), max(0.0, float(phase2_s))
     return TurnStats(int(turn), int(games_active), int(lengths.size), int(scores), tiny,
                      int(lengths.size) - tiny - searched, searched, phase1_s + phase2_s,
-                     phase1_s, phase2_s)
+                     phase1_s, phase2_s, max(0.0, float(cpu_s)))
 
 
 @dataclass

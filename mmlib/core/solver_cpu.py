@@ -165,7 +165,7 @@ def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: 
     turn = 0
     while order.size:
         turn += 1
-        turn_started = time.perf_counter()
+        turn_started, turn_cpu = time.perf_counter(), time.process_time()
         games_active = order.size
         row = np.full(n, -1, dtype=np.int32)
         new_order = np.empty(games_active, dtype=np.int64)
@@ -186,9 +186,12 @@ def _play_all_games(game: Game, strategy: Strategy, first_guess: int, reporter: 
         region_guess, turn_scores = search.choose_guesses(
             turn, order, region_start, region_len, games_active, reporter)
         total_scores += turn_scores
-        phase2_s = time.perf_counter() - phase2_started - (search.compile_s - compile_before)
+        compiled = search.compile_s - compile_before  # compiling is no part of the turn
+        phase2_s = time.perf_counter() - phase2_started - compiled
+        # A cluster searches in other processes, whose CPU time this one cannot see.
+        cpu_s = time.process_time() - turn_cpu - compiled if client is None else 0.0
         stats.append(make_turn_stats(turn, games_active, turn_scores, region_len, search.searched_regions,
-                                     phase2_started - turn_started, phase2_s))
+                                     phase2_started - turn_started, phase2_s, cpu_s))
         reporter.end_turn(int(playing), int(n_regions), total_scores)
     return np.stack(rows), turns, total_scores, stats, search
 

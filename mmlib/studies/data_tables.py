@@ -693,7 +693,7 @@ def time_solves(games, strategy="knuth", backends=("cpu",), repeats: int = 3) ->
             median = statistics.median(run.elapsed_s for run in runs)
             rows.append({
                 "game": game.name, "pins": game.pins, "colors": game.colors, "codewords": game.size,
-                "strategy": strategy.label, "backend": backend, "median_s": median,
+                "strategy": strategy.label, "backend": backend, "repeats": repeats, "median_s": median,
                 "scores": runs[0].scores, "scores_per_s": runs[0].scores / median if median > 0 else np.nan,
                 "total_turns": runs[0].total_turns,
                 "case_equivalence": "on" if runs[0].case_equivalence else "off",

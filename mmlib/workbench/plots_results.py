@@ -213,6 +213,55 @@ def _left_out_note(timings, left_out: pd.DataFrame) -> str:
     return " ".join(n for n in notes if n)
 
 
+def _and(items: list) -> str:
+    """'7p7c', '7p7c and 8p6c', '5p8c, 7p7c and 8p6c'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _not_drawn_note(kept: pd.DataFrame, timings) -> str:
+    """Why a line of a backend stops short of the others, or is missing (a sentence per backend, ''
+    if none; only where the figure draws two backends or more): a game that another backend draws
+    with the same case-equivalence setting, or this backend with the other setting, and that this
+    backend's current engine has not timed with this one; and which of those older engines of the
+    backend did time (rows left out of the figure)."""
+    if len(kept) == 0 or kept["backend"].nunique() < 2:
+        return ""
+    older = timings.left_out
+    older = older[older["why"] == "older engine"] if len(older) and "why" in older.columns else older.iloc[0:0]
+    order = kept.drop_duplicates("game").sort_values("codewords")["game"].tolist()
+    several = kept["strategy"].nunique() > 1
+    clauses = []
+    for backend, mine in kept.groupby("backend", sort=True):
+        engine = ", ".join(dict.fromkeys(mine["engine"].astype(str)))
+        missing = []  # (strategy, setting, games)
+        for strategy, drawn in kept.groupby("strategy", sort=True):
+            for ce in sorted(set(drawn["case_equivalence"])):
+                same_ce, same_backend = drawn["case_equivalence"] == ce, drawn["backend"] == backend
+                others = drawn[same_ce != same_backend]  # another backend's line, or this one's other setting
+                here = set(drawn[(drawn["case_equivalence"] == ce) & (drawn["backend"] == backend)]["game"])
+                games = [g for g in order if g in set(others["game"]) and g not in here]
+                if games:
+                    missing.append((strategy, ce, games, not here))
+        if not missing:
+            continue
+        items, timed_before = [], []
+        for strategy, ce, games, whole_line in missing:
+            who = f" {Strategy.parse(strategy).title}" if several else ""
+            items.append(f"{backend}{who} with case equivalence {ce} (no line)" if whole_line
+                         else f"{backend}{who} at {_and(games)} with case equivalence {ce}")
+            mine_older = older[(older["backend"] == backend) & (older["strategy"] == strategy)
+                               & (older["case_equivalence"] == ce)] if len(older) else older
+            before = [g for g in games if g in set(mine_older["game"])] if len(mine_older) else []
+            if before:
+                timed_before.append(f"{who.strip()} {_and(before)} with case equivalence {ce}".strip())
+        clause = f"Not drawn: {_and(items)}, which engine {engine} has not timed"
+        if timed_before:
+            clause += (f" (older {backend} engines timed {_and(timed_before)}: they are among the rows "
+                       "left out)")
+        clauses.append(clause + ".")
+    return " ".join(clauses)
+
+
 def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, name_games: bool,
                       strategies=None, compact: bool = False) -> "str | tuple[str, str]":
     """One log-log line of `column` against game size per backend, machine, strategy and
@@ -277,6 +326,7 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
     note = _left_out_note(timings, left_out)
     if not compact:
         return note
+    note = " ".join(n for n in (note, _not_drawn_note(kept, timings)) if n)
     where = []
     for backend, group in kept.groupby("backend", sort=True):
         shown = timings.rows.loc[timings.rows.index.intersection(group.index)]
@@ -717,11 +767,15 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     """Per turn: the seconds of phase 1 (play, split the regions) and phase 2 (choose the next
     guesses), and how the regions of phase 2 were settled (`SETTLED_WAYS`: 1-2 games, a fully
     discriminating member, the full search). Seconds are this run's wall clock; the counts are the
-    same on every backend."""
+    same on every backend. Where the run recorded each turn's CPU time (`TurnStats.cpu_s`, the cpu
+    backend), a black line across each bar marks it and the bar's label gives it: a bar well above
+    its line waited while other work on the machine held the core."""
     stats = result.turn_stats
     turns = np.array([s.turn for s in stats])
     phase1 = np.array([s.phase1_s for s in stats])
     phase2 = np.array([s.phase2_s for s in stats])
+    cpu = np.array([s.cpu_s for s in stats])
+    with_cpu = bool((cpu > 0).any())
     scale, unit = (1.0, "s") if (phase1 + phase2).sum() >= 1 else (1e-3, "ms")
     fig = Figure(figsize=(10, 4.8), layout="constrained")
     left, right = fig.subplots(1, 2)
@@ -729,16 +783,28 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     # Phase 1's bar is a thin strip at the foot of each bar, where it shows at all: the legend says where.
     thin = f"\n({share:.1%} of the time: the thin strip at the foot of each bar)" if share < 0.05 else ""
     left.bar(turns, phase1, color="#9ecae1", label=f"phase 1: play turn t, split into regions{thin}")
-    bars = left.bar(turns, phase2, bottom=phase1, color="#e6550d", label="phase 2: choose turn t+1's guesses")
+    left.bar(turns, phase2, bottom=phase1, color="#e6550d", label="phase 2: choose turn t+1's guesses")
     total = phase1 + phase2
-    left.bar_label(bars, labels=[f"{format_seconds(t / scale)} {unit}" for t in total], fontsize=10, padding=2)
-    left.set_ylim(0, max(total.max(), 1e-9) * 1.2)
+    top = np.maximum(total, cpu)
+    if with_cpu:
+        left.hlines(cpu, turns - 0.4, turns + 0.4, colors="black", linewidth=2.5,
+                    label="CPU time of the turn: where the bar stands above it,\nother work on the machine held the core")
+    for t, height, wall, used in zip(turns, top, total, cpu):
+        # The unit once, on the wall clock's line, so that neighbouring labels of small bars stay apart.
+        text = f"{format_seconds(wall / scale)} {unit}" + (f"\nCPU {format_seconds(used / scale)}" if with_cpu else "")
+        left.annotate(text, (t, height), ha="center", va="bottom", fontsize=9 if with_cpu else 10,
+                      textcoords="offset points", xytext=(0, 2))
+    left.set_ylim(0, max(top.max(), 1e-9) * (1.35 if with_cpu else 1.2))
     left.yaxis.set_major_formatter(lambda value, _pos: f"{value / scale:g}")
     left.set_xticks(turns)
     left.set_xlabel("turn t")
     left.set_ylabel(f"wall clock ({unit})")
-    left.set_title(f"Time per turn, {format_seconds(total.sum() / scale)} {unit} in all", fontsize=11)
-    left.legend(fontsize=10, loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False)
+    cpu_total = f" (CPU {format_seconds(cpu.sum() / scale)} {unit})" if with_cpu else ""
+    left.set_title(f"Time per turn, {format_seconds(total.sum() / scale)} {unit} in all{cpu_total}", fontsize=11)
+    handles, labels = left.get_legend_handles_labels()  # the bars' phases first, the CPU line last
+    order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("CPU"))
+    left.legend([handles[i] for i in order], [labels[i] for i in order], fontsize=10, loc="upper center",
+                bbox_to_anchor=(0.5, -0.16), frameon=False)
     bottom = np.zeros(len(stats))
     for name, label, color in SETTLED_WAYS:
         counts = np.array([getattr(s, name) for s in stats], dtype=float)

@@ -1429,11 +1429,12 @@ def scoring_kernel_table(benchmarks: pd.DataFrame, define_columns: bool = False,
 
 
 
-def turn_stats_table(result) -> ReadableTable:
+def turn_stats_table(result, note: "str | None" = None) -> ReadableTable:
     """The counts of every turn of `result`, numbered as notebook 5's figures number them: turn t is
     the t-th guess, played by every game still playing; its scores split them into the regions
     after turn t, each of which chooses one guess for turn t+1 (the last three columns: how those
-    guesses were found, as the figures' legends name the ways)."""
+    guesses were found, as the figures' legends name the ways). `note`, if given, replaces the note
+    that says so (a second table of the same columns on a page need not say it again)."""
     from .plots_results import SETTLED_WAYS
 
     stats = result.turn_stats
@@ -1442,12 +1443,12 @@ def turn_stats_table(result) -> ReadableTable:
         "scores computed": [s.scores for s in stats], "regions after it": [s.regions for s in stats],
         **{label: [getattr(s, name) for s in stats] for name, label, _color in SETTLED_WAYS},
     })
-    return readable(frame, note="Turn t: the t-th guess, played by every game still playing. Regions after "
-                                "turn t: the groups its scores form (a game won forms none), each choosing one "
-                                "guess for turn t+1; the last three columns say how those guesses were found. "
-                                "Scores computed on turn t: one per game playing its guess, then, to choose turn "
-                                "t+1's guesses, k² for each region of 3 to p(p+3)/2 games (k games: the fully "
-                                "discriminating check) and candidates × k for each region searched in full.")
+    explained = ("Turn t: the t-th guess, played by every game still playing. Regions after turn t: the groups "
+                 "its scores form (a game won forms none), each choosing one guess for turn t+1; the last three "
+                 "columns say how those guesses were found. Scores computed on turn t: one per game playing its "
+                 "guess, then, to choose turn t+1's guesses, k² for each region of 3 to p(p+3)/2 games (k games: "
+                 "the fully discriminating check) and candidates × k for each region searched in full.")
+    return readable(frame, note=explained if note is None else note)
 
 
 def turn_scores_sum(result, turn: int = 1) -> str:

@@ -295,14 +295,18 @@ def _stored_beside_benchmark(stored: pd.DataFrame, bench: "pd.DataFrame | None",
                    "them went to is not known.")
 
 
-def case_equivalence_beside(game: "Game | str", strategy="knuth", runs: int = 5, **options):
+def case_equivalence_beside(game: "Game | str", strategy="knuth", runs: int = 5, live: "pd.DataFrame | None" = None,
+                            **options):
     """One game solved on the cpu backend with case equivalence off and on, `runs` times each, the two
     settings taking turns (so that both meet the same load), as a table of two rows. Each row is the
     solve of least CPU time of its setting: its scores computed, on turn 1 (the biggest regions, where
     case equivalence saves the most) and on the later turns, its CPU seconds (those of the thread that
     solved, which other work on a shared machine stretches far less than the wall seconds of a solve
     of a few milliseconds, which it can double) and its wall seconds. The note names the game, strategy, opening,
-    machine, engine, mmlib commit, the load average before the solves and the threads they ran on."""
+    machine, engine, mmlib commit, the load average before the solves and the threads they ran on.
+    `live`, the rows of `time_solves` shown on the same page: where they time the same solve (game,
+    strategy, opening, cpu backend) with one of the two settings, the note sets that median beside
+    this table's wall time and says why the two differ (other runs, picked another way)."""
     from ..core.solve import solve
     from ..core.strategies import Strategy
     from ..studies.data_tables import cpu_threads_used, one_thread_reason
@@ -334,5 +338,29 @@ def case_equivalence_beside(game: "Game | str", strategy="knuth", runs: int = 5,
             f"{measured_just_now('solve-cpu')}"
             + (f"; load average before the solves: {load:.1f} on {os.cpu_count()} cores" if load is not None else "")
             + f". CPU s: {clock} CPU time, which other work on the machine stretches far less than the wall time; "
-            "wall s: the same solve's wall time, longer where other work held the core.")
+            "wall s: the same solve's wall time, longer where other work held the core."
+            + _beside_live(live, first, Strategy.parse(strategy), rows))
     return readable(pd.DataFrame(rows), formats={"CPU s": "seconds", "wall s": "seconds"}, note=note)
+
+
+def _beside_live(live: "pd.DataFrame | None", result, strategy, rows: list) -> str:
+    """A sentence setting the live table's median of the same solve beside `rows`' wall time ('' if
+    `live` has no such row)."""
+    from .plots_results import format_seconds
+
+    if live is None or len(live) == 0:
+        return ""
+    same = live[(live["game"] == result.game.name) & (live["strategy"] == strategy.label)
+                & (live["backend"] == "cpu") & (live["first_guess"] == result.first_guess_text)]
+    for row in rows:
+        match = same[same["case_equivalence"] == row["case equivalence"]]
+        if len(match) == 0:
+            continue
+        timed = match.iloc[-1]
+        solves = int(timed["repeats"]) if "repeats" in timed.index else None
+        median = f"the median of {solves} other solves" if solves else "the median of other solves"
+        return (f" The live table above gives the same solve (case equivalence {row['case equivalence']}) "
+                f"{format_seconds(float(timed['median_s']))} s: {median}, each timed from its first turn to its "
+                f"last; wall s here ({format_seconds(row['wall s'])} s) is one solve, the one of least CPU time, "
+                "timed around the whole call. Other runs, picked another way: so the two times differ.")
+    return ""
