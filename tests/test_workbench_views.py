@@ -1381,3 +1381,70 @@ def test_notebook_5_review_r5_fixes():
     assert "(case equivalence on) 0.0082 s: the median of 3 other solves" in text
     assert "wall s here (0.0065 s) is one solve, the one of least CPU time" in text
     assert _beside_live(live.assign(first_guess="1123"), cpu, Strategy.parse("knuth"), rows) == ""
+
+
+def test_packed_against_plain_table_says_once_what_every_row_shares():
+    """Notebook 1's check of the packed kernels: no column repeats "yes" in every row; the note says
+    it once, with the pairs and games checked, and names the pins of a game whose check failed."""
+    from mmlib.core.scoring_variants import packed_against_plain
+    from mmlib.workbench.tables import packed_against_plain_table
+
+    checks = packed_against_plain(max_codewords=40)
+    table = packed_against_plain_table(checks)
+    assert "packed = plain" not in table.frame.columns and len(table) == len(checks)
+    assert table.note == (f"Both packed kernels gave the plain score on every pair: {int(checks['pairs'].sum()):,} "
+                          f"pairs in {int(checks['games'].sum()):,} games.")
+    failed = checks.assign(**{"packed = plain": checks["pins"] != 3})
+    assert packed_against_plain_table(failed).note.startswith("A packed kernel differed from the plain score at 3 pins")
+
+
+def test_live_beside_stored_table_follows_each_variant_from_the_stored_time_to_the_live_one(tmp_path):
+    """The stored ns per score (as the seed's workload table shows them), the same work replayed just
+    now by the wall clock and by CPU time, every pair by CPU time and by the wall clock (as the live
+    table shows it), and live ÷ stored computed from the values as shown."""
+    from mmlib.core.scoring_variants import time_variants
+    from mmlib.studies.data_tables import load_table
+    from mmlib.studies.seed_workloads import knuth_workload, replay_workload
+    from mmlib.workbench.plots import significant
+    from mmlib.workbench.tables import live_beside_stored_table, scoring_variants_table, scoring_workload_table
+
+    timings = time_variants("2p3c", repeats=1)
+    assert (timings["ns_per_score_cpu"] > 0).all()
+    replay = replay_workload(knuth_workload("3p3c", "112"), repeats=1)
+    assert list(replay["variant"]) == list(timings["variant"]) and (replay["ns_per_score_cpu"] > 0).all()
+    stored = load_table("seed_scoring_workload.csv", ("variant", "workload_s"))
+    table = live_beside_stored_table(timings, replay, stored)
+    frame = table.frame
+    assert list(frame.columns) == ["variant", "stored, the seed's workload, wall", "just now, the seed's workload, wall",
+                                   "just now, the seed's workload, CPU", "just now, every pair, CPU",
+                                   "just now, every pair, wall", "live ÷ stored"]
+    shown = scoring_workload_table(stored).frame.set_index("variant")["ns per score"]
+    assert list(frame["stored, the seed's workload, wall"]) == [shown[f"mmlib: {v}"] for v in frame["variant"]]
+    live = scoring_variants_table(timings).frame.set_index("variant")["ns per score"]
+    assert list(frame["just now, every pair, wall"]) == [live[v] for v in frame["variant"]]
+
+    def number(text):
+        return float(text.replace(",", ""))
+
+    for row in frame.itertuples(index=False):
+        assert row[6] == significant(number(row[5]) / number(row[1]))
+    assert this_machine() in table.note and "best of 1 runs" in table.note and "load average" in table.note
+    missing = load_table("seed_scoring_workload.csv", ("variant", "workload_s"), data_dir=tmp_path)
+    assert len(live_beside_stored_table(timings, replay, missing)) == 0
+
+
+def test_the_two_figures_of_ns_per_score_in_notebook_1_share_their_range():
+    """The live figure and the seed's workload's figure both draw ns per score over one range, so
+    that a dot sits at the same place in both for the same time."""
+    from mmlib.core.scoring_variants import time_variants
+    from mmlib.studies.data_tables import load_table
+    from mmlib.workbench.plots import NS_PER_SCORE_RANGE, ns_per_score_limits, scoring_variants_figure
+    from mmlib.workbench.plots_results import seed_scoring_figure
+
+    timings = time_variants("2p3c", repeats=1)
+    live = scoring_variants_figure(timings, "2p3c").axes[0]
+    seed = seed_scoring_figure(load_table("seed_scoring_workload.csv", ("variant", "workload_s"))).axes[0]
+    assert live.get_xlim() == pytest.approx(ns_per_score_limits(timings["ns_per_score"]))
+    assert seed.get_xlim() == pytest.approx(NS_PER_SCORE_RANGE)
+    assert "ns" in live.get_xlabel() and "ns" in seed.get_xlabel() and seed.get_xscale() == live.get_xscale() == "log"
+    assert all(re.fullmatch(r"[\d,.]+ ns \([\d,.]+ s\)", t.get_text()) for t in seed.texts)

@@ -176,6 +176,56 @@ def time_scoring_workload(workload: KnuthWorkload, variants=None, repeats: int =
     return rows
 
 
+# Replaying the workload live, in a notebook cell: every k-th search, so that each variant takes
+# half a second or less a run (Python replays 3 of the 9 searches its stored row timed, numpy a fifth
+# of its stored row's); "one guess vs all secrets" replays them all, the stored work itself.
+REPLAY_EVERY = {"python": 1200, "numpy": 40, "numba-digits": 40, "numba-packed-pairs": 8}
+
+
+def replay_workload(workload: KnuthWorkload, every: "dict | None" = None, repeats: int = 3):
+    """The seed's workload replayed just now, as `time_scoring_workload` times it (one `score_rows`
+    call per search, every codeword against its PS), but every k-th search only (`every`, default
+    REPLAY_EVERY; 1 where a variant is not named) and timed twice: by the wall clock and by the CPU
+    time of the thread, which leaves out the time the thread waited for a core while other
+    processes ran. A DataFrame with one row per variant: the searches and scores replayed, the best
+    of `repeats` runs by the wall clock and that run's CPU time (`best_s`, `best_cpu_s`) and their ns
+    per score (`ns_per_score`, `ns_per_score_cpu`), as the live table of the variants takes them, the
+    median by the wall clock (`median_s`, as the stored rows take it), and the machine's 1-minute
+    load average as the replay began (`load_avg`)."""
+    import os
+
+    import pandas as pd
+
+    from ..core.scoring_variants import VARIANTS, score_rows, timed_twice
+
+    every = REPLAY_EVERY if every is None else every
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        load = float("nan")
+    game = workload.game
+    rows = []
+    for v in VARIANTS:
+        k = int(every.get(v.name, 1))
+        searches = workload.searches[::k]
+        score_rows(game, v.name, None, searches[0])  # compile (or load) first
+        def replay(name=v.name, searches=searches):
+            for ps in searches:
+                score_rows(game, name, None, ps)
+
+        runs = [timed_twice(replay) for _ in range(max(1, repeats))]
+        wall = [w for w, _ in runs]
+        best, best_cpu = min(runs)  # the best run by the wall clock, and its own CPU time
+        scores = game.size * int(sum(len(ps) for ps in searches))
+        rows.append({"variant": v.name, "description": v.description, "every": k, "searches": len(searches),
+                     "scores": scores, "runs": len(runs), "best_s": best, "best_cpu_s": best_cpu,
+                     "median_s": statistics.median(wall), "ns_per_score": best / scores * 1e9,
+                     "ns_per_score_cpu": best_cpu / scores * 1e9})
+    frame = pd.DataFrame(rows)
+    frame["load_avg"] = load
+    return frame
+
+
 @dataclass
 class WorkloadCoverage:
     """What rows of data/seed_scoring_workload.csv timed: the workload's scores and searches, the

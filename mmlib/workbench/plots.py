@@ -80,6 +80,20 @@ def rounded_as_shown(value: float, digits: int = 3) -> float:
     return float(f"{float(value):.{digits}g}")
 
 
+# Notebook 1's two figures of ns per score (the live one and the seed's workload) share this range,
+# so that a dot sits at the same place in both for the same time; each widens it only for a time
+# outside it (a label needs about a decade to its right).
+NS_PER_SCORE_RANGE = (0.2, 200_000.0)
+
+
+def ns_per_score_limits(values) -> "tuple[float, float]":
+    """The x limits of a figure of ns per score: `NS_PER_SCORE_RANGE`, widened only where a value
+    (or its label) would fall outside it."""
+    values = np.asarray(values, dtype=float)
+    low, high = NS_PER_SCORE_RANGE
+    return min(low, float(values.min()) / 2), max(high, float(values.max()) * 15)
+
+
 def shown_scoring_times(timings) -> "pd.DataFrame":
     """Notebook 1's live timings (`scoring_variants.time_variants`) as its table and figure show them,
     each derived column computed from the rounded values shown before it: `best_ms` (the best run,
@@ -223,7 +237,7 @@ def scoring_variants_figure(timings, game: "Game | str") -> Figure:
     ax.set_yticks(positions, timings["description"], fontsize=9)
     ax.invert_yaxis()
     ax.set_xscale("log")
-    ax.set_xlim(ns.min() / 2, ns.max() * 8)
+    ax.set_xlim(*ns_per_score_limits(ns))  # the range of the seed's workload's figure too
     ax.set_ylim(len(ns) - 0.5, -0.5)
     ax.grid(axis="x", which="major", alpha=0.3)
     sampled = timings[timings["scores"] < game.size * game.size] if "scores" in timings else timings.iloc[0:0]

@@ -1100,11 +1100,14 @@ def mmlib_versions(rows: pd.DataFrame) -> str:
 
 
 def seed_scoring_figure(workload: "Table | pd.DataFrame", seed_seconds: "dict | None" = None) -> Figure:
-    """Seconds for the seed's scoring workload (every score Knuth's algorithm needs for 4p6c, one game
-    at a time; data/seed_scoring_workload.csv as a `Table` or its frame): the seed's two figures
-    (default `SEED_SCORING_SECONDS`) beside each of mmlib's variants, as dots on a log axis (a bar on
-    a log axis starts nowhere in particular and would mislead). A missing or partial table leaves
-    the axes with its problem written in them."""
+    """Time per score on the seed's scoring workload (every score Knuth's algorithm needs for 4p6c,
+    one game at a time; data/seed_scoring_workload.csv as a `Table` or its frame): the seed's two
+    figures (default `SEED_SCORING_SECONDS`) beside each of mmlib's variants, as dots on a log axis of
+    ns per score (a bar on a log axis starts nowhere in particular and would mislead), over the same
+    range as notebook 1's live figure (`plots.ns_per_score_limits`), so that the two can be set side by
+    side; each dot is labelled with its ns per score and its seconds for the whole workload, both as
+    the table beside it shows them. A missing or partial table leaves the axes with its problem
+    written in them."""
     from ..studies.seed_workloads import SEED_SCORING_SECONDS, workload_coverage
 
     workload, problem = frame_and_problem(workload)
@@ -1120,25 +1123,32 @@ def seed_scoring_figure(workload: "Table | pd.DataFrame", seed_seconds: "dict | 
         mine = workload.sort_values("workload_s", ascending=False)
         names = [f"seed: {n.removeprefix('seed: ')}" for n in seed_seconds] + \
             [f"mmlib: {d}" for d in (mine["description"] if "description" in mine else mine["variant"])]
+        from .plots import ns_per_score_limits
+        from .tables import shown_ns_per_score
+
         seconds = list(seed_seconds.values()) + [float(s) for s in mine["workload_s"]]
+        coverage = workload_coverage(mine)
+        # ns per score as the table beside it computes them: the seconds as shown ÷ the scores.
+        ns = [shown_ns_per_score(s, coverage.scores) for s in seconds]
         colors = ["#636363"] * len(seed_seconds) + ["#3182bd"] * len(mine)
         positions = np.arange(len(names))
-        ax.scatter(seconds, positions, c=colors, s=60, zorder=3)
-        for value, position in zip(seconds, positions):
-            # Three significant figures, as the table beside it writes them (4.49, 0.924, 1,170).
-            ax.annotate(f"{significant(value)} s", (value, position), xytext=(8, 0),
+        ax.scatter(ns, positions, c=colors, s=60, zorder=3)
+        for value, second, position in zip(ns, seconds, positions):
+            # Three significant figures, as the table beside it writes them (2.37 ns, 0.924 s).
+            ax.annotate(f"{significant(value)} ns ({significant(second)} s)", (value, position), xytext=(8, 0),
                         textcoords="offset points", va="center", fontsize=9)
         ax.set_yticks(positions, names, fontsize=9)
         ax.set_ylim(len(names) - 0.5, -0.5)
         ax.set_xscale("log")
-        ax.set_xlim(min(seconds) / 2, max(seconds) * 8)
+        ax.set_xlim(*ns_per_score_limits(ns))  # the live figure's range
         ax.grid(axis="x", which="major", alpha=0.3)
-        coverage = workload_coverage(mine)
         searches = f" in {coverage.searches:,} searches" if coverage.searches else ""
         ax.set_title(f"The seed's scoring workload: {coverage.scores:,} scores{searches} (Knuth, 4p6c, one game "
                      "at a time)", fontsize=10)
     repeats = " or ".join(str(r) for r in workload_coverage(workload).repeats) if len(workload) else ""
-    ax.set_xlabel("seconds for the whole workload (log scale)\ngrey: the seed's, on a machine it does not name; "
+    scores = f"{workload_coverage(workload).scores:,}" if len(workload) else "its"
+    ax.set_xlabel(f"time per score (ns, log scale; lower is faster) = the seconds for the whole workload (in brackets) "
+                  f"÷ {scores} scores\ngrey: the seed's, on a machine it does not name; "
                   f"blue: mmlib's, {f'the median of {repeats} runs' if repeats else 'medians'},\n"
                   f"{timings.caption()}{mmlib_versions(workload)}", fontsize=9)
     _footnote(fig, timings.left_out_note())

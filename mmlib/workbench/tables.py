@@ -1040,8 +1040,9 @@ def scoring_variants_table(timings: pd.DataFrame) -> ReadableTable:
     samples = "".join(f" {row.description.split(',')[0]} scored {int(row.scores) // size:,} of the {size:,} "
                       f"guesses, spread over the game, against every secret." for row in sampled.itertuples())
     load = float(timings["load_avg"].iloc[0]) if "load_avg" in timings else float("nan")
-    busy = "" if math.isnan(load) else (f" The machine's load average was {load:.1f} as the timing began "
-                                         "(other work on its cores stretches every time).")
+    busy = "" if math.isnan(load) else (f" The machine's load average was {load:.1f} as the timing began; "
+                                         "the times are wall-clock times, which also count the time the "
+                                         "timing waited for a core while other processes ran.")
     first = timings['description'].iloc[0].split(',')[0]
     derivation = (f" Computed from the values shown: each ns per score is the best time ÷ the scores timed, and "
                   f"each \"times faster than {first}\" is {first}'s ns per score ÷ the variant's.")
@@ -1101,6 +1102,88 @@ def workload_note(workload: pd.DataFrame, timings) -> str:
         note += (f" Every variant timed all the scores except {coverage.sampled_text()}: each timed an even share "
                  "of the searches and has its seconds scaled up to the whole workload.")
     return (note + f" {timings.left_out_note()}").strip()
+
+
+def live_beside_stored_table(timings: pd.DataFrame, replay: pd.DataFrame,
+                             workload: "Table | pd.DataFrame") -> ReadableTable:
+    """Notebook 1's stored and live ns per score side by side, one row per variant, so that a reader
+    can follow each row from the stored figure to the live one and see what each step changes:
+
+    - "stored, the seed's workload, wall": data/seed_scoring_workload.csv as `scoring_workload_table`
+      shows it (a median of the wall clock);
+    - "just now, the seed's workload, wall" and "..., CPU": the same searches replayed just now
+      (`seed_workloads.replay_workload`: all or an even share of them, best runs) by the wall clock
+      and by the CPU time of the thread, which leaves out the time it waited for a core;
+    - "just now, every pair, CPU" and "..., wall": the live table (`scoring_variants.time_variants`,
+      best runs), its wall column as that table shows it;
+    - "live ÷ stored": the live table's ns per score ÷ the stored one, as both are shown.
+
+    Every number to three significant figures; the note says what was replayed, and the machine,
+    commit and load average of each measurement. A stored table that is missing or partial shows no
+    rows, and its problem as the note."""
+    from ..studies.data_tables import measured_just_now
+    from ..studies.seed_workloads import workload_coverage
+
+    stored, problem = frame_and_problem(workload)
+    if problem:
+        return ReadableTable(pd.DataFrame(), problem)
+    kept = one_machine_one_engine(stored)
+    scores = workload_coverage(kept.rows).scores
+    stored_ns = {row["variant"]: rounded_as_shown(shown_ns_per_score(row["workload_s"], scores))
+                 for _, row in kept.rows.iterrows()}
+    live_wall = dict(zip(timings["variant"], shown_scoring_times(timings)["ns_per_score"]))
+    live_cpu = dict(zip(timings["variant"], timings["ns_per_score_cpu"]))
+    replayed = replay.set_index("variant")
+    rows = []
+    for variant, description in zip(timings["variant"], timings["description"]):
+        if variant not in stored_ns or variant not in replayed.index:
+            continue
+        rows.append({"variant": description,
+                     "stored, the seed's workload, wall": _three_figures(stored_ns[variant]),
+                     "just now, the seed's workload, wall": _three_figures(replayed.loc[variant, "ns_per_score"]),
+                     "just now, the seed's workload, CPU": _three_figures(replayed.loc[variant, "ns_per_score_cpu"]),
+                     "just now, every pair, CPU": _three_figures(live_cpu[variant]),
+                     "just now, every pair, wall": _three_figures(live_wall[variant]),
+                     "live ÷ stored": _three_figures(live_wall[variant] / stored_ns[variant])})
+    from ..core.scoring_variants import SHORT_NAMES
+
+    shares = [f"every {int(r.every):,}th search for {SHORT_NAMES.get(r.variant, r.description)} ({int(r.searches):,} searches)"
+              if int(r.every) > 1 else
+              f"all {int(r.searches):,} searches for {SHORT_NAMES.get(r.variant, r.description)} (the stored work itself)"
+              for r in replay.itertuples()]
+    runs = int(replay["runs"].max())
+    live_runs = int(timings["runs"].max())
+    loads = [float(frame["load_avg"].iloc[0]) for frame in (replay, timings) if "load_avg" in frame]
+    load = (f" The machine's load average was {loads[0]:.1f} as the replay began and {loads[1]:.1f} as the "
+            "live table's timing began." if len(loads) == 2 and not any(map(math.isnan, loads)) else "")
+    repeats = " or ".join(str(r) for r in workload_coverage(kept.rows).repeats)
+    note = (f"ns per score. Stored: data/seed_scoring_workload.csv, {f'the median of {repeats} runs' if repeats else 'medians'}, "
+            f"{kept.caption()}{mmlib_versions(kept.rows)}. The seed's workload just now: the best of {runs} runs "
+            f"by the wall clock and that run's CPU time, replaying {_listed(shares)}, {measured_just_now('scoring')}. "
+            f"Every pair just now: the live table above, the best of {live_runs} runs by the wall clock and that "
+            f"run's CPU time.{load} Live ÷ stored is the live table's ns per score ÷ the stored one, as both are "
+            "shown.")
+    return readable(pd.DataFrame(rows), note=note)
+
+
+def _listed(items: list) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def packed_against_plain_table(checks: pd.DataFrame) -> ReadableTable:
+    """`scoring_variants.packed_against_plain` as a table: one row per number of pins, with its
+    colors, codewords, games and pairs; whether both packed kernels gave the plain score is said
+    once in the note (with the totals of pairs and games), and, where some did not, which pins."""
+    shown = checks.drop(columns=["packed = plain"])
+    pairs, games = int(checks["pairs"].sum()), int(checks["games"].sum())
+    wrong = checks.loc[~checks["packed = plain"].astype(bool), "pins"].tolist()
+    if not wrong:
+        note = f"Both packed kernels gave the plain score on every pair: {pairs:,} pairs in {games:,} games."
+    else:
+        note = (f"A packed kernel differed from the plain score at {_listed([f'{p} pins' for p in wrong])}; "
+                f"{pairs:,} pairs in {games:,} games were checked.")
+    return readable(shown, note=note)
 
 
 def scoring_summary_table(workload: "Table | pd.DataFrame") -> ReadableTable:
