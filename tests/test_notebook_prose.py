@@ -724,7 +724,7 @@ def black_more_count() -> str:
             f"{' and '.join(black['same'])}")
 
 
-def largest_gap_of_all() -> str:
+def shared_gap_bound() -> str:
     """The answer's bound: no strategy's gap on the shared boards exceeds the largest of the three rule
     sets' largest gaps (as the table of the largest gaps shows it)."""
     worst = largest_gaps(load_optimal(rules=None), rules_results(), shared=True)
@@ -1352,7 +1352,7 @@ CLAIMS = [
     ("09_rule_variants.ipynb", bulls_and_cows_source),
     ("09_rule_variants.ipynb", norepeat_4p6c_source),
     ("09_rule_variants.ipynb", black_more_count),
-    ("09_rule_variants.ipynb", largest_gap_of_all),
+    ("09_rule_variants.ipynb", shared_gap_bound),
     ("09_rule_variants.ipynb", closest_two_measures),
     ("09_rule_variants.ipynb", most_often_optimal_detail),
     ("09_rule_variants.ipynb", lambda: CAP_REASON),
