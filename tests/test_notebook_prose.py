@@ -27,7 +27,7 @@ from mmlib.studies.rule_variants import (best_totals, board_ranges, gap_summary,
 from mmlib.studies.seed_workloads import SEED_SCORING_SECONDS
 from mmlib.workbench.plots import significant
 from mmlib.workbench.tables import ce_threshold_table, shown_ns_per_score
-from mmlib.workbench.views import SOLVES_TIMED
+from mmlib.workbench.views import CAP_REASON, SOLVES_TIMED
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -782,9 +782,92 @@ def norepeat_more() -> str:
     return f"and more on {' and '.join(norepeat_boards(rules_results())['more'])}"
 
 
+def black_more_count() -> str:
+    """Notebook 9's count of the boards where black pegs only costs every strategy turns, beside the
+    ones where it costs none (the rules split table's two black columns)."""
+    from mmlib.studies.rule_variants import black_boards
+
+    black = black_boards(rules_results())
+    assert not black["mixed"]  # the prose says "more" or "as many" for every board
+    return (f"with black pegs only every strategy takes more turns on {len(black['more'])} of them and as many on "
+            f"{' and '.join(black['same'])}")
+
+
+def shared_gap_bound() -> str:
+    """The answer's bound: no strategy's gap on the shared boards exceeds the largest of the three rule
+    sets' largest gaps (as the table of the largest gaps shows it)."""
+    worst = largest_gaps(load_optimal(rules=None), rules_results(), shared=True)
+    boards = len(shared_optimal_boards(load_optimal(rules=None), rules_results()))
+    return (f"on the {boards} boards whose optimum is proven under all three, no strategy needs more than "
+            f"{worst['gap_per_game'].max():.3f} turns per game above it")
+
+
+def _names(names: list) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def most_often_optimal() -> "tuple[dict, list, list]":
+    """Notebook 9: under which rule set each strategy reaches the optimum on most of the shared boards
+    (the table of counts), grouped by rule set, and the strategies for which that is (and is not) the rule
+    set of its smallest largest gap (the table of gaps). Each strategy's most must be one rule set alone."""
+    summary = shared_gap_summary()
+    counts = summary.pivot(index="strategy", columns="rules", values="optimal_in")
+    gaps = summary.pivot(index="strategy", columns="rules", values="max_gap_per_game")
+    assert (counts.eq(counts.max(axis=1), axis=0).sum(axis=1) == 1).all()  # no tie for the most
+    most, closest = counts.idxmax(axis=1), gaps.idxmin(axis=1)
+    order = [s for s in Strategy if s.label in counts.index]
+    groups = {rules: [s.title for s in order if most[s.label] == rules] for rules in ("classic", "norepeat", "black")}
+    agree = [s.title for s in order if most[s.label] == closest[s.label]]
+    differ = [s.title for s in order if most[s.label] != closest[s.label]]
+    assert agree and differ  # "depends on the measure"
+    return {rules: names for rules, names in groups.items() if names}, agree, differ
+
+
+def closest_two_measures() -> str:
+    """The sentence under the table of largest gaps: the other measure, and where the two agree."""
+    groups, agree, differ = most_often_optimal()
+    parts = [f"{_names(names)} {'do' if len(names) > 1 else 'does'} best {RULE_WORDS[rules]}" if not i
+             else f"{_names(names)} {RULE_WORDS[rules]}" for i, (rules, names) in enumerate(groups.items())]
+    return (f"Counted by the boards where the strategy reaches the optimum (the table above), {_names(parts)}: the "
+            f"two measures agree for {_names(agree)}, and disagree for {_names(differ)}")
+
+
+def most_often_optimal_detail() -> str:
+    """The answer in more detail: the rule set under which each strategy reaches the optimum most often."""
+    groups, _, _ = most_often_optimal()
+    parts = [f"{_names(names)} reach{'' if len(names) > 1 else 'es'} it most often {RULE_WORDS[rules]}" if not i
+             else f"{_names(names)} {RULE_WORDS[rules]}" for i, (rules, names) in enumerate(groups.items())]
+    return f"on the same boards, {', '.join(parts)}; so which rule set keeps a strategy closest depends on the measure"
+
+
+def bulls_and_cows_source() -> str:
+    """Notebook 9 names the published Bulls and Cows optimum's sources as the project's reference notes
+    give them: Tanaka 1996 (no title or venue), and fancidev/mastermind's solver, which gives the same."""
+    from mmlib.studies.optimal_table import PUBLISHED_OPTIMA
+
+    total, keys = PUBLISHED_OPTIMA[("4p10c-norepeat", None)]
+    assert keys == "Tanaka 1996; fancidev 2012"
+    published_sources("4p10c-norepeat")  # the published optimum is the one proven here
+    return (f"Bulls and Cows (4p10c-norepeat) has a published optimum of {total:,} turns over its "
+            f"{Game.parse('4p10c-norepeat').size:,} secrets. The project's reference notes credit it to Tanaka 1996")
+
+
+def norepeat_4p6c_source() -> str:
+    from mmlib.studies.optimal_table import PUBLISHED_OPTIMA
+
+    total, key = PUBLISHED_OPTIMA[("4p6c-norepeat", None)]
+    assert key == "arfst23 2023"
+    published_sources("4p6c-norepeat")
+    return f"4p6c-norepeat has a published optimum of {total:,}, from arfst23/Mastermind (2023)"
+
+
 def shared_boards() -> str:
     """The boards all three rule sets were played on, as ranges per pin count (2p2c to 2p15c, ...),
-    and the largest variant game data/results.csv holds."""
+    and the rule that picks them: at least as many colors as pins, at most mmlib's most colors, and
+    every game of the board within the largest variant game data/results.csv holds (Bulls and Cows'
+    5,040 codewords). The rule must give exactly the boards listed."""
+    from mmlib.core.games import MAX_COLORS
+
     side = rules_side_by_side(rules_results())
     parts = []
     for pins, colors in side.groupby("pins")["colors"]:
@@ -792,15 +875,24 @@ def shared_boards() -> str:
         parts.append(f"{pins}p{low}c" if low == high else f"{pins}p{low}c to {pins}p{high}c")
     variants = rules_results()[rules_results()["rules"] != "classic"]
     largest = max(Game.parse(name).size for name in variants["game"])
-    return f"at most {largest:,} codewords, the largest the variants were played on ({', '.join(parts)})"
+    assert largest == Game.parse("4p10c-norepeat").size  # "Bulls and Cows' size"
+    # The classic game is the largest of a board's three, so "its games all have at most" is c ** p.
+    rule = {(p, c) for p in range(2, 9) for c in range(p, MAX_COLORS + 1) if c ** p <= largest}
+    assert rule == set(zip(side["pins"].astype(int), side["colors"].astype(int)))
+    return (f"every board with at least as many colors as pins and at most {MAX_COLORS} colors (mmlib's most) whose "
+            f"games all have at most {largest:,} codewords, the largest the variants were played on (Bulls and "
+            f"Cows' size). They are {', '.join(parts[:-1])} and {parts[-1]}.")
 
 
 def panel_colors() -> str:
-    """The colors each rule set's 4-pin panel reaches."""
+    """The colors each rule set's 4-pin panel reaches (classic: mmlib's most)."""
+    from mmlib.core.games import MAX_COLORS
+
     best = best_totals(rules_results())
     high = best[best["pins"] == 4].groupby("rules")["colors"].max()
-    return (f"classic up to {high['classic']} colors, no repeated colors up to {high['norepeat']} and black "
-            f"pegs only up to {high['black']}")
+    assert high["classic"] == MAX_COLORS
+    return (f"classic up to {high['classic']} colors (mmlib's most), no repeated colors up to {high['norepeat']} "
+            f"and black pegs only up to {high['black']}")
 
 
 def largest_variant_gap() -> str:
@@ -880,9 +972,8 @@ def shared_best_of_four() -> str:
     best = gaps.groupby(["rules", "game"])["gap"].min()
     n = {rules: int((best.loc[rules] == 0).sum()) for rules in ("classic", "norepeat", "black")}
     boards = len(shared_optimal_boards(load_optimal(rules=None), rules_results()))
-    return (f"The optimum, on the {boards} boards proven under all three rule sets: the best of the four strategies "
-            f"reaches it on {n['classic']} of them in classic, {n['norepeat']} with no repeated colors and "
-            f"{n['black']} with black pegs only")
+    return (f"The best of the four strategies reaches it on {n['classic']} of the {boards} boards in classic, "
+            f"{n['norepeat']} with no repeated colors and {n['black']} with black pegs only")
 
 
 def shared_board_list() -> str:
@@ -1317,7 +1408,7 @@ CLAIMS = [
     ("09_rule_variants.ipynb", lambda: f"The {SOLVES_TIMED} solves of a game play the same guesses"),
     ("09_rule_variants.ipynb", norepeat_more),
     ("09_rule_variants.ipynb", norepeat_saves),
-    ("09_rule_variants.ipynb", lambda: f"median saving {rules_median('norepeat - classic')} turns per game"),
+    ("09_rule_variants.ipynb", lambda: f"median saving is {rules_median('norepeat - classic')} turns per game"),
     ("09_rule_variants.ipynb", lambda: f"median is {rules_median('black - classic')} turns per game more"),
     ("09_rule_variants.ipynb", knuth_4_pins_black),
     ("09_rule_variants.ipynb", largest_variant_gap),
@@ -1336,9 +1427,13 @@ CLAIMS = [
         len(shared_optimal_boards(load_optimal(rules=None), rules_results())))),
     ("09_rule_variants.ipynb", lambda: "largest gap on the {} shared boards".format(
         len(shared_optimal_boards(load_optimal(rules=None), rules_results())))),
-    ("09_rule_variants.ipynb", lambda: f"has a published optimum of {published_sources('4p10c-norepeat')}"
-                                       .replace(" (", " turns over its 5,040 secrets (", 1)),
-    ("09_rule_variants.ipynb", lambda: f"and 4p6c-norepeat one of {published_sources('4p6c-norepeat')}"),
+    ("09_rule_variants.ipynb", bulls_and_cows_source),
+    ("09_rule_variants.ipynb", norepeat_4p6c_source),
+    ("09_rule_variants.ipynb", black_more_count),
+    ("09_rule_variants.ipynb", shared_gap_bound),
+    ("09_rule_variants.ipynb", closest_two_measures),
+    ("09_rule_variants.ipynb", most_often_optimal_detail),
+    ("09_rule_variants.ipynb", lambda: CAP_REASON),
     ("09_rule_variants.ipynb", shared_boards),
     ("09_rule_variants.ipynb", panel_colors),
     ("09_rule_variants.ipynb", lambda: "4-pin boards that all three rule sets share ({} to {} colors)".format(

@@ -327,7 +327,7 @@ def test_rule_variant_summaries():
 
     import pandas as pd
 
-    from mmlib.studies.rule_variants import (as_many_colors_as_pins, harder_by_strategy, largest_gaps,
+    from mmlib.studies.rule_variants import (as_many_colors_as_pins, black_boards, harder_by_strategy, largest_gaps,
                                              norepeat_boards, proof_times)
 
     turns = {"2p2c": 8, "2p2c-norepeat": 3, "2p2c-black": 8, "3p3c": 73, "3p3c-norepeat": 15, "3p3c-black": 95,
@@ -335,6 +335,11 @@ def test_rule_variant_summaries():
     results = pd.DataFrame([{"game": g, "strategy": "knuth", "first_guess": "12", "total_turns": t, "max_turns": 5}
                             for g, t in turns.items()])
     assert norepeat_boards(results) == {"fewer": ["2p2c", "3p3c"], "more": ["4p4c"], "mixed": []}
+    assert black_boards(results) == {"more": ["3p3c", "4p4c"], "same": ["2p2c"], "mixed": []}
+    # A board where one strategy ties and another takes more is neither "more" nor "same" for every strategy.
+    other = pd.DataFrame([{"game": g, "strategy": "entropy", "first_guess": "12", "total_turns": t, "max_turns": 5}
+                          for g, t in {"2p2c": 8, "2p2c-norepeat": 3, "2p2c-black": 9}.items()])
+    assert black_boards(pd.concat([results, other]))["mixed"] == ["2p2c"]
     equal = as_many_colors_as_pins(results)
     assert list(equal["board"]) == ["2p2c", "3p3c", "4p4c"] and list(equal["codewords without repeats"]) == [2, 6, 24]
     # 93/24 - 912/256 = 5/16 = 0.3125 exactly: rounded once, half away from zero (a float's "%.3f" gives 0.312).
@@ -389,20 +394,26 @@ def test_a_gap_is_rounded_once_and_reads_the_same_in_every_table():
 
 
 def test_the_tables_of_notebook_9_count_beside_counts_and_time_with_one_precision():
-    """The split of the boards by what forbidding repeats does holds counts in both columns (the note
-    names the boards that take more); the proof's two times show one precision (408.0 beside 7.3)
+    """The split of the boards by what forbidding repeats, and black pegs only, do holds counts in every
+    column (the note names the boards that take more with no repeated colors, and those that take as many
+    with black pegs only); the proof's two times show one precision (408.0 beside 7.3)
     and the searches timed as a count, the median said in the note."""
     import pandas as pd
 
-    from mmlib.workbench.tables import norepeat_split_table, proof_times_table
+    from mmlib.workbench.tables import BLACK_MORE, BLACK_SAME, NOREPEAT_FEWER, NOREPEAT_MORE, proof_times_table, \
+        rules_split_table
 
     turns = {"2p2c": 8, "2p2c-norepeat": 3, "2p2c-black": 8, "4p4c": 912, "4p4c-norepeat": 93, "4p4c-black": 1331}
     results = pd.DataFrame([{"game": g, "strategy": "knuth", "first_guess": "12", "total_turns": t, "max_turns": 5}
                             for g, t in turns.items()])
-    split = norepeat_split_table(results)
-    assert split.frame["more turns for every strategy"].tolist() == ["0", "1", "1"]
-    assert split.frame["fewer turns for every strategy"].tolist() == ["1", "0", "1"]
-    assert "more turns for every strategy" in split.numeric and split.note.endswith("takes more (4p4c).")
+    split = rules_split_table(results)
+    assert split.frame[NOREPEAT_MORE].tolist() == ["0", "1", "1"]
+    assert split.frame[NOREPEAT_FEWER].tolist() == ["1", "0", "1"]
+    # Black pegs only: 2p2c ties (8 turns either way), 4p4c takes more; every board counted once.
+    assert split.frame[BLACK_MORE].tolist() == ["0", "1", "1"] and split.frame[BLACK_SAME].tolist() == ["1", "0", "1"]
+    assert "black pegs only: otherwise" not in split.frame.columns  # no board where the strategies disagree
+    assert NOREPEAT_MORE in split.numeric and "every strategy takes more (4p4c);" in split.note
+    assert split.note.endswith("every strategy takes as many (2p2c).")
     assert "pins" in split.numeric  # 2, 3, 4, 5 and the "all" row right aligned, as numbers are
     times = pd.DataFrame([{"table": "data/optimal.csv", "total_turns": 26274, "seconds": 407.951, "searches": 1,
                            "engine": "optimal 4", "date": "2026-11-23", "machine": "AMD EPYC, 2 cores",
@@ -422,7 +433,7 @@ def test_the_rule_sets_compare_their_gaps_on_the_boards_they_share():
     import pandas as pd
 
     from mmlib.studies.rule_variants import (best_of_four_optimal, board_ranges, gap_summary, largest_gaps,
-                                             norepeat_boards_by_pins, shared_boards_text, shared_optimal_boards)
+                                             boards_by_pins, shared_boards_text, shared_optimal_boards)
 
     turns = {"2p2c": 8, "2p2c-norepeat": 3, "2p2c-black": 8, "3p3c": 73, "3p3c-norepeat": 15, "3p3c-black": 95,
              "4p4c": 912, "4p4c-norepeat": 93, "4p4c-black": 1331}
@@ -443,9 +454,10 @@ def test_the_rule_sets_compare_their_gaps_on_the_boards_they_share():
     counts = best_of_four_optimal(optimal, results).set_index("rules")
     assert counts.loc["classic", "with strategy results"] == 3 and counts.loc["classic", "shared boards"] == 2
     assert counts.loc["black", "best of the four optimal on the shared boards"] == 1  # 3p3c-black: 95 > 90
-    by_pins = norepeat_boards_by_pins(results)
+    by_pins = boards_by_pins(results)
     assert list(by_pins["boards"]) == [1, 1, 1] and list(by_pins["fewer"]) == [1, 1, 0]
     assert list(by_pins["more"]) == [[], [], ["4p4c"]]
+    assert list(by_pins["black more"]) == [[], ["3p3c"], ["4p4c"]] and list(by_pins["black same"]) == [["2p2c"], [], []]
 
 
 def test_the_rules_menu_keeps_norepeat_games_possible():

@@ -578,10 +578,19 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     best = best_totals(load_results(rules=None).frame).query("strategy == 'knuth'").set_index("game")["first_guess"]
     assert list(table.frame["first guess"]) == [str(best[g]) for g in table.frame["game"]]
     # Beside a small no-repeat game, a classic one over the cell's cap is named, not solved.
-    capped = views.rule_variant_view(game_controls(pins=4, colors=7, rules="norepeat", max_codewords=1296))
+    capped = views.rule_variant_view(game_controls(pins=4, colors=7, strategy="entropy", rules="norepeat",
+                                                   max_codewords=1296))
     assert "Here 4p7c-norepeat's slowest solve took " in capped.items[1].note  # one game: no "widest" of one
     assert list(capped.items[1].frame["game"]) == ["4p7c-norepeat"]
-    assert "4p7c (2,401 codewords), 4p7c-black (2,401 codewords)" in capped.items[1].note
+    # ... with what data/results.csv records of it, and why the cell solves nothing larger.
+    from mmlib.studies.per_game import per_game, rounded
+
+    recorded = best_totals(load_results(rules=None).frame).query("strategy == 'entropy'").set_index("game")
+    turns = {g: f"{rounded(per_game(recorded.loc[g, 'total_turns'], 2401)):.3f}" for g in ("4p7c", "4p7c-black")}
+    assert (f"over the cell's cap of 1,296 codewords: 4p7c (2,401 codewords; Entropy's {turns['4p7c']} turns per "
+            f"game in data/results.csv), 4p7c-black (2,401 codewords; Entropy's {turns['4p7c-black']} turns per game "
+            "in data/results.csv).") in capped.items[1].note
+    assert capped.items[1].note.endswith(views.CAP_REASON) and "redraw" in views.CAP_REASON
     # One rule set drawn: the chart's title says which, not "per rule set".
     assert capped.items[0].axes[0].get_title().endswith("no repeated colors only")
     assert figure.axes[0].get_title().endswith("per rule set")

@@ -427,7 +427,8 @@ SOURCES = {
                     "Computing 51 (2004)",
     "Koyama and Lai 1993": "K. Koyama and T. W. Lai, An optimal Mastermind strategy, Journal of Recreational "
                            "Mathematics 25 (1993)",
-    "Tanaka 1996": "T. Tanaka, an optimal strategy for Bulls and Cows (MOO), 1996",
+    # The project's reference notes give this source as "Tanaka 1996" alone: no first name, title or venue.
+    "Tanaka 1996": "Tanaka, 1996, as the project's reference notes give it, with no title or venue",
     "Ville 2013": "G. Ville, An optimal Mastermind (4,7) strategy and more results in the expected case, "
                   "arXiv:1305.1010 (2013)",
     "arfst23 2023": "the arfst23/Mastermind repository on GitHub (2023), an exact search in C",

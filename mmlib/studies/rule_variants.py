@@ -119,13 +119,30 @@ def norepeat_boards(results: pd.DataFrame) -> dict[str, list[str]]:
             "mixed": [n for n, f, m in zip(names, fewer, more) if not (f or m)]}
 
 
-def norepeat_boards_by_pins(results: pd.DataFrame) -> pd.DataFrame:
-    """`norepeat_boards` per pin count: the boards every rule set was played on (their colors, from
-    and to), how many, on how many every strategy takes fewer turns per game with no repeated colors,
-    and the boards where every strategy takes more, and those where it depends on the strategy."""
+def black_boards(results: pd.DataFrame) -> dict[str, list[str]]:
+    """The boards every rule set was played on, by what black pegs only does to them: "more" (every
+    strategy takes more turns per game than in classic), "same" (every strategy takes as many) and
+    "mixed" (the rest: fewer for some strategy, or more for some and as many for others), each a
+    list of board names (2p2c). A tie is exact: the whole-number totals give the same turns per game."""
+    side = _exact_side_by_side(results)
+    if side.empty or "black - classic" not in side.columns:
+        return {"more": [], "same": [], "mixed": []}
+    grouped = side.groupby(["pins", "colors"])["black - classic"]
+    more, same = grouped.agg(lambda d: min(d) > 0), grouped.agg(lambda d: (d == 0).all())
+    names = [board_name(p, c) for p, c in more.index]
+    return {"more": [n for n, m in zip(names, more) if m], "same": [n for n, s in zip(names, same) if s],
+            "mixed": [n for n, m, s in zip(names, more, same) if not (m or s)]}
+
+
+def boards_by_pins(results: pd.DataFrame) -> pd.DataFrame:
+    """`norepeat_boards` and `black_boards` per pin count: the boards every rule set was played on
+    (their colors, from and to), how many; on how many every strategy takes fewer turns per game with
+    no repeated colors, and the boards where every strategy takes more, and those where it depends on
+    the strategy; and with black pegs only, the boards where every strategy takes more turns per game,
+    those where every strategy takes as many, and the rest."""
     side = rules_side_by_side(results)
-    split = norepeat_boards(results)
-    columns = ["pins", "colors", "boards", "fewer", "more", "mixed"]
+    split, black = norepeat_boards(results), black_boards(results)
+    columns = ["pins", "colors", "boards", "fewer", "more", "mixed", "black more", "black same", "black mixed"]
     if side.empty:
         return pd.DataFrame(columns=columns)
     rows = []
@@ -135,7 +152,8 @@ def norepeat_boards_by_pins(results: pd.DataFrame) -> pd.DataFrame:
         rows.append({"pins": int(pins), "colors": f"{low}" if low == high else f"{low} to {high}",
                      "boards": len(names), "fewer": len(names & set(split["fewer"])),
                      "more": [b for b in split["more"] if b in names],
-                     "mixed": [b for b in split["mixed"] if b in names]})
+                     "mixed": [b for b in split["mixed"] if b in names],
+                     **{f"black {key}": [b for b in black[key] if b in names] for key in ("more", "same", "mixed")}})
     return pd.DataFrame(rows, columns=columns)
 
 

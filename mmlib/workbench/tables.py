@@ -2120,7 +2120,7 @@ def harder_table(summary: pd.DataFrame) -> ReadableTable:
 
 def colors_as_pins_table(results: pd.DataFrame) -> ReadableTable:
     """`rule_variants.as_many_colors_as_pins`: the boards with as many colors as pins, each
-    strategy's extra average turns per game with no repeated colors (`norepeat_split_table` counts
+    strategy's extra average turns per game with no repeated colors (`rules_split_table` counts
     the boards where that saves every strategy turns and where it costs them)."""
     from ..studies.rule_variants import as_many_colors_as_pins
 
@@ -2134,32 +2134,49 @@ def colors_as_pins_table(results: pd.DataFrame) -> ReadableTable:
                            **{label: _strategy_title(label) for label in order}}, note=note)
 
 
-def norepeat_split_table(results: pd.DataFrame) -> ReadableTable:
-    """`rule_variants.norepeat_boards_by_pins`: per pin count, the boards every rule set was played
-    on, on how many every strategy takes fewer turns per game with no repeated colors than in
-    classic and on how many every strategy takes more (counts beside counts; the note names the
-    boards that take more); a last row sums them up."""
-    from ..studies.rule_variants import norepeat_boards_by_pins
+NOREPEAT_FEWER = "no repeated colors: fewer turns for every strategy"
+NOREPEAT_MORE = "no repeated colors: more turns for every strategy"
+NOREPEAT_MIXED = "no repeated colors: fewer or more, by strategy"
+BLACK_MORE = "black pegs only: more turns for every strategy"
+BLACK_SAME = "black pegs only: as many turns for every strategy"
+BLACK_MIXED = "black pegs only: otherwise"
 
-    frame = norepeat_boards_by_pins(results)
-    mixed = any(len(boards) for boards in frame["mixed"])
-    rows = [{"pins": str(row["pins"]), "colors": row["colors"], "boards": row["boards"],
-             "fewer turns for every strategy": row["fewer"], "more turns for every strategy": len(row["more"]),
-             **({"fewer or more, by strategy": len(row["mixed"])} if mixed else {})}
-            for _, row in frame.iterrows()]
-    more = [b for boards in frame["more"] for b in boards]
-    split = [b for boards in frame["mixed"] for b in boards]
+
+def rules_split_table(results: pd.DataFrame) -> ReadableTable:
+    """`rule_variants.boards_by_pins`: per pin count, the boards every rule set was played on; on how
+    many every strategy takes fewer turns per game with no repeated colors than in classic and on how
+    many every strategy takes more; on how many every strategy takes more with black pegs only than in
+    classic and on how many every strategy takes as many (counts beside counts; the note names the
+    boards of the smaller counts); a last row sums them up. A column for the boards where the
+    strategies disagree shows only where there are some."""
+    from ..studies.rule_variants import boards_by_pins
+
+    frame = boards_by_pins(results)
+    counted = {NOREPEAT_MORE: "more", NOREPEAT_MIXED: "mixed", BLACK_MORE: "black more", BLACK_SAME: "black same",
+               BLACK_MIXED: "black mixed"}
+    shown = [title for title, key in counted.items()
+             if title not in (NOREPEAT_MIXED, BLACK_MIXED) or any(len(b) for b in frame[key])]
+    rows = [{"pins": str(row["pins"]), "colors": row["colors"], "boards": row["boards"], NOREPEAT_FEWER: row["fewer"],
+             **{title: len(row[counted[title]]) for title in shown}} for _, row in frame.iterrows()]
     rows.append({"pins": "all", "colors": "", "boards": int(frame["boards"].sum()),
-                 "fewer turns for every strategy": int(frame["fewer"].sum()),
-                 "more turns for every strategy": len(more), **({"fewer or more, by strategy": len(split)} if mixed else {})})
-    named = f" ({', '.join(more)})" if more else ""
+                 NOREPEAT_FEWER: int(frame["fewer"].sum()),
+                 **{title: sum(len(b) for b in frame[counted[title]]) for title in shown}})
+    columns = ["pins", "colors", "boards", NOREPEAT_FEWER, *(t for t in shown if t.startswith("no repeated")),
+               *(t for t in shown if t.startswith("black"))]
+
+    def named(key: str) -> str:
+        boards = [b for boards in frame[key] for b in boards]
+        return f" ({', '.join(boards)})" if boards else ""
+
     note = ("The boards (pins and colors) played under all three rule sets, by pins: on how many every strategy "
-            f"takes fewer average turns per game with no repeated colors than in classic, and on how many every "
-            f"strategy takes more{named}.")
-    if split:
-        note += f" Fewer or more, by strategy: {', '.join(split)}."
-    table = readable(pd.DataFrame(rows), formats={"fewer turns for every strategy": "count",
-                                                  "more turns for every strategy": "count"}, note=note)
+            "takes fewer average turns per game with no repeated colors than in classic, and on how many every "
+            f"strategy takes more{named('more')}; on how many every strategy takes more with black pegs only than "
+            f"in classic, and on how many every strategy takes as many{named('black same')}.")
+    if NOREPEAT_MIXED in shown:
+        note += f" Fewer or more with no repeated colors, by strategy: {named('mixed').strip(' ()')}."
+    if BLACK_MIXED in shown:
+        note += f" Otherwise with black pegs only (not the same for every strategy): {named('black mixed').strip(' ()')}."
+    table = readable(pd.DataFrame(rows)[columns], formats={c: "count" for c in columns[3:]}, note=note)
     table.numeric.add("pins")  # a number per row, right aligned as numbers are; "all" sums them up
     return table
 

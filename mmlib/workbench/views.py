@@ -433,6 +433,35 @@ def turns_per_game(result) -> float:
     return rounded(per_game(result.total_turns, result.game.size))
 
 
+# Why notebook 9's widget solves no game over its cap: each redraw times SOLVES_TIMED solves of every
+# game it shows, and a solve's time grows faster than the game's codewords (4p7c's 2,401 take about
+# four times as long as 4p6c's 1,296), so a larger cap would make the slowest redraws several seconds.
+CAP_REASON = (f"The cap keeps a redraw, which solves each game it shows {SOLVES_TIMED} times (up to "
+              f"{3 * SOLVES_TIMED} solves), to about a second on this shared machine.")
+
+
+def _recorded_turns_text(game: Game, strategy: Strategy) -> str:
+    """What data/results.csv records of a game notebook 9's widget does not solve: '; 4.837 turns per
+    game in data/results.csv' ("; Entropy's 4.837 ..."), from the strategy's best opening ('; not in
+    data/results.csv')."""
+    from ..studies.per_game import per_game, rounded
+
+    total = _best_totals_of().get((game.name, strategy.label))
+    if total is None:
+        return "; not in data/results.csv"
+    return f"; {strategy.title}'s {rounded(per_game(total, game.size)):.3f} turns per game in data/results.csv"
+
+
+@functools.cache
+def _best_totals_of() -> dict:
+    """{(game, strategy label): its fewest total turns over the openings played} from data/results.csv."""
+    from ..studies.data_tables import load_results
+    from ..studies.rule_variants import best_totals
+
+    best = best_totals(load_results(rules=None).frame)
+    return {(g, s): int(t) for g, s, t in zip(best["game"], best["strategy"], best["total_turns"])}
+
+
 @functools.cache
 def _best_openings() -> dict:
     """{(game, strategy label): its best opening by total turns} from data/results.csv, every rule set."""
@@ -466,7 +495,7 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
             continue  # no codeword without a repeat
         game = Game(chosen.pins, chosen.colors, rules)
         if game != chosen and game.size > max_codewords:
-            too_large.append(f"{game.name} ({game.size:,} codewords)")
+            too_large.append(f"{game.name} ({game.size:,} codewords{_recorded_turns_text(game, strategy)})")
             continue
         opening = _best_openings().get((game.name, strategy.label))
         if opening is None:
@@ -500,7 +529,8 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
     if defaults:
         note += f" Not in data/results.csv, so from the strategy's default opening: {', '.join(defaults)}."
     if too_large:
-        note += f" Not solved here, over {max_codewords:,} codewords: {', '.join(too_large)}."
+        note += (f" Not solved here, over the cell's cap of {max_codewords:,} codewords: {', '.join(too_large)}. "
+                 f"{CAP_REASON}")
     table = readable(pd.DataFrame([{
         "rules": RULE_TITLES[rules] + (" (chosen)" if rules == chosen.rules else ""), "game": r.game.name,
         "codewords": r.game.size, "first guess": r.first_guess_text, "average turns": turns_per_game(r),
