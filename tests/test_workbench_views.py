@@ -942,6 +942,9 @@ def test_notebook_8_tables_say_shared_values_once():
     bench = optimal_benchmark_table(load_benchmarks().frame, load_optimal(rules=None))
     assert "searches timed" not in bench.frame.columns and "Median of 3 searches each" in bench.note
     assert "`" not in bench.note and "GAME --optimal" in bench.note
+    # Wall time, and which boards searched in worker processes, whose CPU time no row records.
+    assert "(wall time)" in bench.note and "4p6c in that process alone; 4p7c, " in bench.note
+    assert "of 2,000 codewords or more, in worker processes, one per core" in bench.note
     assert list(bench.frame.columns[:2]) == ["game", "optimal total"]
     gaps = heuristic_gaps(load_optimal(), load_results().frame)
     assert "games" not in gap_table(gaps).frame.columns and "Over the 33 boards" in gap_table(gaps).note

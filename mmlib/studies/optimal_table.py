@@ -398,17 +398,21 @@ PUBLISHED_OPTIMA = {
     # data/possible_guesses_check.csv).
     ("4p10c-norepeat", "possible"): (26374, "fancidev 2012 tests"),
 }
-# What fancidev's `-po` option gives on 4p6c, as the project's reference notes record it (they give
-# no other source): 5,629, between the 5,625 of any codeword and the 5,660 of the possible secrets.
+# What fancidev's `-po` option gives on 4p6c, as the project's reference notes (REFERENCE.md) give it
+# beside fancidev's tests, naming no other source; not rerun here, and no table in data/ holds it:
+# 5,629, between the 5,625 of any codeword and the 5,660 of the possible secrets.
 FANCIDEV_PO_4P6C = 5629
+# How a text that quotes FANCIDEV_PO_4P6C says where it comes from.
+FANCIDEV_PO_SOURCE = ("a figure only the project's reference notes (REFERENCE.md) give, beside fancidev's tests; "
+                      "it was not rerun here")
 # Why a published value of PUBLISHED_OPTIMA is not the same as mmlib's, in words a table's note
 # puts in parentheses after "26,374 in fancidev 2012 tests against 26,688 here".
 WHY_DIFFERS = {
     ("4p10c-norepeat", "possible"): (
         "not this rule's optimum: those tests run fancidev's -po option, which draws each guess from the "
         "secrets possible one move earlier, a looser rule that admits more guesses; on 4p6c it gives "
-        f"{FANCIDEV_PO_4P6C:,}, below this rule's {PUBLISHED_OPTIMA[('4p6c', 'possible')][0]:,}, as the "
-        "project's reference notes record"),
+        f"{FANCIDEV_PO_4P6C:,}, below this rule's {PUBLISHED_OPTIMA[('4p6c', 'possible')][0]:,}: "
+        f"{FANCIDEV_PO_SOURCE}"),
 }
 POSSIBLE_CHECK_CSV = DATA_DIR / "possible_guesses_check.csv"
 

@@ -51,7 +51,8 @@ The one published value not reproduced: Bulls and Cows (4p10c-norepeat) with gue
 possible secrets, 26,374 in fancidev's tests against 26,688 here. The 26,374 is not this rule's
 optimum: those tests run fancidev's `-po` option, which draws each guess from the secrets possible
 one move earlier, a looser rule that admits more guesses (on 4p6c it gives 5,629, below the 5,660 of
-this rule, as the project's reference notes record). A second exact search that shares no code with
+this rule: a figure only the project's reference notes, `REFERENCE.md`, give, beside fancidev's
+tests; it was not rerun here). A second exact search that shares no code with
 mmlib confirms the 26,688 part by part (`scripts/independent_possible_check.c`,
 `data/possible_guesses_check.csv`; see optimal.md).
 """

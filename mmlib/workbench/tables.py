@@ -1731,9 +1731,25 @@ def optimal_benchmark_table(benchmarks: pd.DataFrame, optimal_frame: "pd.DataFra
                     if pd.notna(n) and n >= 1000 and int(n) % 1000 == 0]
     exact = (f" ({' and '.join(round_counts)} too, a round number by chance, as the row records it)"
              if round_counts else "")
+    # Boards this large search in worker processes, one per core: wall time, and no CPU time recorded.
+    from ..core.optimal.config import PARALLEL_MIN_CODEWORDS
+
+    farmed = [g for g, n in zip(latest["game"], latest["codewords"]) if n >= PARALLEL_MIN_CODEWORDS]
+    alone = [g for g in latest["game"] if g not in farmed]
+
+    def listed(games):
+        return games[0] if len(games) == 1 else f"{', '.join(games[:-1])} and {games[-1]}"
+
+    if farmed:
+        where = ("in one run of python -m mmlib bench GAME --optimal: "
+                 + (f"{listed(alone)} in that process alone; " if alone else "")
+                 + f"{listed(farmed)}, of {PARALLEL_MIN_CODEWORDS:,} codewords or more, in worker processes, one "
+                 "per core, whose CPU time the row does not record. Objective")
+    else:
+        where = "in one process (python -m mmlib bench GAME --optimal); objective"
     table = readable(frame, formats=formats, blank=blank, note=(
-        f"{searches}, after a warm-up search of the same board, in one process (python -m mmlib bench GAME "
-        f"--optimal); objective total, any codeword may be guessed; seconds to {SECONDS_FIGURES}; "
+        f"{searches} (wall time), after a warm-up search of the same board, {where} total, any codeword may be "
+        f"guessed; seconds to {SECONDS_FIGURES}; "
         f"positions searched: the exact count of "
         f"the last timed search{exact}. Measured on {_where_and_when(timings)}.{load_text}{stored_note} "
         f"{timings.left_out_note(consequence='earlier benchmarks of this search, not comparable')}").strip())
