@@ -415,7 +415,7 @@ def test_coach_figures_and_tables_for_the_notebooks():
     assert "Knuth" not in summary.frame.columns and "Knuth loss (turns per game)" not in summary.frame.columns
     assert list(summary.frame.columns[1:3]) == ["Expected Size", "Expected Size loss (turns per game)"]
     assert ("Knuth played every move of this game: its guesses would repeat the move column, and its losses the "
-            "loss column of the review table above, so neither is shown.") in summary.note
+            "loss column of the game's review, so neither is shown.") in summary.note
     # The review's unit in every loss header (review r3 of notebook 7: one label for one quantity).
     assert list(moves.columns[:3]) == ["move", "Knuth", "Knuth loss (turns per game)"]
     assert (moves["Knuth"].iloc[0], moves["Knuth loss (turns per game)"].iloc[0]) == ("1122", "0.059")

@@ -138,7 +138,7 @@ def strategy_moves_summary(game: str, moves, time_limit: "float | None" = None) 
         names = " and ".join(s.title for s in players)
         its = "its" if len(players) == 1 else "their"
         notes.append(f"{names} played every move of this game: {its} guesses would repeat the move column, "
-                     f"and {its} losses the loss column of the review table above, so neither is shown.")
+                     f"and {its} losses the loss column of the game's review, so neither is shown.")
     table = readable(frame, note=" ".join(notes))
     table.numeric -= {s.title for s in Strategy}  # the guesses are codewords, names rather than numbers
     return table
