@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.coach import Position, optimal_move, shared_search
+from ..core.coach import NO_LIMIT, Position, optimal_move, shared_search
 from ..core.games import Game
+from ..core.optimal import INFEASIBLE
 from ..core.scoring import format_score, ordinal_to_score
 from ..core.solve import solve
 from ..core.strategies import Strategy
@@ -155,15 +156,31 @@ def player_loss(game: "Game | str", choose, secrets=None) -> dict:
     Games share their first moves, so each position (named by the guesses and scores that led
     to it) is split and valued once; a player marked `deterministic` (the same guess wherever
     the position is the same) is also asked once per position. Any other player, such as the
-    random one, is asked at every move, in the same order as a game-by-game walk."""
+    random one, is asked at every move, in the same order as a game-by-game walk.
+
+    A move's value is |S| plus the best values F(P) of its guess's non-winning parts P
+    (`mmlib.core.coach`), and the best value of the position a move leads to is one of those
+    F(P): each set's F is searched once per call (`_exact_best_value`), not again as the next
+    position's best value, and without setting up a `Position` for each set."""
     game = Game.parse(game)
     search = shared_search(game)
+    best_values = {}  # {the bytes of a set of secrets (sorted): its best value F}
     secrets = np.arange(game.size, dtype=np.int64) if secrets is None else np.asarray(secrets, dtype=np.int64)
+    everything = np.arange(game.size, dtype=np.int64)
+    start = Position(game, everything, (), None)  # the openings' values, from data/optimal_openings.csv
+    optimum = start.best_value().low
+
+    def best_value(possible: np.ndarray, played: tuple) -> int:
+        key = possible.tobytes()
+        if key not in best_values:
+            best_values[key] = _exact_best_value(search, possible, played)
+        return best_values[key]
+
     deterministic = getattr(choose, "deterministic", False)
     chosen, losses, parts = {}, {}, {}  # by position, by (position, guess), by (position, guess)
     turns = lost = moves = 0
     for secret in secrets:
-        possible, played, path = np.arange(game.size, dtype=np.int64), (), ()
+        possible, played, path = everything, (), ()
         while True:
             if deterministic and path in chosen:
                 guess = chosen[path]
@@ -171,25 +188,39 @@ def player_loss(game: "Game | str", choose, secrets=None) -> dict:
                 guess = int(choose(game, possible, played))
                 if deterministic:
                     chosen[path] = guess
+            if (path, guess) not in parts:
+                parts[path, guess] = dict(search.split(guess, possible))
             if (path, guess) not in losses:
-                position = Position(game, possible, played, None)
-                losses[path, guess] = position.value(guess).low - position.best_value().low
+                if not played:
+                    value = start.value(guess).low
+                else:
+                    value = len(possible) + sum(best_value(part, played + (guess,))
+                                                for ordinal, part in parts[path, guess].items()
+                                                if ordinal != game.win_ordinal)
+                losses[path, guess] = value - (optimum if not played else best_value(possible, played))
             lost += losses[path, guess] / len(possible)
             moves += 1
             if guess == secret:
                 break
-            if (path, guess) not in parts:
-                parts[path, guess] = dict(search.split(guess, possible))
             ordinal = next(o for o, _part in search.split(guess, np.array([secret])))
             possible = parts[path, guess][ordinal]
             played += (guess,)
             path += ((guess, ordinal),)
         turns += len(played) + 1
-    optimum = Position(game, np.arange(game.size), ()).best_value().low
     return {"player": getattr(choose, "label", "player"), "games": len(secrets), "total_turns": turns,
             "average_turns": turns / len(secrets), "optimal_total_turns": int(optimum),
             "optimal_average_turns": optimum / game.size,
             "loss_per_game": lost / len(secrets), "loss_per_move": lost / moves}
+
+
+def _exact_best_value(search, secrets: np.ndarray, played: tuple) -> int:
+    """F(secrets), the least total turns over the sorted set `secrets` reached by `played`, exactly (no
+    time limit): what `Position(game, secrets, played, None).best_value()` finds, without setting up a
+    Position for each of the thousands of sets a played-out game meets."""
+    if len(secrets) <= 2:
+        return 2 * len(secrets) - 1  # one secret takes one guess, two take 1 + 2 (as `Position` has it)
+    with search.stopping_at(None):
+        return int(search.value(secrets, played, NO_LIMIT, INFEASIBLE))
 
 
 def optimal_player():

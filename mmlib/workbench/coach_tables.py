@@ -109,14 +109,19 @@ def strategy_moves_table(game: str, moves, time_limit: "float | None" = None) ->
 
 def strategy_moves_summary(game: str, moves, time_limit: "float | None" = None) -> ReadableTable:
     """`strategy_moves_table` for reading, with nothing repeated in every row: a move played with one
-    secret left (every strategy plays that secret and loses nothing) is left out, and so is the loss
-    column of a strategy that plays a best move at every position left (0.000 in every row); the
-    note says both in words."""
+    secret left (every strategy plays that secret and loses nothing) is left out; so are both columns
+    of a strategy that played every move of the game (its guesses are the move column, its losses
+    the review's: `review_table`), and the loss column of a strategy that plays a best move at every
+    position left (0.000 in every row); the note says each in words."""
     frame = strategy_moves_table(game, moves, time_limit)
     reviewed = review_game(game, moves, time_limit)
     last = [row["move"] for row in reviewed.rows() if row["possible"] == 1]
     frame = frame[~frame["move"].isin(last)].reset_index(drop=True)
-    lossless = [s for s in Strategy if len(frame) and (frame[f"{s.title} {LOSS}"] == f"{0:.{DIGITS}f}").all()]
+    guesses = frame["move"].str.split("=").str[0]
+    players = [s for s in Strategy if len(frame) and (frame[s.title] == guesses).all()]
+    frame = frame.drop(columns=[column for s in players for column in (s.title, f"{s.title} {LOSS}")])
+    lossless = [s for s in Strategy if s not in players and len(frame)
+                and (frame[f"{s.title} {LOSS}"] == f"{0:.{DIGITS}f}").all()]
     frame = frame.drop(columns=[f"{s.title} {LOSS}" for s in lossless])
     notes = []
     if lossless:
@@ -129,6 +134,11 @@ def strategy_moves_summary(game: str, moves, time_limit: "float | None" = None) 
         notes.append(f"{'The move' if len(last) == 1 else 'The moves'} {moved}, played with one secret left, "
                      f"{'is' if len(last) == 1 else 'are'} left out: there every strategy plays that secret "
                      "and loses nothing.")
+    if players:
+        names = " and ".join(s.title for s in players)
+        its = "its" if len(players) == 1 else "their"
+        notes.append(f"{names} played every move of this game: {its} guesses would repeat the move column, "
+                     f"and {its} losses the loss column of the game's review, so neither is shown.")
     table = readable(frame, note=" ".join(notes))
     table.numeric -= {s.title for s in Strategy}  # the guesses are codewords, names rather than numbers
     return table
