@@ -853,8 +853,8 @@ def test_the_published_table_reads_data_and_agrees():
 
     frame = published_strategies_table(load_seed_comparison()).frame
     assert len(frame) == 8 and (frame["own opening"] == "yes").sum() == 4
-    assert (frame["reference total"] == frame["mmlib total"]).all()
-    assert (frame["reference worst"] == frame["mmlib worst"]).all()
+    assert (frame["notes' total"] == frame["mmlib total"]).all()
+    assert (frame["notes' worst"] == frame["mmlib worst"]).all()
     own = frame[frame["own opening"] == "yes"].set_index("strategy")
     assert own["opening"].to_dict() == {"Knuth": "1122", "Expected Size": "1123", "Entropy": "1234",
                                         "Most Parts": "1123"}
@@ -870,10 +870,12 @@ def test_the_published_table_reads_data_and_agrees():
     assert set(frame[frame["own opening"] == "no"]["total's source"]) == {"none given"}
     assert not frame["total's source"].str.contains("literature").any()
     note = published_strategies_table(load_seed_comparison()).note
-    assert "Knuth 1976: Knuth printed 5,801" in note
-    assert ("No paper named: the notes say the literature agrees with 5,696, 5,722 and 5,668 for Irving's, "
-            "Neuwirth's and Kooi's rules, but name no paper that prints these totals") in note
-    assert "None given: the notes give the four totals from other openings" in note
+    assert "Knuth printed 5,801, the total of his own rule (Knuth 1976)" in note
+    assert ("for 5,696, 5,722 and 5,668 (Irving's, Neuwirth's and Kooi's rules) the notes say only that the "
+            "literature agrees, and name no paper (no paper named)") in note
+    assert "for the four totals from other openings, and all eight worst games, they give no source (none given)" in note
+    # Review r6: two sentences, and no clause that reads as an unfinished check.
+    assert note.count(". ") == 1 and "not checked" not in note
 
 
 def test_the_total_turns_widget_lists_every_game_of_the_pins_chosen():

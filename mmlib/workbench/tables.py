@@ -2435,22 +2435,19 @@ def published_strategies_table(comparison: pd.DataFrame) -> ReadableTable:
     others = [s for s in Strategy if s != Strategy.KNUTH]
     totals = _and_list([f"{own_totals[s]:,}" for s in others])
     authors = _and_list([f"{RULE_BY[s].split()[0]}'s" for s in others])
-    note = (f"Total's source, as the project's reference notes (`REFERENCE.md`) give it. "
-            f"{RULE_BY[Strategy.KNUTH]}: Knuth printed {own_totals[Strategy.KNUTH]:,}, the total of his own rule. "
-            f"{TOTAL_FROM_LITERATURE.capitalize()}: the notes say the literature agrees with {totals} for "
-            f"{authors} rules, but name no paper that prints these totals; the papers listed under the table "
-            "are those of the rules, and whether one of them prints these totals is not checked here. "
-            f"{TOTAL_NO_SOURCE.capitalize()}: the notes give the four totals from other openings, and all "
-            "eight worst games, with no source, saying only that they follow from the rules exactly. All "
-            "eight are the notes' figures, not mmlib's output.")
+    note = (f"Total's source: Knuth printed {own_totals[Strategy.KNUTH]:,}, the total of his own rule "
+            f"({RULE_BY[Strategy.KNUTH]}); for {totals} ({authors} rules) the notes say only that the "
+            f"literature agrees, and name no paper ({TOTAL_FROM_LITERATURE}); for the four totals from other "
+            f"openings, and all eight worst games, they give no source ({TOTAL_NO_SOURCE}). The papers listed "
+            "below the table are those of the rules.")
     return readable(pd.DataFrame({
         "strategy": [s.title for s in strategies],
         "rule by": [RULE_BY[s] for s in strategies],
         "opening": list(rows["first_guess"]),
         "own opening": is_own,
-        "reference total": [int(v) for v in rows["seed_total_turns"]],
+        "notes' total": [int(v) for v in rows["seed_total_turns"]],
         "mmlib total": [int(v) for v in rows["mmlib_total_turns"]],
-        "reference worst": [int(v) for v in rows["seed_max_turns"]],
+        "notes' worst": [int(v) for v in rows["seed_max_turns"]],
         "mmlib worst": [int(v) for v in rows["mmlib_max_turns"]],
         "total's source": sources,
     }), note=note)
