@@ -392,9 +392,26 @@ def test_notebooks_2_and_3_review_r5_fixes():
     game = Game.parse("4p6c")
     path = path_regions(game, "3456", solve(game, "knuth", backend="reference", first_guess="1122")
                         .game_path("3456"))
-    above = path_regions_table(path, zero_said_above=True)
+    above = path_regions_table(path, columns=["played", "score", "|PS|", "Free", "|ACr|"])  # r6: no zero_said_above
     assert "Zero" not in above.frame.columns and above.note == ONE_COLOR_NOTE
     assert path_regions_table(path).note == f"Zero is {{1, 2}} in every region of this path. {ONE_COLOR_NOTE}"
+
+
+def test_notebook_3_review_r6_fixes():
+    """Review r6: the path table's option named the page's prose (now `columns`, a table's own
+    choice); the summary's note ran the first-guess patterns and the star's note together (the
+    patterns are said above the table now); "published |ACr|" left unclear whose sizes they are."""
+    from mmlib.workbench.case_tables import (
+        ONE_COLOR_NOTE, path_regions, path_regions_table, paths_summary_table, published_acr_table,
+    )
+
+    game = Game.parse("4p6c")
+    path = path_regions(game, "3456", solve(game, "knuth", backend="reference", first_guess="1122")
+                        .game_path("3456"))
+    shown = path_regions_table(path, columns=["played", "|ACr|"])
+    assert list(shown.frame.columns) == ["played", "|ACr|"] and shown.note == ""
+    assert paths_summary_table(game, {"3456": path}).note == ONE_COLOR_NOTE
+    assert list(published_acr_table().frame.columns) == ["game", "|Zero|", "|Free|", "seed's |ACr|", "closed form"]
 
 
 def test_benchmark_figures_name_machines_and_leave_out_other_openings():

@@ -1,7 +1,7 @@
 """The tables of notebook 3 (symmetry and case equivalence), computed here so the notebook only
 calls them: the regions on a game's path with their Zero and Free colors, the guesses each strategy
 picks from all codewords and from the class representatives, the closed form of |ACr| against the
-published sizes and against counting, and the summary of both example paths.
+seed's sizes and against counting, and the summary of both example paths.
 
 Sets of colors read as a person writes them: {1, 2} (color k + 1 for bit k of a mask), "none" for
 the empty set, and "{6}*" for a set of one color, which allows no swap and counts as none; a table
@@ -21,7 +21,6 @@ from ..core.case_equivalence import (
 )
 from ..core.games import Game
 from ..core.next_guess import choose_next_guess
-from ..core.openings import first_guess_patterns
 from ..core.scoring import format_score, packed_score, score_ordinals, score_to_ordinal
 from ..core.strategies import Strategy
 from .tables import ReadableTable, readable
@@ -94,16 +93,19 @@ def path_regions(game: Game, secret: str, path) -> list[PathRegion]:
     return regions
 
 
-def path_regions_table(regions: "list[PathRegion]", zero_said_above: bool = False) -> ReadableTable:
+def path_regions_table(regions: "list[PathRegion]", columns: "list[str] | None" = None) -> ReadableTable:
     """A row per region: the guesses played, the last score, |PS|, Zero, Free, |ACr|. A Zero set that
-    stays the same along the path is said once instead of in every row: under the table, or, with
-    `zero_said_above`, by the sentence that introduces it (the column is left out either way)."""
+    stays the same along the path is said once, under the table, instead of in every row. With
+    `columns`, the table shows just those columns, in that order, and says nothing of the ones left
+    out (the star of a set of one color is still explained under it)."""
     frame = pd.DataFrame([{"played": " ".join(r.played), "score": r.score, "|PS|": len(r.ps),
                            "Zero": color_set(r.zero), "Free": color_set(r.free), "|ACr|": r.acr}
                           for r in regions])
     note = ""
-    if len(frame) > 1 and frame["Zero"].nunique() == 1:
-        note = "" if zero_said_above else f"Zero is {frame['Zero'].iloc[0]} in every region of this path."
+    if columns is not None:
+        frame = frame[list(columns)]
+    elif len(frame) > 1 and frame["Zero"].nunique() == 1:
+        note = f"Zero is {frame['Zero'].iloc[0]} in every region of this path."
         frame = frame.drop(columns=["Zero"])
     return readable(frame, note=with_one_color_note(frame, note))
 
@@ -135,11 +137,11 @@ def same_guess_table(game: Game, regions: "list[PathRegion]") -> ReadableTable:
 
 
 def published_acr_table() -> ReadableTable:
-    """The |ACr| sizes the seed published beside the closed form's. Their source
-    (`case_equivalence.PUBLISHED_ACR_SOURCE`) is said once, in the notebook's prose above the table."""
+    """The seed's |ACr| sizes (from its companion notebook, `case_equivalence.PUBLISHED_ACR_SIZES`)
+    beside the closed form's. Their source is said once, in the notebook's prose above the table."""
     rows = [(f"{pins}p{colors}c", zero, free, size, acr_size(pins, colors, zero, free))
             for pins, colors, zero, free, size in PUBLISHED_ACR_SIZES]
-    frame = pd.DataFrame(rows, columns=["game", "|Zero|", "|Free|", "published |ACr|", "closed form"])
+    frame = pd.DataFrame(rows, columns=["game", "|Zero|", "|Free|", "seed's |ACr|", "closed form"])
     return readable(frame)
 
 
@@ -194,7 +196,7 @@ def paths_summary_table(game: Game, paths: "dict[str, list[PathRegion]]", turns:
     """The state before the first guess (every color Free), then the regions of each path (of its
     first `turns` turns; None: all of them), grouped by path: the guesses played, the score of the
     last one (written b,w, as every table writes a score), |PS|, Zero, Free and |ACr|. The note
-    under the table gives the first-guess patterns."""
+    under the table explains the star of a set of one color, if a cell has one."""
     every = set(range(game.colors))
     rows = [{"secret": "any", "played": "nothing yet", "score": "—", "|PS|": game.size, "Zero": "none",
              "Free": color_set(every), "|ACr|": acr_size(game.pins, game.colors, 0, game.colors, game.norepeat)}]
@@ -203,7 +205,5 @@ def paths_summary_table(game: Game, paths: "dict[str, list[PathRegion]]", turns:
             rows.append({"secret": secret, "played": " ".join(region.played), "score": region.score,
                          "|PS|": len(region.ps), "Zero": color_set(region.zero), "Free": color_set(region.free),
                          "|ACr|": region.acr})
-    patterns = len(first_guess_patterns(game))
     frame = pd.DataFrame(rows)
-    return readable(frame, note=with_one_color_note(
-        frame, f"Before the first guess, reordering the pins as well leaves {patterns} first-guess patterns."))
+    return readable(frame, note=with_one_color_note(frame))
