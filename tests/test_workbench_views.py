@@ -1478,4 +1478,5 @@ def test_the_two_figures_of_ns_per_score_in_notebook_1_share_their_range():
     assert live.get_xlim() == pytest.approx(ns_per_score_limits(timings["ns_per_score"]))
     assert seed.get_xlim() == pytest.approx(NS_PER_SCORE_RANGE)
     assert "ns" in live.get_xlabel() and "ns" in seed.get_xlabel() and seed.get_xscale() == live.get_xscale() == "log"
+    assert live.get_ylabel() == "scoring variant" and seed.get_ylabel().startswith("scoring variant")
     assert all(re.fullmatch(r"[\d,.]+ ns \([\d,.]+ s\)", t.get_text()) for t in seed.texts)

@@ -336,7 +336,8 @@ class PackedScoreAssembly:
             lines += [f"the leftover loop, not listed: {n} instructions for {k} score{'s' if k > 1 else ''}, {n} ÷ {k} = "
                       f"{leftover.instructions_per_score:.4g} per score",
                       f"    ({how}; it scores",
-                      f"    the secrets past the last full pass of {scores}, and all of a call with fewer than {scores})"]
+                      f"    the secrets past the last full pass of {scores},",
+                      f"    and all the secrets of a search with fewer than {scores})"]
         lines += [f"the seed's scoreCountingHandVec: {seed_instructions} instructions for 1 score,",
                   f"    {seed_instructions} ÷ {per_score} = {seed_instructions / main.instructions_per_score:.2g} "
                   f"times as many as the listed loop"]

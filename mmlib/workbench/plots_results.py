@@ -1139,6 +1139,7 @@ def seed_scoring_figure(workload: "Table | pd.DataFrame", seed_seconds: "dict | 
                         textcoords="offset points", va="center", fontsize=9)
         ax.set_yticks(positions, names, fontsize=9)
         ax.set_ylim(len(names) - 0.5, -0.5)
+        ax.set_ylabel("scoring variant (grey: the seed's C++; blue: mmlib)")  # as the live figure's axis
         ax.set_xscale("log")
         ax.set_xlim(*ns_per_score_limits(ns))  # the live figure's range
         ax.grid(axis="x", which="major", alpha=0.3)
