@@ -252,12 +252,16 @@ def best_rows() -> pd.DataFrame:
 
 
 def turn_spread() -> str:
+    """The spread of average turns over the four strategies, from the averages as the tables show them
+    (three decimals, as the chosen game's table gives its spread)."""
     from mmlib.studies.data_tables import average_turns_spread
 
-    spread = average_turns_spread(best_rows())
-    widest = spread[spread["spread"].round(2) == round(spread["spread"].max(), 2)]["game"]
-    return (f"is {spread['spread'].median():.2f} turns at the median of the {len(spread)} games and at most "
-            f"{spread['spread'].max():.2f} ({', '.join(widest)})")
+    best = best_rows()
+    spread = average_turns_spread(best.assign(average_turns=best["average_turns"].astype(float).round(3)))
+    spread = spread.assign(spread=spread["spread"].round(3))
+    widest = spread[spread["spread"] == spread["spread"].max()]["game"]
+    return (f"is {spread['spread'].median():.3f} turns at the median of the {len(spread)} games and at most "
+            f"{spread['spread'].max():.3f} ({', '.join(widest)})")
 
 
 def lowest_average_counts() -> str:
@@ -360,6 +364,20 @@ def gpu_named_headline() -> str:
     rows = current_cuda_solves()
     (machine,), (engine,) = set(rows["machine"]), set(rows["engine"])
     return f"mmlib's GPU solver, on an {machine} (engine {engine}), is still slower than the seed's"
+
+
+def cpu_named_headline(where: str = "answer") -> str:
+    """The machine and engine of the cpu solves notebook 6's benchmark table shows, as its answer at the
+    top (and its Summary) names them: one machine, the newest version of its engine."""
+    from mmlib.studies.data_tables import SOLVE_STRATEGIES, one_machine_one_engine
+
+    frame = load_benchmarks().frame
+    rows = one_machine_one_engine(frame[(frame["backend"] == "cpu") & frame["strategy"].isin(SOLVE_STRATEGIES)]).rows
+    (machine,), (engine,) = set(rows["machine"]), set(rows["engine"])
+    assert machine == "AMD EPYC, 2 cores"
+    if where == "summary":
+        return f"as the 2-core cpu (engine {engine})"
+    return f"on two threads of a 2-core AMD EPYC (engine {engine})"
 
 
 def untimed_games() -> str:
@@ -1391,6 +1409,10 @@ CLAIMS = [
     ("06_results.ipynb", turn_spread),
     ("06_results.ipynb", lambda: turn_spread().split(" (")[0]),
     ("06_results.ipynb", gpu_named_headline),
+    ("06_results.ipynb", cpu_named_headline),
+    ("06_results.ipynb", lambda: cpu_named_headline("summary")),
+    ("06_results.ipynb", lambda: gpu_named_headline().split(", is")[0].replace("mmlib's GPU solver, on an", "one")
+     .replace(")", ") runs the same solves")),
     ("06_results.ipynb", best_max_tie),
     ("06_results.ipynb", untimed_games),
     ("06_results.ipynb", ce_counted_again),

@@ -1279,15 +1279,20 @@ def test_notebook_6_review_r4_fixes():
     files = data_files_table().frame
     named = set(files["file"]) - {""}
     assert {"data/case_equivalence_timing.csv", "data/ce_threshold.csv", "data/seed_comparison.csv"} <= named
-    earlier = files[files["what they are"].str.startswith("earlier runs")]
+    earlier = files[files["rows of"].str.startswith("earlier runs")]
     shown = solve_benchmark_table(load_benchmarks().frame)
     times = int((shown.frame[["cpu s", "cuda s"]] != "–").sum().sum())
-    assert files["what they are"].str.contains("the benchmark table's times").any()
-    assert int(files.loc[files["what they are"].str.contains("benchmark table's times"), "rows"].iloc[0]) == times
+    assert (files["shown in"] == "benchmark table").any()
+    assert int(files.loc[files["shown in"] == "benchmark table", "rows"].iloc[0]) == times
+    # Review r6: short value columns; every row left out says why in the note.
+    assert not files["rows of"].str.contains(": ").any() and "Left out: " in data_files_table().note
     assert len(earlier) == 1 and "two or more" not in shown.note and "two runs each of" in shown.note
     # 10. The spread: defined in the summary's note, and given for the chosen game.
     assert "median game" not in strategy_summary_table(best).note
     assert "The spread in 4p6c" in best_first_guesses_table(best, "4p6c").note
+    # Review r6: where the four strategies agree, one sentence instead of four equal rows.
+    tied = best_first_guesses_table(best, "2p6c")
+    assert tied.frame.columns.empty and tied.note.startswith("All four strategies") and "<table" not in tied._repr_html_()
     # 11. The seed's turn counts in the strategy order, then by first guess; values most rows share said once.
     turns = seed_comparison_table(load_seed_comparison(), "turns")
     order = ["Knuth", "Expected Size", "Entropy", "Most Parts"]

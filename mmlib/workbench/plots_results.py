@@ -583,7 +583,7 @@ def results_heatmaps_figure(best: pd.DataFrame, strategy: "str | Strategy", back
         ax.set_title(title, fontsize=11)
         ax.xaxis.set_tick_params(labelbottom=True)
     fig.suptitle(f"{strategy.title}: every game of data/results.csv, each from its best-max first guess "
-                 "(grey: not in the table)", fontsize=12)
+                 "(grey: not in data/results.csv)", fontsize=12)
     outlined = "; ".join(f"{game} ({played} of its {patterns} first guesses)" for game, played, patterns
                         in zip(unfinished["game"], unfinished["played"], unfinished["patterns"]))
     _footnote(fig, (f"Outlined in red, its opening marked \"so far\": not every first guess played yet, so the "
@@ -679,6 +679,7 @@ def benchmarks_figure(benchmarks: pd.DataFrame) -> Figure:
     each backend of one machine and engine version (`_solves_shown`), named in the legend. A log
     axis with plain labels (1, 10, 100). The optimal search and the scoring kernel alone are no
     solves: they have their own tables."""
+    from matplotlib.legend_handler import HandlerTuple
     from matplotlib.lines import Line2D
 
     fig = Figure(figsize=(10.5, 5.2), layout="constrained")
@@ -715,10 +716,15 @@ def benchmarks_figure(benchmarks: pd.DataFrame) -> Figure:
         keys += [Line2D([], [], color="0.3", marker="o" if backend == "cpu" else "s", linestyle="none",
                         label=f"{backend} ({machine})")
                  for backend, machine in kept[["backend", "machine"]].drop_duplicates().itertuples(index=False)]
-        keys += [Line2D([], [], color="0.3", marker="s", linestyle="none", label="case equivalence on"),
-                 Line2D([], [], color="0.3", marker="s", fillstyle="none", markeredgewidth=1.5, linestyle="none",
-                        label="case equivalence off")]
-        ax.legend(handles=keys, fontsize=9, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        # Shape tells the backend, fill the setting: each setting's key shows both shapes, filled or
+        # hollow, so that it reads as neither backend's key.
+        fill = {ce: tuple(Line2D([], [], color="0.3", marker=m, fillstyle="full" if ce == "on" else "none",
+                                 markeredgewidth=1.5, linestyle="none")
+                          for m in dict.fromkeys("o" if b == "cpu" else "s" for b in kept["backend"]))
+                for ce in ("on", "off")}
+        labels = [k.get_label() for k in keys] + ["case equivalence on (filled)", "case equivalence off (hollow)"]
+        ax.legend(handles=keys + [fill["on"], fill["off"]], labels=labels, fontsize=9, loc="upper left",
+                  bbox_to_anchor=(1.01, 1.0), handler_map={tuple: HandlerTuple(ndivide=None)})
     _footnote(fig, _left_out_note(timings, left_out))
     ax.set_xlabel("game (its codewords); in each, one slot per strategy and case-equivalence setting")
     ax.set_ylabel("billion scores per second (log scale)")

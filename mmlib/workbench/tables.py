@@ -95,6 +95,8 @@ class ReadableTable:
         return len(self.frame)
 
     def _repr_html_(self) -> str:
+        if self.frame.columns.empty and self.note:  # nothing to tabulate: the note alone, as a sentence
+            return f'<p class="mm-table-note">{note_html(self.note)}</p>'
         # Drawn by hand rather than by pandas so that each column carries its alignment: Jupyter's
         # style sheet right-aligns every cell. The class names the formatter, so a test (or a
         # browser) can tell its tables from any other; no cell is ever cut short.
@@ -122,6 +124,8 @@ class ReadableTable:
         return "\n".join(rows + [line(row) for row in self.frame.itertuples(index=False)])
 
     def __repr__(self) -> str:
+        if self.frame.columns.empty and self.note:
+            return self.note
         if self.frame.columns.empty:
             text = "(no rows)"
         else:
@@ -420,6 +424,9 @@ def _and(words) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
+NOT_SHOWN = "left out"  # data_files_table: rows no table or figure of notebook 6 shows
+
+
 def data_files_table(data_dir=None) -> ReadableTable:
     """What the rows of the six tables notebook 6 reads are, counted so that each file's parts add
     up to its rows: the rule sets of data/results.csv and data/first_guesses.csv (the classic rows
@@ -435,13 +442,13 @@ def data_files_table(data_dir=None) -> ReadableTable:
     guesses = load_first_guesses(data_dir, rules=None).frame
     for name, frame in (("data/results.csv", results), ("data/first_guesses.csv", guesses)):
         classic = frame[frame["rules"] == "classic"]
-        what = "classic rules: this notebook"
+        what = "classic rules"
         if name.endswith("first_guesses.csv") and len(classic):
             counts = classic.groupby("strategy")["game"].nunique()
             per = {}
             for strategy in Strategy:
                 per.setdefault(int(counts.get(strategy.label, 0)), []).append(strategy.title)
-            what = "classic rules: one per game and strategy"
+            what = "classic rules, one per game and strategy"
             detail = "The classic rows of data/first_guesses.csv: " + "; ".join(
                 f"{_and(titles)} {n} games" + (" each" if len(titles) > 1 else "")
                 for n, titles in sorted(per.items(), reverse=True))
@@ -462,8 +469,9 @@ def data_files_table(data_dir=None) -> ReadableTable:
             if why:
                 detail += f" ({'; '.join(why)})"
             detail += ". "
-        rows.append({"file": name, "rows": len(classic), "what they are": what})
-        rows.append({"file": "", "rows": len(frame) - len(classic), "what they are": "other rule sets: notebook 9"})
+        rows.append({"file": name, "rows": len(classic), "rows of": what, "shown in": "this notebook"})
+        rows.append({"file": "", "rows": len(frame) - len(classic), "rows of": "other rule sets",
+                     "shown in": "notebook 9"})
     raw = load_table("benchmarks.csv", BENCHMARKS_COLUMNS, data_dir).frame
     cluster = raw["scheduler"].notna() if "scheduler" in raw.columns else pd.Series(False, index=raw.index)
     plain = raw[~cluster]
@@ -475,36 +483,43 @@ def data_files_table(data_dir=None) -> ReadableTable:
     earlier = now.drop(index=latest.index)
     kernel = plain[plain["strategy"] == KERNEL_STRATEGY]
     kernel_now = len(one_machine_one_engine(kernel).rows)
-    parts = [("whole solves by the current engines, the latest run of each: the benchmark table's times",
-              len(latest))]
+    parts = [("whole solves, current engines, latest run of each", "benchmark table", len(latest), "")]
     if len(earlier):
-        named = "; ".join(f"{backend} backend: {_solves_named(group)}"
+        named = "; ".join(f"{backend} backend, {_solves_named(group)}"
                           for backend, group in earlier.groupby("backend", sort=True))
-        parts.append((f"earlier runs of the same solves ({named})", len(earlier)))
-    parts += [("whole solves by older engine versions", len(solves) - current),
-             ("the optimal search: notebook 8", int((plain["strategy"] == "optimal").sum())),
-             ("the scoring kernel alone, current engine", kernel_now),
-             ("the scoring kernel alone, older engine versions", len(kernel) - kernel_now),
-             ("cluster overhead: docs/cluster.md", int(cluster.sum()))]
-    counted = sum(n for _, n in parts)
+        parts.append((f"earlier runs of the same ({named})", "benchmark table's note", len(earlier), ""))
+    one_engine = "the rows of older engine versions in data/benchmarks.csv, as a table shows one engine version"
+    parts += [("whole solves, older engine versions", NOT_SHOWN, len(solves) - current, one_engine),
+             ("the optimal search", "notebook 8", int((plain["strategy"] == "optimal").sum()), ""),
+             ("the scoring kernel alone, current engine", "scoring kernel table", kernel_now, ""),
+             ("the scoring kernel alone, older engines", NOT_SHOWN, len(kernel) - kernel_now, one_engine),
+             ("solves run through a Dask scheduler", "docs/cluster.md", int(cluster.sum()), "")]
+    counted = sum(part[2] for part in parts)
     if counted != len(raw):
-        parts.append(("other rows", len(raw) - counted))
-    for k, (what, n) in enumerate(parts):
-        rows.append({"file": "data/benchmarks.csv" if k == 0 else "", "rows": n, "what they are": what})
+        parts.append(("other rows", NOT_SHOWN, len(raw) - counted, ""))
+    reasons = []
+    for k, (what, where, n, why) in enumerate(parts):
+        rows.append({"file": "data/benchmarks.csv" if k == 0 else "", "rows": n, "rows of": what, "shown in": where})
+        if why and n and why not in reasons:
+            reasons.append(why)
     totals = {name: len(frame) for name, frame in (("data/results.csv", results),
                                                       ("data/first_guesses.csv", guesses),
                                                       ("data/benchmarks.csv", raw))}
     for name, parts in _other_data_files(data_dir).items():
-        for k, (what, n) in enumerate(parts):
-            rows.append({"file": name if k == 0 else "", "rows": n, "what they are": what})
-        totals[name] = sum(n for _, n in parts)
+        for k, (what, where, n, why) in enumerate(parts):
+            rows.append({"file": name if k == 0 else "", "rows": n, "rows of": what, "shown in": where})
+            if why:
+                reasons.append(why)
+        totals[name] = sum(part[2] for part in parts)
+    left_out = f"Left out: {'; '.join(reasons)}. " if reasons else ""
     return readable(pd.DataFrame(rows),
-                    note=detail + "Rows in all: " + "; ".join(f"{name} {n:,}" for name, n in totals.items()) + ".")
+                    note=detail + left_out + "Rows in all: "
+                    + "; ".join(f"{name} {n:,}" for name, n in totals.items()) + ".")
 
 
 def _other_data_files(data_dir=None) -> dict:
     """The rows of the other three tables notebook 6 reads, by the figure or table that shows them:
-    {file: [(what they are, rows), ...]}, each file's parts adding up to its rows."""
+    {file: [(rows of, shown in, rows, why left out), ...]}, each file's parts adding up to its rows."""
     from ..studies.data_tables import load_table
     from ..studies.seed_comparison import load_seed_comparison
 
@@ -514,16 +529,19 @@ def _other_data_files(data_dir=None) -> dict:
     cpu = timing[timing["backend"] == "cpu"] if len(timing) else timing
     bars = latest_rows(one_machine_one_engine(cpu).rows) if len(cpu) else cpu
     files["data/case_equivalence_timing.csv"] = [
-        (what, n) for what, n in (
-            ("cpu backend, with and without case equivalence: the bars under the share map", len(bars)),
-            ("cpu backend, earlier runs or other engines", len(cpu) - len(bars)),
-            ("reference backend: not drawn (the bars compare cpu solves)", len(timing) - len(cpu))) if n]
+        part for part in (
+            ("cpu backend, case equivalence on and off", "time-saved bars", len(bars), ""),
+            ("cpu backend, earlier runs or other engines", NOT_SHOWN, len(cpu) - len(bars),
+             "the earlier runs in data/case_equivalence_timing.csv, as the bars draw the latest run of one engine"),
+            ("reference backend", NOT_SHOWN, len(timing) - len(cpu), "the rows of the reference backend in data/case_equivalence_timing.csv, as the bars compare cpu solves"))
+        if part[2]]
     threshold = load_table("ce_threshold.csv", ("game", "strategy", "setting", "median_s"), data_dir).frame
     off = (threshold["setting"] == "off").sum() if len(threshold) else 0
     files["data/ce_threshold.csv"] = [
-        (what, int(n)) for what, n in (
-            ("on from 1, 6 and 16: the threshold table", len(threshold) - off),
-            ("case equivalence off: left out (the time-saved bars answer that)", off)) if n]
+        part for part in (
+            ("case equivalence on from 1, 6 and 16", "threshold table", int(len(threshold) - off), ""),
+            ("case equivalence off", NOT_SHOWN, int(off), "the rows of data/ce_threshold.csv with case equivalence off, as the time-saved bars answer that"))
+        if part[2]]
     from pathlib import Path
 
     path = None if data_dir is None else Path(data_dir) / "seed_comparison.csv"
@@ -539,13 +557,14 @@ def _other_data_files(data_dir=None) -> dict:
         else:
             kinds["other"] += 1
     files["data/seed_comparison.csv"] = [
-        (what, kinds[kind]) for kind, what in (
-            ("turns", "4p6c turn counts: the first seed table"),
-            ("gpu", "the seed's GPU solver beside mmlib's cuda backend: the GPU times table (7p7c's also the "
-                    "score counts)"),
-            ("cpu", "the seed's C++ solver beside mmlib's cpu backend: the cpu times table"),
-            ("crossed", "the seed's GPU times beside mmlib's cpu times: left out (machines, not solvers)"),
-            ("other", "other rows")) if kinds[kind]]
+        (what, where, kinds[kind], why) for kind, what, where, why in (
+            ("turns", "4p6c turn counts", "4p6c turns table", ""),
+            ("gpu", "GPU times, seed's against mmlib's cuda", "GPU times table (7p7c: scores table too)", ""),
+            ("cpu", "cpu times, seed's C++ against mmlib's cpu", "cpu times table", ""),
+            ("crossed", "seed's GPU times against mmlib's cpu", NOT_SHOWN,
+             "the seed's GPU times beside mmlib's cpu times in data/seed_comparison.csv, as they would compare "
+             "machines, not solvers"),
+            ("other", "other rows", NOT_SHOWN, "")) if kinds[kind]]
     return files
 
 
@@ -639,12 +658,23 @@ def first_guess_table(first_guesses: pd.DataFrame) -> ReadableTable:
 SPREAD_NOTED = 0.2  # turns a game: the spread past which the summary names the games
 
 
+def shown_turns_spread(best: pd.DataFrame) -> pd.DataFrame:
+    """`data_tables.average_turns_spread` worked out from the average turns as the tables show them
+    (three decimals), so that a game's spread reads the same in the summary, in the prose and under
+    the chosen game's table (4p15c: 0.422, not the unrounded 0.421)."""
+    from ..studies.data_tables import average_turns_spread
+
+    shown = best.assign(average_turns=best["average_turns"].astype(float).round(3)) if len(best) else best
+    spread = average_turns_spread(shown)
+    return spread.assign(spread=spread["spread"].astype(float).round(3)) if len(spread) else spread
+
+
 def strategy_summary_table(best: pd.DataFrame) -> ReadableTable:
     """`data_tables.strategy_summary` as a reader wants it: strategies by their names, the number of
     games they share said once in the note instead of in every row, with the games some strategy
     lacks, and how far apart the four strategies' averages are (`data_tables.average_turns_spread`):
     its median over the games, its largest (where), and the games past SPREAD_NOTED turns."""
-    from ..studies.data_tables import average_turns_spread, strategy_summary
+    from ..studies.data_tables import strategy_summary
 
     summary = strategy_summary(best)
     games = sorted(set(summary["games"].astype(int))) if len(summary) else []
@@ -657,14 +687,14 @@ def strategy_summary_table(best: pd.DataFrame) -> ReadableTable:
                    for game, group in best.groupby("game", sort=False) if group["strategy"].nunique() < len(strategies)]
         if partial:
             note += " (" + "; ".join(f"{game}: {' and '.join(titles)} only" for game, titles in partial) + ")"
-        spread = average_turns_spread(best)
+        spread = shown_turns_spread(best)
         if len(spread):
-            widest = spread[spread["spread"].round(2) == round(spread["spread"].max(), 2)]
+            widest = spread[spread["spread"] == spread["spread"].max()]
             wide = spread[spread["spread"] > SPREAD_NOTED]
             note += (f". A game's spread: its highest average turns minus its lowest, over the {len(strategies)} "
                      "strategies (the table under the controls above gives it for the chosen game). The spread "
-                     f"is {spread['spread'].median():.2f} turns at the median of the {len(spread)} games and at most "
-                     f"{spread['spread'].max():.2f} ({', '.join(widest['game'])})")
+                     f"is {spread['spread'].median():.3f} turns at the median of the {len(spread)} games and at most "
+                     f"{spread['spread'].max():.3f} ({', '.join(widest['game'])})")
             if len(wide):
                 note += f"; more than {SPREAD_NOTED} turns only in {', '.join(wide['game'])}"
         note += "."
@@ -715,8 +745,23 @@ def best_first_guesses_table(best: pd.DataFrame, game: str,
         shown_averages = [round(float(v), 3) for v in rows["average_turns"]]
         note = (f"The spread in {game} (the highest average turns minus the lowest): "
                 f"{max(shown_averages) - min(shown_averages):.3f} turns. " + note).strip()
+        if unfinished.empty:  # a value every strategy shares is said once, not in every row
+            first, average, worst = shown["first_guess"].iloc[0], shown_averages[0], int(shown["max turns"].iloc[0])
+            same = {"first_guess": shown["first_guess"].nunique() == 1,
+                    "average turns": len(set(shown_averages)) == 1, "max turns": shown["max turns"].nunique() == 1}
+            if all(same.values()):
+                # Nothing left to tabulate: one sentence, shown where the table would be.
+                return ReadableTable(pd.DataFrame(), f"All four strategies open {game} with the same best-max first "
+                                     f"guess, {first}: {average:.3f} turns on average, {worst} at worst, so the "
+                                     "spread is 0.000 turns.")
+            said = [words for column, words in (("first_guess", f"open with {first}"),
+                                                 ("max turns", f"need {worst} turns at worst")) if same[column]]
+            if said:
+                note = f"All four strategies {_and(said)} in {game}. " + note
+            shown = shown.drop(columns=[column for column, alike in same.items() if alike])
     # first_guess: a codeword, a name, left aligned whatever its length (12 as 1122).
-    return readable(shown, names={"first_guess": "best-max first guess"}, formats={"average turns": 3}, note=note)
+    return readable(shown, names={"first_guess": "best-max first guess"},
+                    formats={"average turns": 3} if "average turns" in shown.columns else {}, note=note)
 
 
 def seed_source(text) -> str:
