@@ -896,7 +896,8 @@ def bulls_and_cows_source() -> str:
     assert keys == "Tanaka 1996; fancidev 2012"
     published_sources("4p10c-norepeat")  # the published optimum is the one proven here
     return (f"Bulls and Cows (4p10c-norepeat) has a published optimum of {total:,} turns over its "
-            f"{Game.parse('4p10c-norepeat').size:,} secrets. The project's reference notes credit it to Tanaka 1996")
+            f"{Game.parse('4p10c-norepeat').size:,} secrets. The project's reference notes, [`REFERENCE.md`](../../shared/REFERENCE.md), credit it "
+            "to Tanaka 1996")
 
 
 def norepeat_4p6c_source() -> str:

@@ -105,7 +105,7 @@ def rules_histogram_figure(results_by_rules, chosen: "str | None" = None) -> Fig
         ax.bar([t + 1 + (i - (len(results_by_rules) - 1) / 2) * width for t in range(len(share))], share, width,
                color=colors.get(rules, "0.5"), edgecolor="black" if mine else "none", linewidth=1.6 if mine else 0,
                label=f"{RULE_TITLES[rules]}{', chosen' if mine else ''} ({result.game.size:,} secrets): "
-                     f"{rounded(per_game(result.total_turns, result.game.size)):.3f} on average")
+                     f"{rounded(per_game(result.total_turns, result.game.size)):.3f} turns per game")
     ax.set_xticks(range(1, turns + 1))
     ax.set_xlabel("turn on which the secret is found")
     ax.set_ylabel("share of the secrets")

@@ -2135,6 +2135,8 @@ def rules_table(frame: pd.DataFrame) -> ReadableTable:
     names.update({c: RULE_TITLES[c] for c in frame.columns if c in RULE_TITLES})
     if any(c in RULE_TITLES or c.endswith(" - classic") for c in frame.columns):
         note = "average turns per game" + (f"; {note}" if note else "")
+    if any(c.endswith(" - classic") for c in frame.columns):
+        note += f". {DIFFERENCE_ROUNDING}"
     return readable(frame, formats={**turns, **percent}, names=names, note=note)
 
 
@@ -2175,6 +2177,7 @@ def harder_table(summary: pd.DataFrame) -> ReadableTable:
             "colors) played under all three rule sets.")
     if same:
         note += f" The same for every strategy: {'; '.join(same)}."
+    note += f" {DIFFERENCE_ROUNDING}"
     return readable(frame[columns], formats={c: 3 for c in columns[1:] if not c.endswith(" on")}, names=names,
                     note=note)
 
@@ -2189,10 +2192,18 @@ def colors_as_pins_table(results: pd.DataFrame) -> ReadableTable:
     order = [s.label for s in Strategy if s.label in frame.columns]
     frame = frame[["board", "codewords", "codewords without repeats"] + order]
     note = ("Each strategy's extra average turns per game with no repeated colors against classic (negative: "
-            "fewer).")
+            f"fewer). {DIFFERENCE_ROUNDING}")
     return readable(frame, formats={label: 3 for label in order},
                     names={"codewords without repeats": "codewords, no repeated colors",
                            **{label: _strategy_title(label) for label in order}}, note=note)
+
+
+# Said under a table of differences in average turns per game (notebook 9): each difference is worked
+# out from the whole-number totals and rounded once (`per_game`), so it can differ by 0.001 from the
+# difference of the two rounded averages another table or the widget shows (3.583 − 3.563 = 0.020,
+# where 86/24 − 912/256 = 0.0208 reads 0.021).
+DIFFERENCE_ROUNDING = ("Each difference is worked out from the unrounded averages and then rounded, so it can "
+                       "differ by 0.001 from the difference of two rounded averages.")
 
 
 NOREPEAT_FEWER = "no repeated colors: fewer turns for every strategy"
