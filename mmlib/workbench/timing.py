@@ -364,7 +364,7 @@ def _beside_turn_by_turn(result, runs: "int | None", rows: list, table_runs: int
     return (f" The {setting} row is the same solve as the turn-by-turn plot above, which took "
             f"{format_seconds(turns_ms)} ms, the sum of its turns ({of} by wall time); here it is "
             f"{table_runs} other solves, the one of least CPU time, timed around the whole call: "
-            f"{format_seconds(row['wall s'] * 1000)} ms wall. Other runs, picked another way: so the two times differ.")
+            f"{format_seconds(float(format_seconds(row['wall s'])) * 1000)} ms wall (wall s as shown). Other runs, picked another way: so the two times differ.")
 
 
 def _beside_live(live: "pd.DataFrame | None", result, strategy, rows: list) -> str:
