@@ -406,8 +406,8 @@ def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
             if twice else "")
     left = "; ".join(part.left_out_note().removeprefix("Left out: ").rstrip(".") for part in parts.values()
                      if part.left_out_note())
-    note = (f"{'; '.join(where)}.{medians}{runs} {RATIO_TITLE} and billions of scores a second (counted scores per "
-            f"second): computed from the scores and the seconds as shown. {NOT_TIMED}: not timed on that backend by its current engine."
+    note = (f"{'; '.join(where)}.{medians}{runs} {RATIO_TITLE} and billions of scores a second: computed from "
+            f"the scores and the seconds as shown. {NOT_TIMED}: not timed on that backend by its current engine."
             + (f" Left out: {left}." if left else ""))
     return ReadableTable(table.frame, note, table.numeric)
 
