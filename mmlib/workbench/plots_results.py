@@ -792,7 +792,7 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     for t, height, wall, used in zip(turns, top, total, cpu):
         # Each value with its unit: the wall clock's line, then the CPU time's.
         text = f"{format_seconds(wall / scale)} {unit}" + (f"\nCPU {format_seconds(used / scale)} {unit}" if with_cpu else "")
-        left.annotate(text, (t, height), ha="center", va="bottom", fontsize=9 if with_cpu else 10,
+        left.annotate(text, (t, height), ha="center", va="bottom", fontsize=8 if with_cpu else 10,
                       textcoords="offset points", xytext=(0, 2))
     left.set_ylim(0, max(top.max(), 1e-9) * (1.35 if with_cpu else 1.2))
     left.yaxis.set_major_formatter(lambda value, _pos: f"{value / scale:g}")
