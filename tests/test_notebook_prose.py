@@ -135,7 +135,7 @@ def cuda_rate_range() -> str:
     from mmlib.workbench.tables import gpu_alone_table
 
     rates = gpu_alone_table(load_benchmarks().frame).frame["billion scores/s"].str.replace(",", "").astype(float)
-    return f"about {significant(rates.min(), 2)} to {significant(rates.max(), 2)} billion scores a second"
+    return f"about {significant(rates.min(), 2)} to {significant(rates.max(), 2)} billion counted scores a second"
 
 
 def small_cuda_range() -> str:
@@ -176,7 +176,7 @@ def solve_beats_kernel() -> str:
     cpu = seed[(seed["solver"] == "mmlib cpu") & (seed["case equivalence"] == "on")].iloc[0]
     threads = int(cpu["threads"])
     kernel = scoring_kernel_table(frame, brief=True).frame.iloc[0]
-    return (f"computed {cpu['billion scores/s']} billion scores a second on {threads} threads, about "
+    return (f"ran at {cpu['billion scores/s']} billion counted scores a second on {threads} threads, about "
             f"{significant(float(cpu['billion scores/s']) / threads, 2)} per thread, against the kernel's "
             f"{kernel['billion scores/s']} on one")
 

@@ -796,9 +796,9 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
         left.hlines(cpu, turns - 0.4, turns + 0.4, colors="black", linewidth=2.5,
                     label="CPU time of the turn: where the bar stands above it,\nother work on the machine held the core")
     for t, height, wall, used in zip(turns, top, total, cpu):
-        # The unit once, on the wall clock's line, so that neighbouring labels of small bars stay apart.
-        text = f"{format_seconds(wall / scale)} {unit}" + (f"\nCPU {format_seconds(used / scale)}" if with_cpu else "")
-        left.annotate(text, (t, height), ha="center", va="bottom", fontsize=9 if with_cpu else 10,
+        # Each value with its unit: the wall clock's line, then the CPU time's.
+        text = f"{format_seconds(wall / scale)} {unit}" + (f"\nCPU {format_seconds(used / scale)} {unit}" if with_cpu else "")
+        left.annotate(text, (t, height), ha="center", va="bottom", fontsize=8 if with_cpu else 10,
                       textcoords="offset points", xytext=(0, 2))
     left.set_ylim(0, max(top.max(), 1e-9) * (1.35 if with_cpu else 1.2))
     left.yaxis.set_major_formatter(lambda value, _pos: f"{value / scale:g}")

@@ -73,10 +73,24 @@ def _looks_numeric(cells) -> bool:
 _CODE_SPAN = re.compile(r"`([^`]+)`")
 
 
-def note_html(note: str) -> str:
+# An engine version (solve-cpu 6, solve-cuda 6), a date or a hyphenated name in backticks: never broken at a hyphen.
+_ENGINE_NAME = re.compile(r"\b((?:solve-cpu|solve-cuda|solve-reference)(?: \d+)?|\d{4}-\d\d-\d\d)")
+
+
+def note_html(note: str, whole_names: bool = False) -> str:
     """A table's note as HTML: escaped, each name in backticks set in code font, as the notebooks'
-    Markdown sets it (the plain-text note keeps the backticks, as Markdown source does)."""
-    return _CODE_SPAN.sub(lambda m: f"<code>{m.group(1)}</code>", html.escape(note))
+    Markdown sets it (the plain-text note keeps the backticks, as Markdown source does). With
+    `whole_names`, a name with a hyphen (an engine such as solve-cpu 6, a file name in backticks) is
+    kept on one line."""
+    if not whole_names:
+        return _CODE_SPAN.sub(lambda m: f"<code>{m.group(1)}</code>", html.escape(note))
+
+    def code(match) -> str:
+        name = match.group(1)
+        return f'<code style="white-space: nowrap">{name}</code>' if "-" in name else f"<code>{name}</code>"
+
+    text = _ENGINE_NAME.sub(lambda m: f'<span style="white-space: nowrap">{m.group(1)}</span>', html.escape(note))
+    return _CODE_SPAN.sub(code, text)
 
 
 class ReadableTable:
@@ -90,6 +104,7 @@ class ReadableTable:
         self.note = note
         self.numeric = (set(numeric) if numeric is not None
                         else {c for c in frame.columns if _looks_numeric(frame[c])})
+        self.whole_names = False  # True: the note's hyphenated names never break at a line's end
 
     def __len__(self) -> int:
         return len(self.frame)
@@ -113,7 +128,7 @@ class ReadableTable:
                          + "</tr>" for row in self.frame.itertuples(index=False))
         table = (f'<table border="0" class="dataframe {READABLE_CLASS}">\n<thead><tr>{head}</tr></thead>\n'
                  f"<tbody>\n{body}\n</tbody>\n</table>")
-        return table + (f'\n<p class="mm-table-note">{note_html(self.note)}</p>' if self.note else "")
+        return table + (f'\n<p class="mm-table-note">{note_html(self.note, self.whole_names)}</p>' if self.note else "")
 
     def markdown(self) -> str:
         """The table as a Markdown (GitHub) table, for the docs; the note is left out."""
@@ -136,6 +151,19 @@ class ReadableTable:
             text = "\n".join("  ".join(str(v).rjust(w) if c in self.numeric else str(v).ljust(w)
                                        for v, w, c in zip(row, widths, columns)).rstrip() for row in rows)
         return text + (f"\n{self.note}" if self.note else "")
+
+
+def _whole_names(function):
+    """`function`'s table keeps the hyphenated names of its note whole (`ReadableTable.whole_names`)."""
+    import functools
+
+    @functools.wraps(function)
+    def wrapped(*args, **kwargs):
+        table = function(*args, **kwargs)
+        if isinstance(table, ReadableTable):
+            table.whole_names = True
+        return table
+    return wrapped
 
 
 Format = "int | str | Callable[[float], str] | None"
@@ -598,6 +626,7 @@ def published_check_table(result, results: pd.DataFrame, comparison: pd.DataFram
                     note=f"{game}, {result.strategy.title}, first guess {guess}.")
 
 
+@_whole_names
 def timings_table(timings: pd.DataFrame) -> ReadableTable:
     """Live timings (from `time_solves`): seconds, scores, millions of scores per second; the note
     names the machine and engine of each backend, read from the rows, the machine's load average
@@ -618,7 +647,7 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
                           .drop_duplicates().itertuples(index=False))
     note = f"Median of 3 solves each, measured just now: {where}." if where else ""
     if "scores_per_s" in columns:
-        note += " Each rate is scores computed over median s as shown."
+        note += " Each rate is counted scores per second: scores computed over median s as shown."
     if "threads" in timings.columns and (timings["backend"] == "cpu").any():
         from ..studies.data_tables import one_thread_reason
 
@@ -1292,6 +1321,7 @@ def _paired_games(pairs: pd.DataFrame) -> set:
     return set(pairs.loc[pairs["cpu_s"].notna(), "game"])
 
 
+@_whole_names
 def gpu_beside_cpu_table(benchmarks: pd.DataFrame, turns: bool = False) -> ReadableTable:
     """`data_tables.gpu_beside_cpu`, for the games timed on both backends: one row per game, strategy
     and opening, with the cuda seconds of each case-equivalence setting, the cpu seconds of the very
@@ -1391,6 +1421,7 @@ def _solves(repeats: pd.Series) -> str:
     return f"{text} solve{'s' if counts != [1] else ''}"
 
 
+@_whole_names
 def gpu_alone_table(benchmarks: pd.DataFrame) -> ReadableTable:
     """The cuda solves of the games no cpu run by the current cpu engine has (`gpu_beside_cpu_table`
     shows the others): seconds, scores computed and billions of scores a second, one row per game,
@@ -1413,10 +1444,11 @@ def gpu_alone_table(benchmarks: pd.DataFrame) -> ReadableTable:
                     blank={"scores computed": "not counted", "billion scores/s": "not counted",
                            "solves": "not recorded"},
                     note=f"{_where_timed(alone, 'cuda')}. Each time is one run's median over its solves; billion "
-                         "scores/s is scores computed over cuda s as shown (two significant digits). No run of "
+                         "scores/s is counted scores per second: scores computed over cuda s as shown (two significant digits). No run of "
                          f"{_joined(alone['game'])} by the current cpu engine ({why}).")
 
 
+@_whole_names
 def seed_solve_table(comparison: pd.DataFrame, benchmarks: pd.DataFrame, game: str = "7p7c",
                      strategy: str = "knuth", rates: bool = False) -> ReadableTable:
     """One solve of data/seed_comparison.csv on every machine that timed it: mmlib's cuda and cpu
@@ -1478,7 +1510,8 @@ def seed_solve_table(comparison: pd.DataFrame, benchmarks: pd.DataFrame, game: s
             significant(float(c.replace(",", "")) / float(t.replace(",", "")) / 1e9, 3)
             if c.replace(",", "").isdigit() else "not given" for c, t in zip(frame["scores computed"], frame["seconds"])]
         numeric.append("billion scores/s")
-        note.insert(-1, "billion scores/s: scores computed over seconds as shown, the whole solve's on all its threads.")
+        note.insert(-1, "billion scores/s: counted scores per second, scores computed over seconds as shown, the whole "
+                           "solve's on all its threads.")
     return ReadableTable(frame, " ".join(note), numeric=numeric)
 
 

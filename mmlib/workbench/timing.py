@@ -296,7 +296,7 @@ def _stored_beside_benchmark(stored: pd.DataFrame, bench: "pd.DataFrame | None",
 
 
 def case_equivalence_beside(game: "Game | str", strategy="knuth", runs: int = 5, live: "pd.DataFrame | None" = None,
-                            **options):
+                            turn_by_turn=None, turn_by_turn_runs: "int | None" = None, **options):
     """One game solved on the cpu backend with case equivalence off and on, `runs` times each, the two
     settings taking turns (so that both meet the same load), as a table of two rows. Each row is the
     solve of least CPU time of its setting: its scores computed, on turn 1 (the biggest regions, where
@@ -306,7 +306,9 @@ def case_equivalence_beside(game: "Game | str", strategy="knuth", runs: int = 5,
     machine, engine, mmlib commit, the load average before the solves and the threads they ran on.
     `live`, the rows of `time_solves` shown on the same page: where they time the same solve (game,
     strategy, opening, cpu backend) with one of the two settings, the note sets that median beside
-    this table's wall time and says why the two differ (other runs, picked another way)."""
+    this table's wall time and says why the two differ (other runs, picked another way).
+    `turn_by_turn`, the solve drawn turn by turn on the same page (`fastest_solve`, the fastest of
+    `turn_by_turn_runs`): the note sets its time beside the row of its setting, both in ms."""
     from ..core.solve import solve
     from ..core.strategies import Strategy
     from ..studies.data_tables import cpu_threads_used, one_thread_reason
@@ -339,8 +341,30 @@ def case_equivalence_beside(game: "Game | str", strategy="knuth", runs: int = 5,
             + (f"; load average before the solves: {load:.1f} on {os.cpu_count()} cores" if load is not None else "")
             + f". CPU s: {clock} CPU time, which other work on the machine stretches far less than the wall time; "
             "wall s: the same solve's wall time, longer where other work held the core."
-            + _beside_live(live, first, Strategy.parse(strategy), rows))
-    return readable(pd.DataFrame(rows), formats={"CPU s": "seconds", "wall s": "seconds"}, note=note)
+            + _beside_live(live, first, Strategy.parse(strategy), rows)
+            + _beside_turn_by_turn(turn_by_turn, turn_by_turn_runs, rows, runs))
+    table = readable(pd.DataFrame(rows), formats={"CPU s": "seconds", "wall s": "seconds"}, note=note)
+    table.whole_names = True  # engine solve-cpu 6 on one line
+    return table
+
+
+def _beside_turn_by_turn(result, runs: "int | None", rows: list, table_runs: int) -> str:
+    """A sentence setting the turn-by-turn plot's solve (`result`, from `fastest_solve`) beside the row
+    of its case-equivalence setting, both times in ms ('' without `result`)."""
+    from .plots_results import format_seconds
+
+    if result is None:
+        return ""
+    setting = "on" if result.case_equivalence else "off"
+    row = next((r for r in rows if r["case equivalence"] == setting), None)
+    if row is None:
+        return ""
+    turns_ms = sum(t.seconds for t in result.turn_stats) * 1000
+    of = f"the fastest of {runs} solves" if runs else "the fastest of its solves"
+    return (f" The {setting} row is the same solve as the turn-by-turn plot above, which took "
+            f"{format_seconds(turns_ms)} ms, the sum of its turns ({of} by wall time); here it is "
+            f"{table_runs} other solves, the one of least CPU time, timed around the whole call: "
+            f"{format_seconds(float(format_seconds(row['wall s'])) * 1000)} ms wall (wall s as shown). Other runs, picked another way: so the two times differ.")
 
 
 def _beside_live(live: "pd.DataFrame | None", result, strategy, rows: list) -> str:
