@@ -180,9 +180,11 @@ def strategy_loss_summary(game: str):
 
     frame = strategy_losses(game)  # unrounded: rounded once, to the decimals shown
     optimum = int(frame["optimal_total"].iloc[0]) if len(frame) else 0
+    most = [solve(game, Strategy.parse(s), first_guess=opening).max_turns
+            for s, opening in zip(frame["strategy"], frame["first_guess"])]
     shown = pd.DataFrame({
         "strategy": [Strategy.parse(s).title for s in frame["strategy"]], "opening": frame["first_guess"],
-        "total turns": frame["total_turns"], "turns lost": frame["turns_lost"],
+        "total turns": frame["total_turns"], "max turns": most, "turns lost": frame["turns_lost"],
         "lost per game": frame["loss_per_game"], "lost per move": frame["loss_per_move"],
         "where it loses most": [_where_lost(moves) for moves in frame["worst_position"]],
         "its guess there": frame["worst_guess"], "turns lost there": frame["worst_turns_lost"],
@@ -191,7 +193,25 @@ def strategy_loss_summary(game: str):
                     note=f"The optimum of {game}, found by the exact search: {optimum:,} turns. Each strategy from "
                          "its default opening (the first guess solve plays when none is given). Lost per move: "
                          "the turns lost divided by the moves played against every secret (the strategy's "
-                         "total turns).")
+                         "total turns)." + _best_by_total_note(game, frame))
+
+
+def _best_by_total_note(game: str, frame: pd.DataFrame) -> str:
+    """' Expected Size's best opening by total (data/first_guesses.csv) is 1123 instead: 5,696 turns, max
+    6.' for each strategy whose best opening by total is not the default opening it is played from."""
+    from ..studies.data_tables import load_first_guesses
+
+    name = Game.parse(game).name
+    rows = load_first_guesses(rules=None).frame
+    rows = rows[rows["game"] == name].set_index("strategy")
+    notes = []
+    for s, opening in zip(frame["strategy"], frame["first_guess"]):
+        if s in rows.index and str(rows.loc[s, "best_average"]) != str(opening):
+            row = rows.loc[s]
+            notes.append(f" {Strategy.parse(s).title}'s best opening by total (data/first_guesses.csv) is "
+                         f"{row['best_average']} instead: {int(row['best_average_total_turns']):,} turns, max "
+                         f"{int(row['best_average_max_turns'])}.")
+    return "".join(notes)
 
 
 # Whom each strategy is credited to (notebook 4 cites them in full). The 4p6c figures of these four

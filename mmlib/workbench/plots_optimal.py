@@ -139,12 +139,13 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
         ax.set_ylabel(f"{label} (log scale)")
         # Room above the highest point and right of the largest board, inside the frame, for names.
         high = max(rows[column].max(), floors[column])
-        ax.set_ylim(top=high * (6 if column == "nodes" else 4))
-        ax.set_xlim(right=rows["codewords"].max() * 2.5)
+        ax.set_ylim(top=high * (25 if column == "nodes" else 4))
+        ax.set_xlim(right=rows["codewords"].max() * 4)
     nodes_ax.set_title("Positions searched", fontsize=11)
     seconds_ax.set_title("Wall time of one search", fontsize=11)
     seconds_ax.set_xlabel("board size (codewords, log scale)")
     starred = {}  # game -> the seconds of its benchmark's star
+    starred_nodes = {}  # game -> the positions its benchmark searched
     if benchmarks is not None and len(benchmarks) and len(rows):
         rules = set(rows["game"].map(lambda name: Game.parse(name).rules))
         optimal_rows = benchmarks[(benchmarks["strategy"] == "optimal")
@@ -152,6 +153,7 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
         same = one_machine_one_engine(optimal_rows, machine=timings.machine)
         timed = latest_rows(same.rows, ("game",)) if same.engine == timings.engine else same.rows.iloc[0:0]
         starred = dict(zip(timed["game"], timed["median_s"]))
+        starred_nodes = {game: int(n) for game, n in zip(timed["game"], timed["nodes"]) if pd.notna(n)}
         if len(timed):
             # Hollow and drawn under the lines: the table's point of the same board shows inside it.
             seconds_ax.plot(timed["codewords"], timed["median_s"], "*", color="#d62728", markersize=17,
@@ -175,7 +177,12 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
         named = rows[rows["game"].isin(label_games)]
         # Each name with its value, and in the seconds panel its benchmark's: points at one board size
         # (4p8c, its benchmark and 6p4c, all near 7 s at 4,096 codewords) are told apart by their values.
-        nodes_names = {row["game"]: f"{row['game']}: {int(row['nodes']):,}" for _, row in named.iterrows()}
+        # A board searched by worker processes searches other positions in another run (the order the
+        # workers finish changes it): where its benchmark's count differs, the name gives both.
+        nodes_names = {row["game"]: f"{row['game']}: {int(row['nodes']):,}"
+                       + (f"\nbenchmark {starred_nodes[row['game']]:,}"
+                          if starred_nodes.get(row["game"], int(row["nodes"])) != int(row["nodes"]) else "")
+                       for _, row in named.iterrows()}
         seconds_names = {row["game"]: f"{row['game']}: {recorded_seconds(row['seconds'])} s"
                          + (f", benchmark {recorded_seconds(starred[row['game']])} s" if row["game"] in starred else "")
                          for _, row in named.iterrows()}

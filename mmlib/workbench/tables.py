@@ -1936,6 +1936,11 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
         seconds_note = (f"{SECONDS_COLUMN}: the seconds of mmlib's search that proved the row, on "
                         f"{_where_and_when(timings)}, to {SECONDS_FIGURES} (under 0.01 s, the whole "
                         "milliseconds data/optimal.csv records).")
+        seconds_note += _processes_note(frame[frame["seconds"].notna()], timings.machine)
+        if (frame["seconds"] < NOISE_SECONDS).sum() > 1:
+            seconds_note += (f" Under about {NOISE_SECONDS} s the seconds do not follow the positions searched (a "
+                             "smaller board can take longer): data/optimal.csv records no load average of the "
+                             "shared machine, so whether other work on it took those milliseconds cannot be told.")
         if len(older):
             seconds_note += (f" A dash in that column: one of the {len(older):,} rows here proven by older "
                              f"versions of the search ({versions}), whose seconds do not compare; data/optimal.csv "
@@ -1958,6 +1963,32 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
     if SECONDS_COLUMN in table.frame.columns:
         table.numeric.add(SECONDS_COLUMN)  # right aligned, the dashes of older engines included
     return table
+
+
+NOISE_SECONDS = 0.05  # below this, a recorded search's seconds say more about the machine than the search
+
+
+def _processes_note(timed: pd.DataFrame, machine: str) -> str:
+    """Where a seconds column mixes searches in one process with searches in worker processes
+    (boards of `PARALLEL_MIN_CODEWORDS` codewords or more), one sentence that says which is which."""
+    import re
+
+    from ..core.optimal.config import MAX_WORKERS, PARALLEL_MIN_CODEWORDS
+
+    large = timed["codewords"] >= PARALLEL_MIN_CODEWORDS
+    if not large.any():
+        return ""
+    cores = re.search(r"(\d+) cores", str(machine))
+    workers = f"{min(int(cores.group(1)), MAX_WORKERS)} worker processes, one per core" if cores else "worker processes"
+    if large.all():
+        return f" Every board here has {PARALLEL_MIN_CODEWORDS:,} codewords or more: each was searched in {workers}."
+    return (f" Boards of {PARALLEL_MIN_CODEWORDS:,} codewords or more ({_games_in_words(timed[large]['game'])}) "
+            f"were searched in {workers}; the others in one process, on one core.")
+
+
+def _games_in_words(games) -> str:
+    names = list(dict.fromkeys(games.astype(str)))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _engine_order(text: str):

@@ -358,6 +358,9 @@ def proven_optima_view(optimal_frame: pd.DataFrame):
         boards = list(dict.fromkeys(table.frame["game"])) if "game" in table.frame.columns else []
         span = (f": {len(boards)} board{'s' if len(boards) != 1 else ''}, "
                 + (f"{boards[0]} to {boards[-1]}" if len(boards) > 1 else boards[0])) if boards else ""
+        if len(boards) == 1 and len(table.frame) > 1:  # one board: said once in the caption, not in every row
+            span += f", {Game.parse(boards[0]).size:,} codewords"
+            table.frame = table.frame.drop(columns=[c for c in ("game", "codewords") if c in table.frame.columns])
         return View(f"<b>Proven optima, rules: {RULE_TITLES[rules]}, {pins} pins{span}</b>", [table])
 
     return view
