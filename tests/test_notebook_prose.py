@@ -687,20 +687,6 @@ def bulls_and_cows_summary() -> str:
             f"confirms part by part; the {published:,} of fancidev's tests is of a looser rule")
 
 
-def fancidev_po_on_4p6c() -> str:
-    """Notebook 8: fancidev's -po option is a looser rule than guesses only from the possible secrets,
-    so its 4p6c total (the reference notes') lies between the two optima data/optimal.csv proves."""
-    from mmlib.studies.optimal_table import FANCIDEV_PO_4P6C, PUBLISHED_OPTIMA
-
-    optima = load_optimal()
-    anything = optima[(optima["game"] == "4p6c") & (optima["objective"] == "total")
-                      & optima["max_turns_limit"].isna()]["total_turns"].item()
-    possible = int(possible_row("4p6c")["total_turns"])
-    assert anything <= FANCIDEV_PO_4P6C < possible == PUBLISHED_OPTIMA[("4p6c", "possible")][0]
-    return (f"on 4p6c the option gives {FANCIDEV_PO_4P6C:,}: more than the {int(anything):,} of any codeword, fewer "
-            f"than the {possible:,} of the rule here")
-
-
 def all_four_at_zero() -> str:
     """Notebook 8's gap figure: the boards where every strategy's gap is zero, and that the best of
     the four is at zero on every board below the first where it is not."""
