@@ -406,7 +406,8 @@ def test_coach_figures_and_tables_for_the_notebooks():
     from mmlib.workbench.coach_tables import strategy_moves_summary
 
     summary = strategy_moves_summary("4p6c", KNUTHS_GAME)
-    assert summary.frame["move"].tolist() == KNUTHS_GAME[:-1]
+    # Each row is a position, labelled by the move Knuth played there (review r6 of notebook 7).
+    assert summary.frame["position (Knuth's move played there)"].tolist() == KNUTHS_GAME[:-1]
     assert "Most Parts loss (turns per game)" not in summary.frame.columns and "Most Parts" in summary.frame.columns
     assert summary.note.startswith("Most Parts plays a best move at every position here")
     assert "The move `3632=4,0`, played with one secret left, is left out" in summary.note
@@ -414,11 +415,19 @@ def test_coach_figures_and_tables_for_the_notebooks():
     # notebook 7), so its two columns are left out and the note says why.
     assert "Knuth" not in summary.frame.columns and "Knuth loss (turns per game)" not in summary.frame.columns
     assert list(summary.frame.columns[1:3]) == ["Expected Size", "Expected Size loss (turns per game)"]
-    assert ("Knuth played every move of this game: its guesses would repeat the move column, and its losses the "
+    assert ("Knuth played every move of this game: its guesses would repeat the position column, and its losses the "
             "loss column of the game's review, so neither is shown.") in summary.note
     # The review's unit in every loss header (review r3 of notebook 7: one label for one quantity).
     assert list(moves.columns[:3]) == ["move", "Knuth", "Knuth loss (turns per game)"]
     assert (moves["Knuth"].iloc[0], moves["Knuth loss (turns per game)"].iloc[0]) == ("1122", "0.059")
+    # The review's first row is read from data/optimal_openings.csv: its rows are shown beside it
+    # (review r6 of notebook 7: where 1122's 5,702 total turns come from).
+    from mmlib.workbench.coach_tables import opening_rows_table
+
+    rows = opening_rows_table("4p6c", ["1122", "1123"]).frame
+    assert rows["total turns"].tolist() == [shown["value (total turns)"].iloc[0], shown["best value (total turns)"].iloc[0]]
+    assert rows["openings like it"].iloc[1] == shown["best moves"].iloc[0]
+    assert rows["loss (turns per game)"].iloc[0] == shown["loss (turns per game)"].iloc[0]
     # "possible" names when: before the move (after it is the next row's count), as notebook 7 says.
     assert shown["possible before"].tolist()[:3] == ["1,296", "256", "44"]
 

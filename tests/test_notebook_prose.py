@@ -1275,8 +1275,28 @@ def knuths_opening_row() -> str:
     from mmlib.core.review import review_game
 
     reviewed = review_game("4p6c", ["1122=1,0"], time_limit=None)
-    return (f"The first row's best value ({reviewed.rows()[0]['best_value']:,}) and best moves "
-            f"({len(reviewed.reviews[0].best_moves):,}) are read from `data/optimal_openings.csv`")
+    first = reviewed.rows()[0]
+    return (f"They make the review's first row below: its value ({first['value']:,}, the total turns of 1122), "
+            f"its best value ({first['best_value']:,}) and its best moves ({len(reviewed.reviews[0].best_moves):,}, "
+            "the openings like 1123).")
+
+
+def knuths_game_total_loss() -> str:
+    """Notebook 7: Knuth's example game's total loss (the review's total row), beside Knuth's loss
+    over all 1,296 games (its gap: solve's total against data/optimal_openings.csv's optimum)."""
+    from mmlib.core.coach import opening_totals
+    from mmlib.core.review import review_game
+    from mmlib.core.solve import solve
+    from mmlib.studies.per_game import rounded
+
+    game = Game.parse("4p6c")
+    reviewed = review_game(game, ["1122=1,0", "1344=0,1", "3526=1,2", "1462=1,1", "3632=4,0"], time_limit=None)
+    optimum = min(opening_totals(game).values())
+    gap = rounded((solve(game, Strategy.KNUTH).total_turns - optimum) / game.size)
+    return (f"In all, Knuth's example game loses {reviewed.total_loss[1]:.3f} turns (the review's total row: its "
+            f"moves' losses added up): the turns this one game is expected to take beyond best play, each move's "
+            f"loss averaged over the secrets still possible at that move. Over all {game.size:,} games, Knuth's "
+            f"hint loses {gap:.3f} turns per game on average")
 
 
 def gaps_from_totals_4p6c(which: str) -> str:
@@ -1439,6 +1459,7 @@ CLAIMS = [
     ("07_play.ipynb", default_openings_4p6c),
     ("07_play.ipynb", own_picks_unlike_defaults_4p6c),
     ("07_play.ipynb", knuths_opening_row),
+    ("07_play.ipynb", knuths_game_total_loss),
     ("07_play.ipynb", lambda: gaps_from_totals_4p6c("definition")),
     ("07_play.ipynb", lambda: gaps_from_totals_4p6c("knuth")),
     ("07_play.ipynb", lambda: gaps_from_totals_4p6c("expected-size")),

@@ -90,6 +90,32 @@ def review_table(game: str, moves, time_limit: "float | None" = None) -> pd.Data
     return pd.DataFrame(rows)
 
 
+def opening_rows_table(game: str, openings) -> ReadableTable:
+    """The rows of data/optimal_openings.csv for some openings of a game: the least total turns over
+    every secret with that first guess (the exact search), how many openings are like it (the same
+    after renaming colors and reordering pins), and how much it loses against the best openings.
+    A review's first row (`review_table`) reads its value, best value and best moves from them."""
+    from ..studies.optimal_openings import load_openings
+
+    frame = load_openings()
+    frame = frame[frame["game"] == Game.parse(game).name]
+    best = int(frame["total_turns"].min())
+    rows = []
+    for opening in openings:
+        row = frame[frame["opening"] == opening].iloc[0]
+        rows.append({"opening": opening, "openings like it": f"{int(row['codewords']):,}",
+                     "total turns": f"{int(row['total_turns']):,}",
+                     "turns more than the best": f"{int(row['extra_turns']):,}",
+                     LOSS: f"{row['loss']:.{DIGITS}f}"})
+    note = (f"{Game.parse(game).name}, from `data/optimal_openings.csv` (the exact search with every later guess "
+            f"best; notebook 8). Openings like it: the codewords that become this opening once colors are renamed and "
+            f"pins reordered, all with the same total. The best openings total {best:,} turns; the loss is the turns more than the best "
+            f"divided by the {Game.parse(game).size:,} secrets.")
+    table = readable(pd.DataFrame(rows), note=note)
+    table.numeric -= {"opening"}  # codewords, names rather than numbers
+    return table
+
+
 def strategy_moves_table(game: str, moves, time_limit: "float | None" = None) -> pd.DataFrame:
     """At the position of each of a game's moves, the guess each strategy would have played and the
     turns it would have lost there against the best move (the coach's loss, in the review's unit,
@@ -123,6 +149,11 @@ def strategy_moves_summary(game: str, moves, time_limit: "float | None" = None) 
     lossless = [s for s in Strategy if s not in players and len(frame)
                 and (frame[f"{s.title} {LOSS}"] == f"{0:.{DIGITS}f}").all()]
     frame = frame.drop(columns=[f"{s.title} {LOSS}" for s in lossless])
+    # Each row is the position where the move was played, not the move itself: the other columns are
+    # other strategies' guesses there, which that score does not belong to (review r6 of notebook 7).
+    who = f"{players[0].title}'s" if len(players) == 1 else "the"
+    position = f"position ({who} move played there)"
+    frame = frame.rename(columns={"move": position})
     notes = []
     if lossless:
         names = " and ".join(s.title for s in lossless)
@@ -137,7 +168,7 @@ def strategy_moves_summary(game: str, moves, time_limit: "float | None" = None) 
     if players:
         names = " and ".join(s.title for s in players)
         its = "its" if len(players) == 1 else "their"
-        notes.append(f"{names} played every move of this game: {its} guesses would repeat the move column, "
+        notes.append(f"{names} played every move of this game: {its} guesses would repeat the position column, "
                      f"and {its} losses the loss column of the game's review, so neither is shown.")
     table = readable(frame, note=" ".join(notes))
     table.numeric -= {s.title for s in Strategy}  # the guesses are codewords, names rather than numbers
