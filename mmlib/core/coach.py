@@ -273,6 +273,8 @@ class Position:
 
     def _exact(self, secrets: np.ndarray, played: tuple, beta: int = INFEASIBLE) -> "int | None":
         """F(secrets) if below beta, else a lower bound >= beta; None if stopped by the deadline."""
+        if len(secrets) <= 2:  # what the engine answers at once, without the call: 1 turn, or 3
+            return 2 * len(secrets) - 1
         try:
             with self.search.stopping_at(self.search_deadline):
                 return int(self.search.value(secrets, played, NO_LIMIT, beta))
