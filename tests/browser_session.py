@@ -42,6 +42,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 NOTEBOOK = "01_scoring.ipynb"
+# The browser tests' two files: tests/test_browser_notebooks.py runs the notebooks from this one
+# on (their names sort at or after it), tests/test_browser.py those before it.
+SECOND_HALF = "06"
 TOKEN = "mmlib-browser-test-token"
 PINS_CLASS, COLORS_CLASS, LABEL_CLASS = "mm-pins", "mm-colors", "mm-game-label"
 

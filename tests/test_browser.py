@@ -13,6 +13,11 @@ Cost on a shared 2-core machine: 15-20 s to start JupyterLab, then 10-50 s a not
 and run all its cells (notebook 1's timing cell and notebook 8's exact searches take longest), each
 kernel shut down before the next notebook opens, and as long again as notebook 1 for the copy whose
 slider callbacks are broken.
+
+The notebooks are shared with `tests/test_browser_notebooks.py` (notebook 6 on), which starts its
+own JupyterLab (the fixtures are in `tests/conftest.py`): `python3 dev.py test` hands each file whole
+to one process, and the two halves, a few minutes each, then run side by side instead of one after
+the other at the end of the run.
 """
 
 import pytest
@@ -20,32 +25,16 @@ import pytest
 import browser_session as session
 
 SKIP_REASON = session.skip_reason()
-# Notebook 1 is run (and read) by the slider test.
-OTHER_NOTEBOOKS = sorted(p.name for p in session.NOTEBOOKS.glob("*.ipynb") if p.name != session.NOTEBOOK)
+# Notebook 1 is run (and read) by the slider test; notebooks 2 to 5 here, the rest in
+# tests/test_browser_notebooks.py.
+OTHER_NOTEBOOKS = sorted(p.name for p in session.NOTEBOOKS.glob("*.ipynb")
+                         if p.name != session.NOTEBOOK and p.name < session.SECOND_HALF)
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(SKIP_REASON is not None, reason=SKIP_REASON or "")]
 
 # A working callback renames the game within a second or two; a broken one never does, and this
 # long is enough to say so without waiting the full CHANGE_TIMEOUT_S.
 BROKEN_CALLBACK_WAIT_S = 10.0
-
-
-@pytest.fixture(scope="module")
-def lab():
-    with session.JupyterLabServer() as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with session.chromium() as chromium:
-        yield chromium
-
-
-@pytest.fixture
-def page(browser):
-    with session.new_page(browser) as page:
-        yield page
 
 
 def test_pins_slider_renames_the_game(lab, page, tmp_path):

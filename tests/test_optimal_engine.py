@@ -22,6 +22,14 @@ def _naive_ordinals(game: Game, guess: int, secrets: np.ndarray) -> np.ndarray:
     return naive_pair_ordinals(game, np.full(len(secrets), guess), secrets)
 
 
+@lru_cache(maxsize=None)
+def _brute_force(name: str) -> BruteForceOptimum:
+    """One brute force per game for this file's tests: it memoises every set it has costed, so
+    the tests that ask it the same sets (the whole game at depths 2 to 6, every part order) cost
+    them once."""
+    return BruteForceOptimum(Game.parse(name))
+
+
 @pytest.mark.parametrize("name", ["3p4c", "4p3c", "2p6c"])
 def test_every_codeword_at_once_matches_one_guess_at_a_time(name):
     """scores_met (the set of scores each codeword meets) and parts_of_all (each codeword's part
@@ -72,7 +80,7 @@ def test_the_search_without_a_score_table_matches_brute_force(name, monkeypatch)
     try:
         search = OptimalSearch(game)
         assert search.tables.score.size == 0
-        brute = BruteForceOptimum(game)
+        brute = _brute_force(name)
         everything = np.arange(game.size, dtype=np.int64)
         assert search.value(everything, (), game.size, INFEASIBLE) == brute.total()
         rng = np.random.default_rng(17)
@@ -118,7 +126,7 @@ def test_every_part_order_gives_the_brute_force_values_at_every_depth(name, orde
     game_tables.cache_clear()
     try:
         assert en.PART_ORDERS[game_tables(game).params[en.P_PART_ORDER]] == order
-        brute = BruteForceOptimum(game)
+        brute = _brute_force(name)  # one per game: the three orders ask it the same sets
         rng = np.random.default_rng(23)
         subsets = [np.arange(game.size)] + [np.sort(rng.choice(game.size, size=size, replace=False))
                                             for size in (5, 9, game.size // 2)]
@@ -178,12 +186,6 @@ def test_the_lookahead_bound_is_one_guess_deeper_than_counting_and_below_the_exa
                 assert least <= got, (opening, len(part), depth)
                 deeper += got > counting
     assert deeper > 0
-
-
-@lru_cache(maxsize=None)
-def _brute_force(name: str) -> BruteForceOptimum:
-    """One brute force per game for the tests below (it memoises every set it has costed)."""
-    return BruteForceOptimum(Game.parse(name))
 
 
 def _check_every_budget(game, brute, seed, sizes):

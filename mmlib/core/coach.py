@@ -223,6 +223,15 @@ def _in_time(deadline: "Deadline | None", scores: int) -> bool:
     return deadline is None or deadline.left() > scores * SCORE_SECONDS
 
 
+def _sorted_unique(secrets) -> np.ndarray:
+    """np.unique of the codeword indices, as int64; a copy of them where they are sorted and
+    distinct already (the parts `OptimalSearch.split` gives are), which costs far less."""
+    secrets = np.asarray(secrets, dtype=np.int64)
+    if secrets.ndim == 1 and (len(secrets) < 2 or bool((secrets[1:] > secrets[:-1]).all())):
+        return secrets.copy()
+    return np.unique(secrets)
+
+
 class Position:
     """The secrets still possible after some moves, and the values of guesses there.
 
@@ -239,7 +248,7 @@ class Position:
         `value` raises SearchStopped); `deadline`: a deadline shared with the caller's other steps
         (a whole review's), which `time_limit` then does not set."""
         self.game = Game.parse(game)
-        self.secrets = np.unique(np.asarray(secrets, dtype=np.int64))
+        self.secrets = _sorted_unique(secrets)
         if len(self.secrets) == 0:
             raise ValueError("no secret is possible")
         self.played = tuple(int(g) for g in played)

@@ -62,7 +62,12 @@ def integer_partitions(total: int, max_parts: int, largest: "int | None" = None)
 
 def first_guess_patterns(game: "Game | str") -> list[str]:
     """The openings that differ, in index order: 1111, 1112, 1122, 1123, 1234 for 4p6c."""
-    game = Game.parse(game)
+    return list(_first_guess_patterns(Game.parse(game)))
+
+
+# The coach asks at every position it values (notebook 7's tables: tens of thousands of times).
+@lru_cache(maxsize=64)
+def _first_guess_patterns(game: Game) -> tuple[str, ...]:
     partitions = integer_partitions(game.pins, game.colors)
     if game.norepeat:  # every pin its own color
         partitions = [partition for partition in partitions if max(partition) == 1]
@@ -70,7 +75,7 @@ def first_guess_patterns(game: "Game | str") -> list[str]:
         "".join(COLOR_CHARS[color] * part for color, part in enumerate(partition))
         for partition in partitions
     ]
-    return sorted(patterns, key=game.parse_codeword)
+    return tuple(sorted(patterns, key=game.parse_codeword))
 
 
 def default_first_guess(game: Game, strategy: Strategy) -> int:

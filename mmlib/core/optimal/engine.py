@@ -163,6 +163,29 @@ def score_row(tables, guess, targets, first, n, out):
 
 
 @kernel
+def split_by_score(tables, guess, secrets, ordinals, out, ends):
+    """`secrets` split by their score against `guess`: out holds them part after part in the
+    order of the score ordinals, each part in the order it had (a counting sort), and ends[o]
+    is where part o ends in out (it starts where the part before it ends). `ordinals` is
+    scratch of len(secrets)."""
+    n = secrets.shape[0]
+    score_row(tables, guess, secrets, 0, n, ordinals)
+    for o in range(ends.shape[0]):
+        ends[o] = 0
+    for i in range(n):
+        ends[ordinals[i]] += 1
+    at = np.int64(0)
+    for o in range(ends.shape[0]):  # each part's start, then moved past each secret put there
+        size = ends[o]
+        ends[o] = at
+        at += size
+    for i in range(n):
+        o = ordinals[i]
+        out[ends[o]] = secrets[i]
+        ends[o] += 1
+
+
+@kernel
 def count_parts(flat_score, n_codewords, words, los, his, pins, mask, guess, arena, first, n, counts,
                 slots):
     """counts[o] = how many of arena[first:first+n] score ordinal o against `guess`. The table

@@ -211,6 +211,7 @@ class OptimalSearch:
         self.possible_guesses = bool(possible_guesses)
         self.tables = game_tables(game, self.possible_guesses)
         self.buffers = _buffers(game, self.tables)
+        self._group = None  # (any_set, the guesses played) of the group at level 0 (`_load`)
         self.cache_budget = cache_budget(game)
         self.cache = _cache(self.cache_budget)
         self.counters = np.zeros(en.N_STATS, dtype=np.int64)
@@ -292,12 +293,20 @@ class OptimalSearch:
         n = len(secrets)
         self.buffers.arena[:n] = secrets
         any_set = played is None or (not played and n != self.game.size)
+        # Level 0's group is written here only (the search extends it into the levels above), so
+        # the next call with the same guesses played finds it in place: the coach searches every
+        # part below one guess, however long the game, with one group.
+        group = (any_set, played) if isinstance(played, tuple) else None
+        if group is not None and group == self._group:
+            return 0
+        self._group = None
         en.start_group(self.tables, self.buffers, any_set)
         if not any_set and played:
             guesses = np.fromiter((int(g) for g in played), dtype=np.int64, count=len(played))
             if guesses.min() < 0 or guesses.max() >= self.game.size:
                 raise ValueError(f"the guesses played must be codeword indices of {self.game.name}")
             en.settle_group(self.tables, self.buffers, guesses)
+        self._group = group
         return 0
 
     def root_candidates(self) -> np.ndarray:
@@ -490,14 +499,17 @@ class OptimalSearch:
     def split(self, guess: int, secrets: np.ndarray) -> list[tuple[int, np.ndarray]]:
         """(score ordinal, secrets) of each non-empty part of `secrets` under `guess`, by ordinal."""
         secrets = np.ascontiguousarray(secrets, dtype=np.int64)
-        ordinals = np.empty(len(secrets), dtype=np.uint8)
-        en.score_row(self.tables, int(guess), secrets, 0, len(secrets), ordinals)
-        order = np.argsort(ordinals, kind="stable")
-        ordinals, secrets = ordinals[order], secrets[order]
-        starts = np.flatnonzero(np.diff(ordinals)) + 1
-        # Slices by hand: np.split costs more than the scores on the coach's small positions.
-        bounds = [0, *starts.tolist(), len(secrets)] if len(secrets) else [0]
-        return [(int(ordinals[a]), secrets[a:b]) for a, b in zip(bounds[:-1], bounds[1:])]
+        out = np.empty(len(secrets), dtype=np.int64)
+        ends = np.empty(self.game.score_slots, dtype=np.int64)
+        # One compiled call and slices by hand: the coach splits hundreds of thousands of small
+        # positions, where numpy's sort and np.split cost more than the scores.
+        en.split_by_score(self.tables, int(guess), secrets, np.empty(len(secrets), dtype=np.uint8), out, ends)
+        parts, start = [], 0
+        for ordinal, end in enumerate(ends.tolist()):
+            if end > start:
+                parts.append((ordinal, out[start:end]))
+                start = end
+        return parts
 
 
 def solve_position(game: "Game | str", secrets, played=None, depth: "int | None" = None,
