@@ -1129,8 +1129,7 @@ def seed_scoring_figure(workload: "Table | pd.DataFrame", seed_seconds: "dict | 
         mine = workload.sort_values("workload_s", ascending=False)
         names = [f"seed: {n.removeprefix('seed: ')}" for n in seed_seconds] + \
             [f"mmlib: {d}" for d in (mine["description"] if "description" in mine else mine["variant"])]
-        from .plots import ns_per_score_limits
-        from .tables import shown_ns_per_score
+        from .plots import ns_per_score_limits, shown_ns_per_score
 
         seconds = list(seed_seconds.values()) + [float(s) for s in mine["workload_s"]]
         coverage = workload_coverage(mine)

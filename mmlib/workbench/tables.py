@@ -29,8 +29,8 @@ from ..studies.data_tables import (CODEWORD_COLUMNS, KERNEL_STRATEGY, SOLVE_STRA
                                    this_machine)
 from ..studies.data_tables import Table, frame_and_problem  # noqa: F401 (Table: the annotations)
 from ..studies.own_picks import AS_LONG, LONGER, SHORTER, own_openings
-from .plots import (average_text, partition_summary, rounded_as_shown, shown_scoring_times, significant,
-                    subset_sizes)
+from .plots import (average_text, partition_summary, rounded_as_shown, shown_ns_per_score, shown_scoring_times,
+                    significant, subset_sizes)
 from .plots_results import format_seconds, mmlib_versions, three_figures
 
 
@@ -1151,13 +1151,6 @@ def scoring_workload_table(workload: "Table | pd.DataFrame", seed_seconds: "dict
                      "seconds for the workload": _three_figures(row["workload_s"]),
                      "ns per score": _three_figures(shown_ns_per_score(row["workload_s"], scores))})
     return readable(pd.DataFrame(rows), note=workload_note(workload, timings))
-
-
-def shown_ns_per_score(seconds: float, scores: int) -> float:
-    """Nanoseconds per score of a time on the seed's workload, computed from the seconds as the
-    tables show them (three significant figures): 0.924 s over 390,654,576 scores is 2.37 ns (the
-    unrounded 0.9237 s would give 2.36, which a reader could not get back)."""
-    return rounded_as_shown(rounded_as_shown(float(seconds)) / int(scores) * 1e9)
 
 
 def workload_note(workload: pd.DataFrame, timings) -> str:
