@@ -211,8 +211,27 @@ def test_solve_on_cluster_gives_the_same_guesses(client, every_turn_on_cluster, 
             assert len(every_turn_on_cluster) > sent_before  # the searches did go to the workers
 
 
+# The tunables tests/test_solver_cuda.py sets on numba-cuda's simulator, which runs every CUDA
+# thread as a Python thread: a few threads per block, so that the kernels this process launches
+# cost seconds, not tens of seconds, and span several blocks even on small games.
+SIMULATOR_TUNABLES = {"GAME_THREADS": 8, "MAX_GRID_BLOCKS": 2, "SCAN_THREADS": 4, "SCAN_ITEMS": 16,
+                      "REGION_THREADS": 8, "COLOR_RUN": 4, "TINY_THREADS": 8, "FD_THREADS": 4, "FD_MAX_BLOCKS": 2,
+                      "SUBSET_THREADS": {1: 8, 2: 8, 4: 4}, "REDUCE_THREADS": 4, "REGIONS_PER_CHUNK": 3,
+                      "MAX_BLOCKS_PER_LAUNCH": 24, "ACR_BUFFER_CODEWORDS": 100}
+
+
+@pytest.fixture
+def simulator_tunables_here(monkeypatch):
+    """SIMULATOR_TUNABLES in this process while the simulator runs the kernels (none on a GPU)."""
+    from mmlib.core import config
+
+    if os.environ.get("NUMBA_ENABLE_CUDASIM") == "1":
+        for name, value in SIMULATOR_TUNABLES.items():
+            monkeypatch.setattr(config, name, value)
+
+
 @pytest.mark.skipif(not cuda_gpu_available(), reason="no CUDA GPU and the simulator is off")
-def test_bench_times_a_cuda_solve_in_process_and_on_the_gpu_workers(client):
+def test_bench_times_a_cuda_solve_in_process_and_on_the_gpu_workers(client, simulator_tunables_here):
     """`bench GAME --backend cuda --scheduler ADDRESS`: two cuda rows, the same game played."""
     from mmlib.studies.bench import bench_cluster
 
