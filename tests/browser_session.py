@@ -480,6 +480,16 @@ def _wait_until(condition, timeout_s: float, message) -> None:
         time.sleep(0.25)
 
 
+def problems_after_run_all(page, server: JupyterLabServer, notebook: str, failure_dir) -> list:
+    """Open `notebook`, Run All, and return what `page_problems` finds; the notebook is shut down
+    whatever happens."""
+    try:
+        open_and_run_all(page, server, notebook, failure_dir=failure_dir)
+        return page_problems(page)
+    finally:
+        server.shut_down(notebook)
+
+
 def open_and_run_all(page, server: JupyterLabServer, notebook: str,
                      failure_dir: "Path | None" = None) -> None:
     """Open `notebook`, run all its cells from the Run menu and wait until every code cell has run

@@ -56,12 +56,7 @@ def test_pins_slider_renames_the_game(lab, page, tmp_path):
 
 @pytest.mark.parametrize("notebook", OTHER_NOTEBOOKS)
 def test_notebook_reads_cleanly_after_run_all(lab, page, tmp_path, notebook):
-    try:
-        session.open_and_run_all(page, lab, notebook, failure_dir=tmp_path)
-        problems = session.page_problems(page)
-    finally:
-        lab.shut_down(notebook)
-    assert problems == []
+    assert session.problems_after_run_all(page, lab, notebook, tmp_path) == []
 
 
 def test_check_fails_when_the_slider_callback_is_broken(lab, page, tmp_path):

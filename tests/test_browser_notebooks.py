@@ -17,9 +17,4 @@ pytestmark = [pytest.mark.browser,
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_notebook_reads_cleanly_after_run_all(lab, page, tmp_path, notebook):
-    try:
-        session.open_and_run_all(page, lab, notebook, failure_dir=tmp_path)
-        problems = session.page_problems(page)
-    finally:
-        lab.shut_down(notebook)
-    assert problems == []
+    assert session.problems_after_run_all(page, lab, notebook, tmp_path) == []

@@ -207,6 +207,15 @@ def test_wide_counters_give_the_same_guesses(counter_bytes, game, strategy, monk
     assert result.scores == expected.scores
 
 
+def assert_solves_as_the_reference_with_case_equivalence(game, strategy):
+    """The cuda backend with case equivalence on plays the reference's games; its scores and the
+    scores case equivalence saved add up to the reference's."""
+    result = solve(game, strategy, "cuda", case_equivalence="on")
+    expected = reference(game, strategy)
+    assert_same_games(result, expected)
+    assert result.scores + result.scores_saved == expected.scores
+
+
 @pytest.mark.parametrize("hits_form, counter_bytes", [("lanes", 1), ("thermometer", 2), ("lanes", 4),
                                                      ("thermometer", 4)])
 @pytest.mark.parametrize("game, strategy", [("3p4c", "expected-size"), ("2p9c", "most-parts")])
@@ -215,10 +224,7 @@ def test_both_forms_of_the_hits_give_the_same_guesses(hits_form, counter_bytes, 
     each width."""
     monkeypatch.setattr(config, "SUBSET_HITS", hits_form)
     monkeypatch.setattr(config, "MIN_COUNTER_BYTES", counter_bytes)
-    result = solve(game, strategy, "cuda", case_equivalence="on")
-    expected = reference(game, strategy)
-    assert_same_games(result, expected)
-    assert result.scores + result.scores_saved == expected.scores
+    assert_solves_as_the_reference_with_case_equivalence(game, strategy)
 
 
 @pytest.mark.parametrize("rank_form, hits_form, counter_bytes", [("running", "thermometer", 1),
@@ -234,10 +240,7 @@ def test_both_ways_to_rank_give_the_same_guesses(rank_form, hits_form, counter_b
     monkeypatch.setattr(config, "SUBSET_RANK", rank_form)
     monkeypatch.setattr(config, "SUBSET_HITS", hits_form)
     monkeypatch.setattr(config, "MIN_COUNTER_BYTES", counter_bytes)
-    result = solve(game, strategy, "cuda", case_equivalence="on")
-    expected = reference(game, strategy)
-    assert_same_games(result, expected)
-    assert result.scores + result.scores_saved == expected.scores
+    assert_solves_as_the_reference_with_case_equivalence(game, strategy)
 
 
 def test_running_rank_strategy_follows_the_config(monkeypatch):
