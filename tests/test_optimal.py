@@ -12,6 +12,7 @@ import mmlib
 from mmlib.cli import main
 from mmlib.core.files import DATA_DIR
 from mmlib.core import optimal as optimal_module
+from mmlib.core.machine import ENGINE_VERSIONS
 from mmlib.core.games import Game
 from mmlib.core.optimal import INFEASIBLE, OptimalSearch, SearchAborted, config, optimal, solve_position
 from mmlib.core.verify import verify_tree
@@ -693,7 +694,9 @@ def test_a_search_ab_study_times_both_settings_in_fresh_processes_and_keeps_its_
 @pytest.mark.parametrize("study, column, labels", [("root_bound", "root_bound", ["counting", "lookahead"]),
                                                    ("stepwise_parts", "parts", ["whole", "stepwise"]),
                                                    ("part_lookahead", "part_lookahead", ["counting", "lookahead"]),
-                                                   ("split_parts", "large_parts", ["one worker", "shared"])])
+                                                   ("split_parts", "large_parts", ["one worker", "shared"]),
+                                                   ("root_part_order", "root_part_order",
+                                                    ["largest first", "smallest first"])])
 def test_each_search_ab_study_sets_its_own_tunable_and_labels(study, column, labels, tmp_path):
     """The other studies add only their tunable, its two settings and a column to `search_ab`
     (tested in full above): one case, one run of each setting, shows each is wired, and that
@@ -747,3 +750,40 @@ def test_the_set_bound_study_keeps_nodes_and_the_version_beside_the_seconds(tmp_
     assert "set's K_S" in capsys.readouterr().out
     assert set_bound.main(["3p3c:-", "--workers", "0", "--csv", str(out)]) == 2
     assert "--workers 0" in capsys.readouterr().err and len(pd.read_csv(out)) == 4
+
+
+@pytest.mark.parametrize("order", ["largest", "smallest"])
+@pytest.mark.parametrize("game", ["3p4c", "4p3c", "2p6c"])
+def test_either_order_of_the_roots_parts_gives_the_brute_force_optimum(game, order, monkeypatch):
+    """config.ROOT_PART_ORDER changes which budgets the farmed-out parts get (and so which are cut
+    off), never the answer: with two workers, in and out of a turn limit."""
+    brute = brute_force(Game.parse(game))
+    least_max, _total = brute.worst()
+    monkeypatch.setattr(optimal_module.config, "PARALLEL_MIN_CODEWORDS", 0)
+    monkeypatch.setattr(optimal_module.config, "ROOT_PART_ORDER", order)
+    assert verified(optimal(game, workers=2))[0] == brute.total()
+    assert verified(optimal(game, max_turns=least_max, workers=2))[0] == brute.total(least_max)
+
+
+def test_the_worker_scaling_study_times_each_count_in_fresh_processes_and_keeps_its_rows(tmp_path, capsys):
+    """`worker_scaling`: each worker count timed in fresh processes, alternating; the answers
+    agree, the speedup is the first count's median over each one's; bad input is one line and 2."""
+    import pandas as pd
+
+    from mmlib.studies import worker_scaling
+
+    out = tmp_path / "scaling.csv"
+    assert worker_scaling.main(["3p3c:-", "--repeats", "2", "--workers", "1,2", "--csv", str(out)]) == 0
+    rows = pd.read_csv(out)
+    assert rows["workers"].tolist() == [1, 2] and rows["runs"].tolist() == [2, 2]
+    assert rows["answer"].tolist() == ["73 max 4"] * 2 and (rows["positions"] > 0).all()
+    assert rows["speedup"].iloc[0] == 1.0
+    assert abs(rows["speedup"].iloc[1] - rows["median_s"].iloc[0] / rows["median_s"].iloc[1]) < 0.01
+    assert (rows["engine"] == f"optimal {ENGINE_VERSIONS['optimal']}").all() and "--workers 1,2" in rows["command"][0]
+    assert "2 worker(s)" in capsys.readouterr().out
+    for bad in (["3p3c:-", "--workers", "2", "--csv", str(out)], ["3p3c:-", "--workers", "1,x", "--csv", str(out)],
+                ["3p3c:-", "--csv", str(out), "--workers"]):
+        assert worker_scaling.main(bad) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error:") and len(err.strip().splitlines()) == 1 and "--workers" in err
+    assert len(pd.read_csv(out)) == 2  # nothing written by the refused runs

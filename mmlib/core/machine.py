@@ -76,6 +76,7 @@ ENGINE_CHANGES = {
         ("4a9c186", "_rank_candidates a call, not inlined (4p7c 2.94 -> 2.84 s)"),
         ("085038a", "a large part below an opening shared by the workers"),
         ("203af24", "each set's own branching factor K_S in the counting bound (6p4c: 47% fewer positions)"),
+        ("", "the root sends an opening's parts smallest first (ROOT_PART_ORDER; with workers only)"),
     ),
     "scoring": (
         ("43e34f0", "packed scoring kernels rewritten (WIP of 2026-11-21)"),
@@ -88,7 +89,7 @@ ENGINE_CHANGES = {
 }
 
 # The current version of each engine: raise it with every line added to ENGINE_CHANGES.
-ENGINE_VERSIONS = {"solve-cpu": 6, "solve-cuda": 6, "solve-reference": 4, "optimal": 18, "scoring": 6}
+ENGINE_VERSIONS = {"solve-cpu": 6, "solve-cuda": 6, "solve-reference": 4, "optimal": 19, "scoring": 6}
 
 # The engine that times a solve on each backend.
 SOLVE_ENGINES = {"cpu": "solve-cpu", "cuda": "solve-cuda", "reference": "solve-reference"}

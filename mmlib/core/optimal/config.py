@@ -38,6 +38,13 @@ SHORT_RUN_S = 60.0
 # the candidate before the feasible parts are solved exactly. That is most of the work of
 # proving that no strategy wins within some number of turns.
 PART_ORDER = "adaptive"
+# The order in which the root sends an opening's parts to the workers: "smallest" first, as the
+# engine orders a candidate's parts once it has a total to beat (every opening at the root has
+# one: the heuristics' bound, then the best opening's), so that the exact values of the small
+# parts, back in milliseconds, tighten the budgets the large parts go out with; or "largest"
+# first, which balances the workers' load but sends the large parts with the loosest budgets.
+# Smallest first searched 31% fewer positions on 6p4c with two workers (data/root_part_order.csv).
+ROOT_PART_ORDER = "smallest"
 # The lower bound of each part below an opening when the parts are farmed out: True, one guess
 # deeper (`OptimalSearch.lookahead_bound`: the least over the part's guesses of the counting
 # bounds of what each leaves); False, the counting bound of the part's size. The deeper bound

@@ -35,8 +35,8 @@ class RootSearch:
     With one worker and no client, the search of this process does it all.
     With more, the positions below an opening (its non-winning parts) are
     handed to worker processes (or, with a Dask `client`, to the cluster's
-    workers) through `solve_part`, at most `workers` at a time, largest
-    first. Each part gets as its upper bound what the best total so far leaves
+    workers) through `solve_part`, at most `workers` at a time, smallest
+    first (config.ROOT_PART_ORDER). Each part gets as its upper bound what the best total so far leaves
     once the exact values of the parts done and the lower bounds of the others
     are taken off, so the bounds tighten as results come in. As soon as an
     opening cannot beat the best, its parts still running are told to stop.
@@ -117,7 +117,8 @@ class RootSearch:
             parts.sort(key=lambda item: -len(item[1]))
             lbs = [search.lookahead_bound(p, (int(g),), depth - 1) if config.ROOT_LOOKAHEAD else int(table[len(p)])
                    for _o, p in parts]
-            openings.append(Opening(n + sum(lbs), int(g), parts, lbs))
+            openings.append(Opening(n + sum(lbs), int(g), parts, lbs,
+                                    smallest_first=config.ROOT_PART_ORDER == "smallest"))
         openings.sort(key=lambda o: (o.bound, o.guess))
         for order, opening in enumerate(openings):
             opening.order = order
@@ -254,7 +255,7 @@ class RootSearch:
 
         def fill(opening) -> bool:
             """Give one free worker work of this opening: first a split part's first candidate or
-            a part of its own (in the order of the parts, largest first), then another
+            a part of its own (in the order they go out, `Opening.pending`), then another
             candidate of a split part already running one. False if it has none to give."""
             for i, split in opening.splits.items():
                 if split.running == 0 and send_candidate(opening, i, split):
@@ -402,14 +403,16 @@ class RootSearch:
 
 class Opening:
     """One first guess at the root of a farmed-out search: its parts, largest first, their lower
-    bounds, the exact values and trees of those done, and where its search stands."""
+    bounds, the exact values and trees of those done, and where its search stands. Its parts
+    go out smallest first (`smallest_first`, config.ROOT_PART_ORDER) or largest first."""
 
-    def __init__(self, bound: int, guess: int, parts: list, lbs: list):
+    def __init__(self, bound: int, guess: int, parts: list, lbs: list, smallest_first: bool = True):
         self.bound, self.guess, self.parts, self.lbs = bound, guess, parts, lbs
         self.order = 0
         self.known: dict[int, tuple[int, dict]] = {}
         self.splits: dict = {}  # part index -> SplitPart: its candidates spread over the workers
-        self.pending = deque(range(len(parts)))
+        # the parts not sent yet, in the order they go out
+        self.pending = deque(reversed(range(len(parts))) if smallest_first else range(len(parts)))
         self.running = 0
         self.ticket = None  # handed out when its first part is sent
         self.failed = False  # it cannot beat the best: its parts still running are stopped
