@@ -76,7 +76,7 @@ ENGINE_CHANGES = {
         ("4a9c186", "_rank_candidates a call, not inlined (4p7c 2.94 -> 2.84 s)"),
         ("085038a", "a large part below an opening shared by the workers"),
         ("203af24", "each set's own branching factor K_S in the counting bound (6p4c: 47% fewer positions)"),
-        ("", "the root sends an opening's parts smallest first (ROOT_PART_ORDER; with workers only)"),
+        ("fe45be9", "the root sends an opening's parts smallest first (ROOT_PART_ORDER; with workers only)"),
     ),
     "scoring": (
         ("43e34f0", "packed scoring kernels rewritten (WIP of 2026-11-21)"),
