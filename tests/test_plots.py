@@ -362,6 +362,18 @@ def test_first_guess_partitions_keep_every_label_level_and_apart(game):
             assert gap > 20, (ax._left_title.get_text(), ax._right_title.get_text())  # noqa: SLF001
 
 
+def test_first_guess_partitions_leave_out_only_the_scores_no_opening_gives():
+    """Notebook 4's sentence above its partitions widget (review r7): the scores that no opening
+    gives are left out, at 4p2c or 8p2c for example, whatever the number of scores; 4p6c, with as
+    many scores as 4p2c, leaves none out, and its axis label says nothing of it."""
+    def label(game):
+        return plots.first_guess_partition_figure(game).axes[-1].get_xlabel()
+
+    assert label("4p2c").endswith("; the 5 of 14 scores that no opening gives are left out")
+    assert label("8p2c").endswith("; the 19 of 44 scores that no opening gives are left out")
+    assert label("4p6c") == "score b,w (black, white)"
+
+
 @pytest.mark.parametrize("game", ["3p15c", "4p8c", "8p2c"])
 def test_turn_histograms_keep_every_count_level_and_apart(game):
     """The most crowded positions of notebook 4's histogram widget (up to 40 bars, counts up to

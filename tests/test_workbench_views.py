@@ -932,7 +932,9 @@ def test_the_fewest_turns_table_counts_every_game_once_per_strategy():
     assert totals.set_index("game").loc["4p6c", ["knuth", "expected-size", "entropy", "most-parts"]].tolist() == [
         5801, 5696, 5722, 5668]
     frame = fewest_turns_table(totals).frame.set_index("strategy").astype(int)
-    assert frame.columns.tolist() == ["fewest turns, alone", "fewest turns, tied", "more turns than another"]
+    # Each header names its unit (review r7: the counts are games, not turns).
+    assert frame.columns.tolist() == ["games with the fewest turns, alone", "games tied for the fewest turns",
+                                      "games with more turns than another"]
     assert (frame.sum(axis=1) == 4).all()
     assert frame.loc["Most Parts"].tolist() == [1, 2, 1] and frame.loc["Knuth"].tolist() == [0, 1, 3]
 

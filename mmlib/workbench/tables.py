@@ -2608,9 +2608,11 @@ def knuth_worst_table(worst: pd.DataFrame) -> ReadableTable:
 
 
 # How the fewest-turns table heads its counts (the sentence above it says: of the games the sliders
-# reach, each strategy's total turns from its own opening beside the other three's).
-FEWEST_TURNS_TEXT = {"fewest alone": "fewest turns, alone", "fewest, tied": "fewest turns, tied",
-                     "more": "more turns than another"}
+# reach, each strategy's total turns from its own opening beside the other three's). Each header
+# names its unit, games, so that a count is not read as turns.
+FEWEST_TURNS_TEXT = {"fewest alone": "games with the fewest turns, alone",
+                     "fewest, tied": "games tied for the fewest turns",
+                     "more": "games with more turns than another"}
 
 
 def fewest_turns_table(totals: pd.DataFrame) -> ReadableTable:
