@@ -507,7 +507,11 @@ def test_notebook_7_names_each_strategys_opening_and_why_it_differs_from_the_pub
     assert ("differ from the figures the literature gives for these rules, which do: Expected Size 4.395 and "
             "Entropy 4.415 average turns, as the project's `REFERENCE.md` quotes them") in table.note
     assert "Knuth (4.476) and Most Parts (4.373) open with their own picks" in table.note
-    assert "Irving 1978 and Neuwirth 1982 published averages of their own variants" in table.note
+    # REFERENCE.md names no paper for the figures of Expected Size, Entropy and Most Parts: the note
+    # says so rather than guessing a citation (review r7 of the notebooks).
+    assert ("`REFERENCE.md` names a source only for Knuth's (Knuth 1976); for Expected Size, Entropy and Most "
+            "Parts, no paper named") in table.note
+    assert "Kooi 2005 compares" not in table.note and "published averages of their own variants" not in table.note
     assert "(Irving 1978)" not in table.note and "(Neuwirth 1982)" not in table.note
     shown = strategy_openings_table("4p6c").frame
     assert list(shown.columns[3:5]) == ["measure", "value"]  # the measure's name beside its value, not in one cell

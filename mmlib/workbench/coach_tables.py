@@ -247,13 +247,12 @@ def _best_by_total_note(game: str, frame: pd.DataFrame) -> str:
 
 # Whom each strategy is credited to (notebook 4 cites them in full). The 4p6c figures of these four
 # rules from their own picks are the ones the literature gives as the project's REFERENCE.md quotes
-# them (data/seed_comparison.csv); of the four papers, only Knuth's prints its rule's figure: Kooi 2005
-# compares all four, and Irving 1978 and Neuwirth 1982 published averages of variants of their own.
+# them (data/seed_comparison.csv). REFERENCE.md dates only Knuth's (1976) and names no paper that
+# prints the other three, so the note says so instead of guessing a citation.
 PUBLISHED_BY = {Strategy.KNUTH: "Knuth 1976", Strategy.EXPECTED_SIZE: "Irving 1978",
                 Strategy.ENTROPY: "Neuwirth 1982", Strategy.MOST_PARTS: "Kooi 2005"}
-LITERATURE_SOURCES = ("Of the papers, Knuth 1976 prints its own rule's figure and Kooi 2005 compares all four; "
-                      "Irving 1978 and Neuwirth 1982 published averages of their own variants of these rules, "
-                      "not these figures")
+LITERATURE_SOURCES = ("Of these figures, `REFERENCE.md` names a source only for Knuth's (Knuth 1976); for "
+                      "Expected Size, Entropy and Most Parts, no paper named")
 MEASURES = {  # what each strategy reads from the split of a guess: its key, its name (with its unit), its value written
     Strategy.KNUTH: ("largest", "largest part (secrets)", lambda v: f"{int(v):,}"),
     Strategy.EXPECTED_SIZE: ("expected_size", "expected size (secrets)", lambda v: f"{v:.2f}"),
