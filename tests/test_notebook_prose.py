@@ -265,14 +265,21 @@ def turn_spread() -> str:
 
 
 def lowest_average_counts() -> str:
+    """How many games each strategy has the lowest average in (a tie counts for each), how many of them
+    without a tie, and Knuth's: only games where all four tie (review r7: "Knuth in 7" read as wins)."""
     from mmlib.studies.data_tables import strategy_summary
 
     summary = strategy_summary(best_rows()).set_index("strategy")
     games = int(summary["games"].iloc[0])
-    count = summary["lowest_average_in"]
+    count, alone = summary["lowest_average_in"], summary["lowest_alone_in"]
+    knuth = (f"Knuth only in the {count['knuth']} where all four tie"
+             if count["knuth"] == summary.loc["knuth", "lowest_all_tie_in"] and alone["knuth"] == 0
+             else f"Knuth in {count['knuth']} ({alone['knuth']} without a tie)")
     return (f"Over the {games} games that `data/results.csv` holds for every strategy, each played from its best "
-            f"first guess, Entropy has the lowest (or tied lowest) average in {count['entropy']}, Expected Size in "
-            f"{count['expected-size']}, Most Parts in {count['most-parts']} and Knuth in {count['knuth']}")
+            f"first guess, Entropy has the lowest average in {count['entropy']} ({alone['entropy']} of them without "
+            f"a tie), Expected Size in {count['expected-size']} ({alone['expected-size']} without a tie), Most Parts "
+            f"in {count['most-parts']} ({alone['most-parts']} without a tie) and {knuth}; a tie counts for each "
+            "strategy in it")
 
 
 def averages_4p6c() -> str:

@@ -705,6 +705,58 @@ def test_notebook_6_tables_are_short_and_name_machines_once():
     assert guesses.loc[0, "best-max first guess"] == "1122"
 
 
+def test_notebook_6_review_r7_fixes():
+    """Review r7 of notebook 6: the lowest-average counts say what a tie does (Knuth's 7 are all
+    four-way ties); the benchmark table says how the file's rows make its lines; the throughput plot
+    says why a column has no cpu circle; the case-equivalence map and bars come one per cell, each with
+    its own note; the seed's cpu times say what REFERENCE.md does and does not record; the kernel's
+    version label says what it is."""
+    from mmlib.studies.data_tables import best_max_rows, load_results, load_table, strategy_summary
+    from mmlib.studies.seed_comparison import load_seed_comparison
+    from mmlib.workbench.plots_results import benchmarks_figure, case_equivalence_figure
+    from mmlib.workbench.tables import (scoring_kernel_table, seed_times_table, solve_benchmark_table,
+                                        strategy_summary_table)
+
+    results = load_results().frame
+    best = best_max_rows(results)
+    summary = strategy_summary(best).set_index("strategy")
+    assert (summary["lowest_alone_in"] <= summary["lowest_average_in"]).all()
+    assert summary.loc["knuth", "lowest_alone_in"] == 0
+    assert summary.loc["knuth", "lowest_average_in"] == summary.loc["knuth", "lowest_all_tie_in"]
+    table = strategy_summary_table(best)
+    assert "of them, without a tie" in table.frame.columns
+    total = int(summary["lowest_average_in"].sum())
+    assert f"add up to {total}, more than the {int(summary['games'].iloc[0])} games" in table.note
+    assert "Knuth's 7 are exactly those: it never has the lowest average alone." in table.note
+    # The 30 rows of the data-files table against the benchmark table's lines.
+    solves = solve_benchmark_table(load_benchmarks().frame)
+    times = int((solves.frame[["cpu s", "cuda s"]] != "–").sum().sum())
+    assert solves.note.startswith(f"One line per solve: the {times} rows of data/benchmarks.csv it shows")
+    assert f"make {len(solves.frame)} lines" in solves.note
+    # The columns with no cpu circle, and the setting the cpu engine never timed, said under the plot.
+    note = " ".join(benchmarks_figure(load_benchmarks().frame)._supxlabel.get_text().split())
+    assert "No circles at 7p7c and 8p6c: engine solve-cpu 6 has not timed them on the cpu backend" in note
+    assert "7p7c Knuth 948 s with case equivalence on (solve-cpu 5)" in note and "No hollow circles" in note
+    # One figure per cell: the map alone has no note (the page and the share sentence say it); the bars
+    # have their own, which points at the map above, not at a "top" panel.
+    timing = load_table("case_equivalence_timing.csv", ("game",)).frame
+    scores = case_equivalence_figure(results, timing, part="scores")
+    assert len(scores.axes) == 2 and not (scores._supxlabel and scores._supxlabel.get_text())  # map and colorbar
+    bars = case_equivalence_figure(results, timing, part="time")
+    text = " ".join(bars._supxlabel.get_text().split())
+    assert len(bars.axes) == 1 and "Left out of the bars" in text and "(the map above)" in text
+    assert "Top:" not in text and "--fill-ce-scores" not in text
+    with pytest.raises(ValueError):
+        case_equivalence_figure(results, timing, part="left")
+    # The seed's cpu times: what REFERENCE.md records, and that it names no one, no day and no load.
+    cpu = seed_times_table(load_seed_comparison(), "cpu").note
+    assert "does not say who ran them, on what day or under what load" in cpu
+    assert "the machine type the seed's solver was built and run on" not in cpu
+    kernel = scoring_kernel_table(load_benchmarks().frame, define_columns=True).note
+    assert ": the commit of mmlib that measured it." in kernel
+    assert "commit of mmlib" not in scoring_kernel_table(load_benchmarks().frame, brief=True).note
+
+
 def test_the_gpu_diagram_writes_every_label_at_9_pt_without_raw_underscores():
     """Issue 40: the diagram's box texts and side notes were 6-7 px and showed a raw 'c_t'."""
     from matplotlib.text import Text

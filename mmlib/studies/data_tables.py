@@ -206,24 +206,36 @@ def case_equivalence_scores(results: pd.DataFrame, strategy: "str | Strategy" = 
     return frame.sort_values(["codewords", "pins"]).reset_index(drop=True)
 
 
+def lowest_average_strategies(best: pd.DataFrame) -> pd.DataFrame:
+    """Per game of `best` (from `best_max_rows`) that every strategy has, one column per strategy:
+    True where its average turns is the lowest of the game (several where they tie)."""
+    per_game = best.pivot_table(index="game", columns="strategy", values="average_turns")
+    complete = per_game.dropna()
+    return complete.eq(complete.min(axis=1), axis=0)
+
+
 def strategy_summary(best: pd.DataFrame) -> pd.DataFrame:
     """Per strategy, over the games of `best` (from `best_max_rows`) that every strategy has:
-    how many, in how many of them its average turns is the lowest (ties count for each), and its
-    worst max turns."""
+    how many, in how many of them its average turns is the lowest (ties count for each), in how
+    many of those no other strategy ties with it (`lowest_alone_in`), in how many all of them tie
+    (`lowest_all_tie_in`), and its worst max turns."""
     strategies = [s.label for s in Strategy if s.label in set(best["strategy"])]
+    columns = ["strategy", "games", "lowest_average_in", "lowest_alone_in", "lowest_all_tie_in", "worst_max_turns"]
     per_game = best.pivot_table(index="game", columns="strategy", values=["average_turns", "max_turns"])
     if per_game.empty:
-        return pd.DataFrame(columns=["strategy", "games", "lowest_average_in", "worst_max_turns"])
+        return pd.DataFrame(columns=columns)
     complete = per_game.dropna()
-    averages = complete["average_turns"]
-    lowest = averages.eq(averages.min(axis=1), axis=0)
+    lowest = lowest_average_strategies(best)
+    tied = lowest.sum(axis=1)
     rows = [{
         "strategy": label,
         "games": len(complete),
         "lowest_average_in": int(lowest[label].sum()),
+        "lowest_alone_in": int((lowest[label] & (tied == 1)).sum()),
+        "lowest_all_tie_in": int((lowest[label] & (tied == len(strategies))).sum()),
         "worst_max_turns": int(complete["max_turns"][label].max()) if len(complete) else None,
     } for label in strategies]
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=columns)
 
 
 def average_turns_spread(best: pd.DataFrame) -> pd.DataFrame:

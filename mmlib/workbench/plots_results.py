@@ -671,6 +671,44 @@ def first_guesses_figure(results: pd.DataFrame, game: "str | Game") -> Figure:
     return fig
 
 
+def _missing_marks_note(kept: pd.DataFrame, timings) -> str:
+    """Why a column of the throughput plot has no mark of a backend, or no mark of one setting (''
+    if none): the games a backend's current engine has not timed ('No circles at 7p7c and 8p6c:
+    engine solve-cpu 6 has not timed them on the cpu backend'), with what older engines of it took
+    there (rows left out), and a case-equivalence setting a backend's engine timed nowhere ('No
+    hollow circles')."""
+    if len(kept) == 0 or kept["backend"].nunique() < 2:
+        return ""
+    older = timings.left_out
+    older = older[older["why"] == "older engine"] if len(older) and "why" in older.columns else older.iloc[0:0]
+    order = kept.drop_duplicates("game").sort_values(["codewords", "game"])["game"].tolist()
+    notes = []
+    for backend, mine in kept.groupby("backend", sort=True):
+        engine = _and(list(dict.fromkeys(mine["engine"].astype(str))))
+        games = [g for g in order if g not in set(mine["game"])]
+        shape = "circles" if backend == "cpu" else "squares"
+        if games:
+            note = (f"No {shape} at {_and(games)}: engine {engine} has not timed "
+                    f"{'it' if len(games) == 1 else 'them'} on the {backend} backend")
+            before = older[(older["backend"] == backend) & older["game"].isin(games)] if len(older) else older
+            if len(before):
+                runs = []
+                for (game, strategy), group in before.groupby(["game", "strategy"], sort=False):
+                    latest = group.sort_values("date").groupby("case_equivalence", sort=True).tail(1) \
+                        .sort_values("case_equivalence", ascending=False)
+                    times = [f"{format_seconds(float(r.median_s))} s with {'case equivalence' if k == 0 else 'it'} "
+                             f"{r.case_equivalence} ({r.engine})" for k, r in enumerate(latest.itertuples())]
+                    runs.append(f"{game} {Strategy.parse(strategy).title} {_and(times)}")
+                note += (f". Older {backend} engines took {'; '.join(runs)}, in rows left out here")
+            notes.append(note + ".")
+        settings = set(kept["case_equivalence"].astype(str))
+        missing = sorted(settings - set(mine["case_equivalence"].astype(str)))
+        for ce in missing:
+            notes.append(f"No {'hollow' if ce == 'off' else 'filled'} {shape}: engine {engine} timed the {backend} "
+                         f"backend with case equivalence {'on' if ce == 'off' else 'off'} only.")
+    return " ".join(notes)
+
+
 def benchmarks_figure(benchmarks: pd.DataFrame) -> Figure:
     """Billions of scores per second of the whole solves of data/benchmarks.csv: one column per game
     (by size), and within it one slot per strategy and case-equivalence setting, so that no two
@@ -725,7 +763,7 @@ def benchmarks_figure(benchmarks: pd.DataFrame) -> Figure:
         labels = [k.get_label() for k in keys] + ["case equivalence on (filled)", "case equivalence off (hollow)"]
         ax.legend(handles=keys + [fill["on"], fill["off"]], labels=labels, fontsize=9, loc="upper left",
                   bbox_to_anchor=(1.01, 1.0), handler_map={tuple: HandlerTuple(ndivide=None)})
-    _footnote(fig, _left_out_note(timings, left_out))
+    _footnote(fig, " ".join(n for n in (_missing_marks_note(kept, timings), _left_out_note(timings, left_out)) if n))
     ax.set_xlabel("game (its codewords); in each, one slot per strategy and case-equivalence setting")
     ax.set_ylabel("billion scores per second (log scale)")
     ax.set_title("Scoring throughput of whole solves (data/benchmarks.csv, latest run of each)", fontsize=11)
@@ -966,43 +1004,77 @@ def case_equivalence_share(results: pd.DataFrame, strategy: "str | Strategy" = "
     return text
 
 
-def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strategy: "str | Strategy" = "knuth") -> Figure:
+def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strategy: "str | Strategy" = "knuth",
+                            part: str = "both") -> Figure:
     """Top: the share of the scores case equivalence leaves, per game (pins by colors) of
     data/results.csv, both counts from the same solve, one decimal. Bottom: the share of solve time
     it saves, per game and strategy, from data/case_equivalence_timing.csv (the latest run of each);
     games solved in under MIN_COMPARABLE_S either way are left out, and named under the figure,
-    since the file's rounding of their seconds would draw larger bars than any real effect."""
+    since the file's rounding of their seconds would draw larger bars than any real effect.
+
+    `part` "scores" draws the map alone, with no note (the page says where its counts come from,
+    and `case_equivalence_share` sums it up under it); "time" draws the bars alone, with their own
+    note; "both" draws both, one above the other, with one note for both under them."""
+    if part not in ("both", "scores", "time"):
+        raise ValueError(f"part is 'both', 'scores' or 'time', not {part!r}")
     strategy = Strategy.parse(strategy)
     scores = case_equivalence_scores(results, strategy)
     seconds = case_equivalence_seconds(timing) if len(timing) else pd.DataFrame()
     timings = one_machine_one_engine(timing[timing["backend"] == "cpu"] if len(timing) else timing)
-    # One panel above the other, each the page's width: side by side, the time panel was a third
-    # of the page and its labels were squeezed.
-    fig = Figure(figsize=(10.5, 10.5), layout="constrained")
-    top, bottom = fig.subplots(2, 1, height_ratios=[1.15, 1.0])
+    if part == "both":
+        # One panel above the other, each the page's width: side by side, the time panel was a third
+        # of the page and its labels were squeezed.
+        fig = Figure(figsize=(10.5, 10.5), layout="constrained")
+        top, bottom = fig.subplots(2, 1, height_ratios=[1.15, 1.0])
+    else:
+        fig = Figure(figsize=(10.5, 5.6 if part == "scores" else 5.2), layout="constrained")
+        top, bottom = (fig.subplots(), None) if part == "scores" else (None, fig.subplots())
+    if top is not None:
+        _share_map(fig, top, scores, strategy)
+    notes = []
+    if bottom is not None:
+        notes = _time_saved_bars(bottom, scores, seconds, timings, strategy,
+                                 where_scores="(top)" if part == "both" else "(the map above)")
+    text = " ".join(n for n in notes if n)
+    if part == "both" and len(scores):  # where the top's two counts come from, before the notes on the bars
+        sources = case_equivalence_sources(results, strategy).replace("`", "")
+        text = f"Top: {sources[0].lower()}{sources[1:]} {text}".strip()
+    _footnote(fig, text)
+    return fig
+
+
+def _share_map(fig: Figure, ax, scores: pd.DataFrame, strategy: Strategy) -> None:
+    """`case_equivalence_figure`'s map: the share of the scores case equivalence leaves, per game."""
     if len(scores) == 0:
-        _empty_note(top, "no results yet")
+        _empty_note(ax, "no results yet")
     else:
         pins, colors, grid = heatmap_grid(scores.assign(left=scores["scores_with_ce"] / scores["scores_without_ce"]),
                                           "left")
         known = np.isfinite(grid)
-        top.set_facecolor("0.92")
-        image = top.imshow(np.ma.masked_where(~known, grid), origin="lower", aspect="auto", cmap="viridis",
-                           vmin=0, vmax=1)
+        ax.set_facecolor("0.92")
+        image = ax.imshow(np.ma.masked_where(~known, grid), origin="lower", aspect="auto", cmap="viridis",
+                          vmin=0, vmax=1)
         for i, j in zip(*np.nonzero(known)):
-            top.text(j, i, f"{100 * grid[i, j]:.1f}%", ha="center", va="center", fontsize=9,
-                     color="white" if grid[i, j] < 0.5 else "black")
-        top.set_xticks(range(len(colors)), [str(c) for c in colors])
-        top.set_yticks(range(len(pins)), [str(p) for p in pins])
-        fig.colorbar(image, ax=top, label="scores with / scores without", format=lambda v, _pos: f"{100 * v:.0f}%",
+            ax.text(j, i, f"{100 * grid[i, j]:.1f}%", ha="center", va="center", fontsize=9,
+                    color="white" if grid[i, j] < 0.5 else "black")
+        ax.set_xticks(range(len(colors)), [str(c) for c in colors])
+        ax.set_yticks(range(len(pins)), [str(p) for p in pins])
+        fig.colorbar(image, ax=ax, label="scores with / scores without", format=lambda v, _pos: f"{100 * v:.0f}%",
                      pad=0.01)
-    top.set_xlabel("colors")
-    top.set_ylabel("pins")
-    top.set_title(f"Scores left with case equivalence, {strategy.title}, best-max opening "
-                  "(grey: not in data/results.csv)", fontsize=10)
+    ax.set_xlabel("colors")
+    ax.set_ylabel("pins")
+    ax.set_title(f"Scores left with case equivalence, {strategy.title}, best-max opening "
+                 "(grey: not in data/results.csv)", fontsize=10)
+
+
+def _time_saved_bars(ax, scores: pd.DataFrame, seconds: pd.DataFrame, timings, strategy: Strategy,
+                     where_scores: str) -> list:
+    """`case_equivalence_figure`'s bars: the share of solve time case equivalence saves, per game and
+    strategy. Returns the notes for under them: the games left out, and why some bars fall below 0
+    (the share of the scores it leaves there, as the map `where_scores` shows it)."""
     notes = [timings.left_out_note()]
     if len(seconds) == 0:
-        _empty_note(bottom, "no timings with and without case equivalence yet")
+        _empty_note(ax, "no timings with and without case equivalence yet")
     else:
         shortest = seconds.groupby("game")[["off", "on"]].min().min(axis=1)
         tiny = shortest[shortest < MIN_COMPARABLE_S]
@@ -1032,29 +1104,24 @@ def case_equivalence_figure(results: pd.DataFrame, timing: pd.DataFrame, strateg
             notes.append(f"Below 0 (slower with it) in {' and '.join([', '.join(which[:-1]), which[-1]] if len(which) > 1 else which)}: "
                          f"there case equivalence leaves {strategy.title} "
                          f"{' and '.join([', '.join(shares[:-1]), shares[-1]] if len(shares) > 1 else shares)} of the "
-                         "scores (top), so it saves almost nothing and its own work (finding the Zero and Free "
-                         "colors, listing the class representatives) shows.")
+                         f"scores {where_scores}, so it saves almost nothing and its own work (finding the Zero and "
+                         "Free colors, listing the class representatives) shows.")
         width = 0.8 / 4
         for k, s in enumerate(Strategy):
             mine = shown[shown["strategy"] == s.label].set_index("game")
             values = [100 * mine["saved"].get(g, np.nan) for g in games]
-            bottom.bar(np.arange(len(games)) + (k - 1.5) * width, values, width, color=STRATEGY_COLORS[s],
-                       label=s.title)
-        bottom.axhline(0, color="0.3", linewidth=0.8)
-        bottom.set_xticks(range(len(games)), games, fontsize=9)
-        bottom.legend(fontsize=9, ncols=4, loc="upper left")
+            ax.bar(np.arange(len(games)) + (k - 1.5) * width, values, width, color=STRATEGY_COLORS[s],
+                   label=s.title)
+        ax.axhline(0, color="0.3", linewidth=0.8)
+        ax.set_xticks(range(len(games)), games, fontsize=9)
+        ax.legend(fontsize=9, ncols=4, loc="upper left")
         low = min(-10.0, np.nanmin(shown["saved"]) * 100 - 5) if len(shown) else -10.0
-        bottom.set_ylim(low, 100)
-    bottom.set_xlabel("game, by number of codewords")
-    bottom.set_ylabel("solve time saved (% of the time without;\nbelow 0: slower with it)")
-    bottom.set_title("Solve time saved, cpu backend (data/case_equivalence_timing.csv, latest run), "
-                     f"{timings.caption()}", fontsize=10, wrap=True)
-    text = " ".join(n for n in notes if n)
-    if len(scores):  # where the top's two counts come from, before the notes on the bars
-        sources = case_equivalence_sources(results, strategy).replace("`", "")
-        text = f"Top: {sources[0].lower()}{sources[1:]} {text}".strip()
-    _footnote(fig, text)
-    return fig
+        ax.set_ylim(low, 100)
+    ax.set_xlabel("game, by number of codewords")
+    ax.set_ylabel("solve time saved (% of the time without;\nbelow 0: slower with it)")
+    ax.set_title("Solve time saved, cpu backend (data/case_equivalence_timing.csv, latest run), "
+                 f"{timings.caption()}", fontsize=10, wrap=True)
+    return notes
 
 
 # -- notebook 7: how fast the possible secrets run out ---------------------------------

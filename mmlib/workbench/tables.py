@@ -410,7 +410,13 @@ def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
             if twice else "")
     left = "; ".join(part.left_out_note().removeprefix("Left out: ").rstrip(".") for part in parts.values()
                      if part.left_out_note())
-    note = (f"{'; '.join(where)}.{medians}{runs} {RATIO_TITLE} and billions of scores a second: computed from "
+    # The file's rows of the solves shown, against the lines they make: a line holds one solve's cpu
+    # and cuda times side by side (review r7: "30 rows" in the data-files table, 24 lines here).
+    counts = {b: int(wide[f"median_s_{b}"].notna().sum()) for b in ("cpu", "cuda") if f"median_s_{b}" in wide.columns}
+    lines = (f"One line per solve: the {sum(counts.values())} rows of data/benchmarks.csv it shows "
+             f"({', '.join(f'{n} {b}' for b, n in counts.items())}) make {len(wide)} lines, a solve's cpu and "
+             "cuda times side by side. ") if sum(counts.values()) != len(wide) else ""
+    note = (f"{lines}{'; '.join(where)}.{medians}{runs} {RATIO_TITLE} and billions of scores a second: computed from "
             f"the scores and the seconds as shown. {NOT_TIMED}: not timed on that backend by its current engine."
             + (f" Left out: {left}." if left else ""))
     return ReadableTable(table.frame, note, table.numeric)
@@ -703,11 +709,12 @@ def strategy_summary_table(best: pd.DataFrame) -> ReadableTable:
     games they share said once in the note instead of in every row, with the games some strategy
     lacks, and how far apart the four strategies' averages are (`data_tables.average_turns_spread`):
     its median over the games, its largest (where), and the games past SPREAD_NOTED turns."""
-    from ..studies.data_tables import strategy_summary
+    from ..studies.data_tables import lowest_average_strategies, strategy_summary
 
     summary = strategy_summary(best)
     games = sorted(set(summary["games"].astype(int))) if len(summary) else []
-    shown = summary.drop(columns=["games"]).assign(strategy=[Strategy.parse(s).title for s in summary["strategy"]])
+    shown = summary.drop(columns=["games", "lowest_all_tie_in"]).assign(
+        strategy=[Strategy.parse(s).title for s in summary["strategy"]])
     note = ""
     if games:
         strategies = [s for s in Strategy if s.label in set(best["strategy"])]
@@ -716,19 +723,47 @@ def strategy_summary_table(best: pd.DataFrame) -> ReadableTable:
                    for game, group in best.groupby("game", sort=False) if group["strategy"].nunique() < len(strategies)]
         if partial:
             note += " (" + "; ".join(f"{game}: {' and '.join(titles)} only" for game, titles in partial) + ")"
+        note += "." + _lowest_average_ties_note(summary, lowest_average_strategies(best), len(strategies))
         spread = shown_turns_spread(best)
         if len(spread):
             widest = spread[spread["spread"] == spread["spread"].max()]
             wide = spread[spread["spread"] > SPREAD_NOTED]
-            note += (f". A game's spread: its highest average turns minus its lowest, over the {len(strategies)} "
+            note += (f" A game's spread: its highest average turns minus its lowest, over the {len(strategies)} "
                      "strategies (the table under the controls above gives it for the chosen game). The spread "
                      f"is {spread['spread'].median():.3f} turns at the median of the {len(spread)} games and at most "
                      f"{spread['spread'].max():.3f} ({', '.join(widest['game'])})")
             if len(wide):
                 note += f"; more than {SPREAD_NOTED} turns only in {', '.join(wide['game'])}"
-        note += "."
+            note += "."
     return readable(shown, names={"lowest_average_in": "games with the lowest average (ties count)",
+                                  "lowest_alone_in": "of them, without a tie",
                                   "worst_max_turns": "worst max turns"}, note=note)
+
+
+def _lowest_average_ties_note(summary: pd.DataFrame, lowest: pd.DataFrame, strategies: int) -> str:
+    """Why the games with the lowest average add up to more than the games (a tie counts for every
+    strategy in it): in how many games one strategy is lowest alone, some tie and all tie (named),
+    and the strategies whose lowest games are all of them games where all tie."""
+    tied = lowest.sum(axis=1)
+    if len(tied) == 0 or (tied == 1).all():
+        return ""
+    alone, some, every = int((tied == 1).sum()), int(((tied > 1) & (tied < strategies)).sum()), tied == strategies
+    all_tie = sorted(tied[every].index, key=lambda g: (Game.parse(g).pins, Game.parse(g).colors))
+    words = {2: "two", 3: "three", 4: "four", 5: "five"}
+    parts = [f"one strategy has it alone in {alone}"]
+    if some:
+        parts.append(f"{'two' if strategies == 3 else 'two or three' if strategies == 4 else f'two to {strategies - 1}'}"
+                     f" tie in {some}")
+    if all_tie:
+        parts.append(f"all {words.get(strategies, strategies)} tie in {len(all_tie)} ({', '.join(all_tie)})")
+    total = int(summary["lowest_average_in"].sum())
+    text = (f" A game where strategies tie for the lowest average counts for each of them, so the games with the "
+            f"lowest average add up to {total}, more than the {len(tied)} games: {_and(parts)}.")
+    only_ties = [(Strategy.parse(r.strategy).title, int(r.lowest_average_in)) for r in summary.itertuples()
+                 if r.lowest_average_in and r.lowest_average_in == r.lowest_all_tie_in]
+    for title, count in only_ties:
+        text += f" {title}'s {count} are exactly those: it never has the lowest average alone."
+    return text
 
 
 def opening_drops_table(first_guesses: pd.DataFrame) -> ReadableTable:
@@ -1020,7 +1055,14 @@ def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu",
             frame = frame.drop(columns=["case equivalence"])
     sources = "; ".join(f"{seed_source(source)} ({', '.join(dict.fromkeys(group['game']))})"
                         for source, group in chosen.groupby("seed_source", sort=False))
-    notes.append(f"The seed's times: {sources}, to three significant figures, or as few as the seed gives.")
+    if kind == "cpu":
+        # Who ran the seed's cpu solver, and when, REFERENCE.md does not say: say so, rather than guess.
+        notes.append(f"The seed's times: {sources}. REFERENCE.md gives them as medians of the seed's solver built "
+                     f"from its public source and run on a machine like this project's ({seed_machine.split(',')[0]}), "
+                     "but does not say who ran them, on what day or under what load; it gives some to two "
+                     "significant figures only, shown here as it gives them.")
+    else:
+        notes.append(f"The seed's times: {sources}, to three significant figures, or as few as the seed gives.")
     one_figure = [game for game, group in chosen.groupby("game", sort=False)
                   if group["strategy"].nunique() > 1 and group["seed_seconds"].astype(float).nunique() == 1]
     if one_figure:
@@ -1035,7 +1077,7 @@ def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu",
     engines = "; ".join(f"engine {engine}, {', '.join(sorted(set(group['mmlib_date'].astype(str).str.slice(0, 10))))}"
                         for engine, group in chosen.groupby("mmlib_engine", sort=True))
     machine = mmlib_machine.split(",")[0]
-    where = f"{machine}, {engines}" + (", the machine type the seed's solver was built and run on" if kind == "cpu" else "")
+    where = f"{machine}, {engines}"
     notes.append(f"mmlib's times: {where} (data/benchmarks.csv).")
     notes.append(f"{ratio_column}: computed from the two times as shown.")
     if len(crossed):
@@ -1572,8 +1614,11 @@ def scoring_kernel_table(benchmarks: pd.DataFrame, define_columns: bool = False,
     if brief:
         what = (f"The {' and '.join(backends)} backend's scoring kernel. median s: the median of the runs; "
                 "billion scores/s: scores per run over median s as shown.")
+    # What the version label is, where the page does not say it (notebook 6).
+    label = f"mmlib {latest_timings.commits()}: the commit of mmlib that measured it. " \
+        if define_columns and latest_timings.commits() else ""
     note = (f"{what} Latest run, {latest_timings.caption(commits=True, load=False).removeprefix('measured ')}. "
-            f"{timings.left_out_note()}")
+            f"{label}{timings.left_out_note()}")
     formats = {"median s": _three_digits, "billion scores/s": 2, "load average": 1 if brief else 2,
                "CPU use": 2}
     return readable(shown, formats=formats,
