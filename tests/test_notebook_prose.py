@@ -54,11 +54,16 @@ def shown_ns(variant: str) -> str:
 
 
 def one_at_a_time_ratios(method: str) -> str:
+    """The range of `method`'s time over all at once's, from the seconds as notebook 5's figure labels
+    show them (two significant digits), so that a reader who divides the labels gets it."""
+    from mmlib.workbench.plots_results import format_seconds
+
     frame = load_table("seed_one_at_a_time.csv", ("method",)).frame
+    frame = frame.assign(median_s=[float(format_seconds(float(v)).replace(",", "")) for v in frame["median_s"]])
     wide = frame.pivot_table(index=["game", "strategy"], columns="method", values="median_s")
     solve = next(c for c in wide.columns if c.startswith("all at once"))
     ratio = wide[method] / wide[solve]
-    return f"{ratio.min():,.0f} to {ratio.max():,.0f} times"
+    return f"{format_seconds(ratio.min())} to {format_seconds(ratio.max())} times"
 
 
 def cuda_knuth_7p7c(ce: str, run: int = -1, backend: str = "cuda") -> str:
@@ -89,7 +94,7 @@ def summary_7p7c(backend: str) -> str:
     row = knuth_7p7c_row("on", backend)
     if backend == "cuda":
         return (f"On one {row['machine']} (engine {row['engine']}, mmlib {row['mmlib_version']}) the `cuda` "
-                f"backend plays every game of 7p7c with Knuth's strategy in {cuda_knuth_7p7c('on')}")
+                f"backend plays every secret of 7p7c with Knuth's strategy in {cuda_knuth_7p7c('on')}")
     name, version = engine_parts(row["engine"])
     older = "the older " if version < ENGINE_VERSIONS[name] else ""
     return (f"which took {cuda_knuth_7p7c('on', backend='cpu')} on {row['machine']}, with {older}engine "

@@ -228,15 +228,15 @@ def test_a_turns_scores_add_up_by_the_rule_the_page_gives():
 
     toy = solve("3p3c", "knuth", backend="reference", first_guess="112", case_equivalence="off")
     text = turn_scores_sum(toy, turn=1)
-    assert "27 games play a guess (27 scores)" in text
-    assert "113 (6² + 6² + 4² + 4² + 3²: the 5 regions of 3 to 9 games;" in text
+    assert "27 secrets in play, each scored against its guess (27 scores)" in text
+    assert "113 (6² + 6² + 4² + 4² + 3²: the 5 regions of 3 to 9 secrets;" in text
     # Review r4: a region whose check finds no fully discriminating member is searched in full as well.
     assert "4 have a fully discriminating member, the other one has none and is also searched in full)" in text
     assert toy.turn_stats[0].fd_regions == 4 and toy.turn_stats[0].searched_regions == 1
     result = solve("4p6c", "knuth", backend="reference", first_guess="1122", case_equivalence="off")
-    assert ("16 (4²: the one region of 3 to 14 games;\n    no member of it is fully discriminating, so it is also "
+    assert ("16 (4²: the one region of 3 to 14 secrets;\n    no member of it is fully discriminating, so it is also "
             "searched in full)") in turn_scores_sum(result, turn=1)
-    assert "6 games in the regions searched × 27 codewords = 162" in text and text.endswith("= 302 scores computed on turn 1")
+    assert "6 secrets in the regions searched × 27 codewords = 162" in text and text.endswith("= 302 scores computed on turn 1")
     for turn in range(1, len(toy.turn_stats) + 1):  # the last turn leaves no region after it
         assert f"= {toy.turn_stats[turn - 1].scores:,} scores computed on turn {turn}" in turn_scores_sum(toy, turn)
     with pytest.raises(ValueError, match="case equivalence"):

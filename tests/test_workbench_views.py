@@ -1464,13 +1464,78 @@ def test_notebook_5_review_r5_fixes():
     assert alone is None or "Not drawn" not in alone.get_text()
 
     # The live table's time of the same solve, beside this table's wall time, and why they differ.
+    # Review r7: both with their CPU times, and the reason the times show (a wall time far above its CPU
+    # time: the solves waited while other work held the core), never "other runs, picked another way".
     live = pd.DataFrame([{"game": "4p6c", "strategy": "knuth", "backend": "cpu", "first_guess": "1122",
-                          "case_equivalence": "on", "repeats": 3, "median_s": 0.0082}])
-    rows = [{"case equivalence": "off", "wall s": 0.0073}, {"case equivalence": "on", "wall s": 0.0065}]
+                          "case_equivalence": "on", "repeats": 3, "median_s": 0.0090, "cpu_s": 0.0029}])
+    rows = [{"case equivalence": "off", "wall s": 0.0073, "CPU s": 0.0052},
+            {"case equivalence": "on", "wall s": 0.0029, "CPU s": 0.0029}]
     text = _beside_live(live, cpu, Strategy.parse("knuth"), rows)
-    assert "(case equivalence on) 0.0082 s: the median of 3 other solves" in text
-    assert "wall s here (0.0065 s) is one solve, the one of least CPU time" in text
+    assert ("(case equivalence on), the median of 3 other solves, each around the whole call: 0.0090 s wall, "
+            "0.0029 s CPU; this row, the solve of least CPU time here: 0.0029 s wall, 0.0029 s CPU.") in text
+    assert "its wall time is 3.1 times its CPU time, while other work on the machine held the core" in text
+    assert "picked another way" not in text
     assert _beside_live(live.assign(first_guess="1123"), cpu, Strategy.parse("knuth"), rows) == ""
+    # The same wall times within a fifth: nothing to explain.
+    alike = _beside_live(live.assign(median_s=0.0030), cpu, Strategy.parse("knuth"), rows)
+    assert alike.endswith("0.0029 s CPU.")
+
+
+def test_notebook_5_review_r7_fixes():
+    """Review r7 of notebook 5: the live table's 4p6c median, three times its neighbours', had no CPU time
+    beside it; the turn-by-turn bars' labels did not add up to the title's total nor give its share back;
+    the one-at-a-time ratios came from seconds the figure does not show; 8p6c's low GPU rate had no word;
+    a claim of 3p4c's turns had no cell; the diagram's host syncs were not glossed; and '1.0 ms' beside
+    'CPU 1.00 ms' (format_seconds wrote a value that rounds up to 1 with one digit too many)."""
+    from mmlib.core.results import TurnStats
+    from mmlib.studies.data_tables import load_table
+    from mmlib.workbench.plots_results import one_at_a_time_ratios, turn_seconds_line, turn_times_shown
+    from mmlib.workbench.tables import gpu_alone_table
+
+    assert [format_seconds(v) for v in (0.9996, 1.0004, 0.0999, 9.96, 0.00999)] == ["1.0", "1.0", "0.10", "10", "0.010"]
+
+    # The live table: max turns and CPU s beside the median wall time; a row whose wall time stands far
+    # above its CPU time is named in the note with both, and the rate's drop is put down to the wait.
+    live = pd.DataFrame([{"game": g, "codewords": n, "first_guess": "1122", "backend": "cpu", "case_equivalence": "on",
+                          "max_turns": 5, "median_s": wall, "cpu_s": cpu, "scores": 1_123_234,
+                          "machine": "AMD EPYC, 2 cores", "engine": "solve-cpu 6", "mmlib_version": "abc1234"}
+                         for g, n, wall, cpu in (("4p6c", 1296, 0.0090, 0.0029), ("5p5c", 3125, 0.028, 0.026))])
+    table = timings_table(live)
+    assert list(table.frame.columns)[4:7] == ["max turns", "median s", "CPU s"]
+    assert "(4p6c: 0.0090 s against 0.0029 s, 3.1 times)" in table.note and "5p5c:" not in table.note
+    assert "held the core, so the rate, from the wall time, is the lower for it" in table.note
+    calm = timings_table(live.assign(median_s=live["cpu_s"]))
+    assert "stretched none by much" in calm.note
+
+    # The bars' labels, three significant figures, add up to the title's total, which gives the share.
+    turns = [TurnStats(t, 10, 1, 1, phase1_s=0.0, phase2_s=s, cpu_s=s) for t, s in
+             enumerate((0.00234, 0.00204, 0.000470, 0.0000700, 0.0000490), 1)]
+    result = solve("3p3c", "knuth", first_guess="112", case_equivalence="off")
+    result.turn_stats = turns
+    shown = turn_times_shown(result)
+    assert shown["wall"] == ["2.34", "2.04", "0.470", "0.0700", "0.0490"] and shown["unit"] == "ms"
+    assert turn_seconds_line(result).startswith("turns 1 and 2: 88% of 4.97 ms in all")
+    left = turn_seconds_figure(result).axes[0]
+    assert left.get_title() == "Time per turn, 4.97 ms in all (CPU 4.97 ms)"
+    assert left.texts[0].get_text() == "2.34 ms\nCPU 2.34 ms"
+
+    # The one-at-a-time ratios, from the seconds as the figure shows them.
+    frame = pd.DataFrame([{"game": "4p6c", "strategy": "knuth", "method": m, "median_s": s, "machine": "AMD EPYC, 2 cores",
+                           "engine": "solve-cpu 5", "mmlib_version": "abc1234", "date": "2026-11-23", "threads": 1,
+                           "repeats": 3, "codewords": 1296}
+                          for m, s in (("all at once (solve, cpu)", 0.02149), ("one at a time, no cache", 7.14),
+                                       ("one at a time, cache of positions", 0.2649))])
+    assert one_at_a_time_ratios(frame) == {"one at a time, cache of positions": ("12", "12"),
+                                           "one at a time, no cache": ("338", "338")}
+
+    # 8p6c's one solve had no warm-up solve before it: the note says so, and gives the warm one of gpu_ab.csv.
+    note = gpu_alone_table(load_benchmarks().frame, ab=load_table("gpu_ab.csv", ("game", "seconds")).frame).note
+    if "--no-warm-up" in note:
+        assert "has not been measured" in note and "After one warm-up solve, a later run of the same solve took" in note
+
+    # The GPU diagram glosses its host syncs and scans.
+    texts = " ".join(t.get_text() for ax in gpu_turn_figure().axes for t in ax.texts)
+    assert "the CPU waits for the GPU" in texts and "running sums" in texts and " game" not in texts
 
 
 def test_packed_against_plain_table_says_once_what_every_row_shares():

@@ -572,8 +572,8 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
     strategy and setting, or only from another opening). Each backend's rows are one machine's of
     the newest version of its engine (`per_engine`); `cuda_engine` and `cpu_engine` name them,
     `cuda_commit` and `cpu_commit` mmlib's commit, `cuda_date` and `cpu_date` the day and time;
-    `cuda_scores`, `cuda_scores_per_s` and `cuda_repeats` (the solves its median is of) are the cuda
-    run's, `cpu_repeats` the cpu run's; `cuda_total_turns`, `cpu_total_turns` and `cpu_scores` let a
+    `cuda_scores`, `cuda_scores_per_s`, `cuda_repeats` (the solves its median is of) and `cuda_command`
+    (the command that timed it) are the cuda run's, `cpu_repeats` the cpu run's; `cuda_total_turns`, `cpu_total_turns` and `cpu_scores` let a
     table check that both backends played the same games."""
     key = ["game", "strategy", "first_guess", "case_equivalence"]
     solves = per_engine(benchmarks[benchmarks["strategy"].isin(SOLVE_STRATEGIES)]).rows
@@ -582,7 +582,7 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
     latest = latest_rows(solves, key + ["backend"])
     cuda, cpu = latest[latest["backend"] == "cuda"].copy(), latest[latest["backend"] == "cpu"].copy()
     for frame in (cuda, cpu):  # a table older than the provenance columns still pairs
-        for column in ("mmlib_version", "date", "scores", "scores_per_s", "repeats", "total_turns"):
+        for column in ("mmlib_version", "date", "scores", "scores_per_s", "repeats", "total_turns", "command"):
             if column not in frame.columns:
                 frame[column] = np.nan
     both = cuda.merge(cpu[key + ["median_s", "machine", "engine", "mmlib_version", "date", "repeats", "scores",
@@ -613,7 +613,7 @@ def gpu_beside_cpu(benchmarks: pd.DataFrame) -> pd.DataFrame:
         "cuda_scores": both["scores"], "cuda_scores_per_s": both["scores_per_s"],
         "cuda_repeats": both["repeats"], "cpu_repeats": both["repeats_cpu"],
         "cuda_total_turns": both["total_turns"], "cpu_total_turns": both["total_turns_cpu"],
-        "cpu_scores": both["scores_cpu"],
+        "cpu_scores": both["scores_cpu"], "cuda_command": both["command"],
         "no_cpu_because": both.apply(why, axis=1) if len(both) else pd.Series(dtype=object),
     }).reset_index(drop=True)
 
@@ -687,27 +687,42 @@ def time_solves(games, strategy="knuth", backends=("cpu",), repeats: int = 3) ->
     """Solve each game with each backend `repeats` times; one row per game and backend.
 
     The columns match data/benchmarks.csv (median_s, scores, scores_per_s, and the provenance:
-    date, machine, mmlib_version, engine), so the same figures draw both. The median hides a
-    first call that compiles.
+    date, machine, mmlib_version, engine), so the same figures draw both. Each solve is timed as the
+    benchmarks time it, around the whole call, less the compile time the backend reports (none once
+    warm): `median_s` is the median of the wall times, `cpu_s` the median of the same solves' CPU
+    times (the process's, every thread: other work on a shared machine stretches a wall time far
+    more than a CPU time), `max_turns` the most turns any secret took.
     """
+    import time
+
     from ..core.machine import provenance, solve_engine
     from ..core.solve import solve
 
     if repeats < 1:
         raise ValueError(f"repeats must be at least 1, got {repeats}")
     strategy = Strategy.parse(strategy)
+
+    def timed(game, backend):
+        # Both clocks around the same call, so that the CPU time covers what the wall time covers.
+        cpu, wall = time.process_time(), time.perf_counter()
+        result = solve(game, strategy, backend=backend)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        return result, max(0.0, wall - result.compile_s), max(0.0, cpu - result.compile_s)
+
     rows = []
     for backend in backends:
         for game in games:
             game = Game.parse(game)
             load = os.getloadavg()[0] if hasattr(os, "getloadavg") else np.nan  # how busy before the solves
-            runs = [solve(game, strategy, backend=backend) for _ in range(repeats)]
-            median = statistics.median(run.elapsed_s for run in runs)
+            solves = [timed(game, backend) for _ in range(repeats)]
+            runs = [result for result, _wall, _cpu in solves]
+            median = statistics.median(wall for _result, wall, _cpu in solves)
             rows.append({
                 "game": game.name, "pins": game.pins, "colors": game.colors, "codewords": game.size,
                 "strategy": strategy.label, "backend": backend, "repeats": repeats, "median_s": median,
+                "cpu_s": statistics.median(cpu for _result, _wall, cpu in solves),
                 "scores": runs[0].scores, "scores_per_s": runs[0].scores / median if median > 0 else np.nan,
-                "total_turns": runs[0].total_turns,
+                "total_turns": runs[0].total_turns, "max_turns": runs[0].max_turns,
                 "case_equivalence": "on" if runs[0].case_equivalence else "off",
                 "first_guess": runs[0].first_guess_text, "load_avg": load, "cores": os.cpu_count() or 1,
                 "threads": cpu_threads_used(runs[0]) if backend == "cpu" else np.nan,

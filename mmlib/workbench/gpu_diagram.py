@@ -1,7 +1,7 @@
 """A picture of one turn of the `cuda` backend, drawn with matplotlib alone (notebook 5).
 
-The turn has two phases (see `mmlib.core.solver_cuda`): Phase 1 plays every active game's guess and
-regroups the games into regions with a counting sort; Phase 2 chooses one guess per region, where
+The turn has two phases (see `mmlib.core.solver_cuda`): Phase 1 scores every secret in play against its
+region's guess and regroups the secrets into regions with a counting sort; Phase 2 chooses one guess per region, where
 the big regions are searched with one GPU thread per candidate guess, each thread counting subset
 sizes in its own slice of the block's shared memory, and two reductions (in the block, then over
 blocks) keep the best candidate. The figure shows that flow on the left and one thread block of the
@@ -17,17 +17,19 @@ PHASE1_COLOR, PHASE2_COLOR, SYNC_COLOR = "#c6dbef", "#fdd0a2", "#e5e5e5"
 
 # (kernel or step, what it does, phase color)
 TURN_STEPS = [
-    ("score_turn", "every active game plays its region's guess;\ncount games per bucket "
+    ("score_turn", "each secret in play is scored against its region's guess;\ncount the secrets per bucket "
                    "(region, score ordinal)", PHASE1_COLOR),
-    ("exclusive scans", "bucket counts -> each bucket's first position;\nnon-empty flags -> "
+    ("exclusive scans", "running sums: bucket counts -> each bucket's first position;\nnon-empty flags -> "
                         "new region numbers", PHASE1_COLOR),
-    ("new_regions + scatter", "offsets and lengths of the new regions;\nmove each game not yet "
-                              "won to its place", PHASE1_COLOR),
-    ("host sync 1", "games still playing, number of regions", SYNC_COLOR),
-    ("tiny + fully discriminating", "regions of 1-2 games play their first member; regions of 3 to\n"
-                                    "p(p+3)/2 games (the number of scores): a member that splits them all",
+    ("new_regions + scatter", "offsets and lengths of the new regions;\nmove each secret not yet "
+                              "found to its place", PHASE1_COLOR),
+    ("host sync 1", "the CPU waits for the GPU, then reads back the secrets\nstill in play and the number of "
+                    "regions", SYNC_COLOR),
+    ("tiny + fully discriminating", "regions of 1-2 secrets play their first member; regions of 3 to\n"
+                                    "p(p+3)/2 secrets (the number of scores): a member that splits them all",
      PHASE2_COLOR),
-    ("host sync 2", "region lengths, guesses settled so far;\nplan the searches", SYNC_COLOR),
+    ("host sync 2", "the CPU waits for the GPU, reads back the region lengths and\nthe guesses settled so far, "
+                    "and plans the searches", SYNC_COLOR),
     ("subsetting + reduce_best", "the rest: one thread per candidate guess,\n"
                                  "then the best candidate per region", PHASE2_COLOR),
 ]
@@ -78,7 +80,7 @@ def _turn_flow(ax) -> None:
 def _thread_block(ax, threads: int = 6, slots: int = 5) -> None:
     """Right panel: one block of the search, threads over candidates, counters in shared memory."""
     # The region's possible secrets, read by every thread.
-    ax.text(0.2, 9.55, "PS of one region (its games' packed secrets, in global memory)", fontsize=9)
+    ax.text(0.2, 9.55, "PS of one region (its secrets, packed, in the GPU's global memory)", fontsize=9)
     for j in range(10):
         ax.add_patch(Rectangle((0.2 + 0.55 * j, 8.9), 0.5, 0.45, facecolor="#deebf7", edgecolor="0.4"))
         ax.text(0.45 + 0.55 * j, 9.12, f"s{j}", ha="center", va="center", fontsize=9)

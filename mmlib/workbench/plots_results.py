@@ -1,4 +1,4 @@
-"""Figures for notebooks 5 (playing all games at once) and 6 (results).
+"""Figures for notebooks 5 (playing every secret at once) and 6 (results).
 
 Every function returns a matplotlib `Figure` with a title and labelled axes,
 built without pyplot so that notebooks, the images command and tests can draw
@@ -36,7 +36,7 @@ HEATMAP_VALUES = {
 
 
 def _title_of(result: SolveResult) -> str:
-    return (f"{result.game.name} ({result.game.size:,} games), {result.strategy.title}, "
+    return (f"{result.game.name} ({result.game.size:,} secrets), {result.strategy.title}, "
             f"first guess {result.first_guess_text}, {result.backend} backend, "
             f"case equivalence {'on' if result.case_equivalence else 'off'}")
 
@@ -69,7 +69,7 @@ def _line_style(backend: str, strategy: str, case_equivalence: str, one_strategy
 
 # How a region's next guess is found, as every table and legend of notebook 5 names the ways:
 # (TurnStats field, label, color).
-SETTLED_WAYS = (("tiny_regions", "1-2 games: play the first", "#c7e9c0"),
+SETTLED_WAYS = (("tiny_regions", "1-2 secrets: play the first", "#c7e9c0"),
                 ("fd_regions", "fully discriminating member", "#74c476"),
                 ("searched_regions", "full search", "#238b45"))
 
@@ -79,9 +79,9 @@ AFTER_TURN = "regions after turn t (each chooses one guess for turn t+1)"
 
 
 def regions_per_turn_figure(result: SolveResult) -> Figure:
-    """Turn by turn, as the turn statistics number turns: the games that play turn t's guess and
-    the regions after turn t (its scores split the games into them), each of which chooses one
-    guess for turn t+1."""
+    """Turn by turn, as the turn statistics number turns: the secrets in play on turn t (not found
+    before it: each is scored against turn t's guess of its region) and the regions after turn t
+    (its scores split the secrets into them), each of which chooses one guess for turn t+1."""
     stats = result.turn_stats
     turns = np.array([s.turn for s in stats])
     games = np.array([s.games_active for s in stats])
@@ -89,7 +89,7 @@ def regions_per_turn_figure(result: SolveResult) -> Figure:
     fig = Figure(figsize=(7, 4), layout="constrained")
     ax = fig.subplots()
     width = 0.4
-    bars_games = ax.bar(turns - width / 2, games, width, label="games that play turn t's guess", color="#9ecae1")
+    bars_games = ax.bar(turns - width / 2, games, width, label="secrets in play on turn t", color="#9ecae1")
     bars_regions = ax.bar(turns + width / 2, regions, width, label=AFTER_TURN, color="#3182bd")
     for bars in (bars_games, bars_regions):
         ax.bar_label(bars, labels=[f"{int(v):,}" for v in bars.datavalues], fontsize=9, padding=2)
@@ -99,8 +99,8 @@ def regions_per_turn_figure(result: SolveResult) -> Figure:
     ax.yaxis.set_major_formatter(lambda value, _pos: f"{value:,.0f}")
     ax.set_xticks(turns)
     ax.set_xlabel("turn t")
-    ax.set_ylabel("count (games, regions)")
-    ax.set_title(f"Games and regions per turn\n{_title_of(result)}", fontsize=11)
+    ax.set_ylabel("count (secrets, regions)")
+    ax.set_title(f"Secrets in play and regions per turn\n{_title_of(result)}", fontsize=11)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=1, fontsize=10, frameon=False)
     return fig
 
@@ -117,7 +117,7 @@ def size_bins(largest: int) -> list[tuple[int, int]]:
 
 def region_size_counts(result: SolveResult) -> tuple[list[tuple[int, int]], np.ndarray]:
     """(bins, counts): counts[b, t] regions whose size falls in bins[b] choose a guess for turn t+1
-    (column 0: the root, every game before turn 1; column t: the regions after turn t)."""
+    (column 0: the root, every secret before turn 1; column t: the regions after turn t)."""
     sizes = result.tree.region_sizes_per_turn()
     bins = size_bins(result.game.size)
     counts = np.zeros((len(bins), len(sizes)), dtype=np.int64)
@@ -131,8 +131,8 @@ def region_sizes_figure(result: SolveResult) -> Figure:
     """How many regions of each size each turn's scores form (a heat map of counts)."""
     bins, counts = region_size_counts(result)
     # Turns numbered as the turn statistics number them: column t holds the regions after turn t,
-    # which choose turn t+1's guess (the root, every game before turn 1, is left out); every turn
-    # has its column, the last one's empty (its games are all won), as the other figures show it.
+    # which choose turn t+1's guess (the root, every secret before turn 1, is left out); every turn
+    # has its column, the last one's empty (its secrets are all found), as the other figures show it.
     counts = counts[:, 1:]
     turns = max(len(result.turn_stats), counts.shape[1])
     counts = np.pad(counts, ((0, 0), (0, turns - counts.shape[1])))
@@ -151,7 +151,7 @@ def region_sizes_figure(result: SolveResult) -> Figure:
     ax.set_xticks(range(turns), [str(t + 1) for t in range(turns)])
     ax.set_yticks(range(len(bins)), [f"{lo:,}" if lo == hi else f"{lo:,}-{hi:,}" for lo, hi in bins])
     ax.set_xlabel(f"turn t: {AFTER_TURN}")
-    ax.set_ylabel("region size (games)")
+    ax.set_ylabel("region size (secrets)")
     ax.set_title(f"Region sizes after each turn\n{_title_of(result)}", fontsize=11)
     bar = fig.colorbar(image, ax=ax, label="regions (count, log scale; white: none)")
     bar.ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,.0f}"))  # 1, 10, 100: no 10⁰
@@ -375,12 +375,15 @@ def heatmap_grid(best: pd.DataFrame, value: str) -> tuple[list[int], list[int], 
 
 
 def format_seconds(seconds: float) -> str:
-    """Seconds with two significant digits, never an exponent: 0.00012, 0.018, 0.17, 2.7, 948."""
-    if seconds >= 10:
-        return f"{seconds:,.0f}"
+    """Seconds with two significant digits, never an exponent: 0.00012, 0.018, 0.17, 2.7, 948. A value
+    that rounds up into the next decade keeps two digits there: 0.9996 is 1.0 (not 1.00), 9.96 is 10."""
     if seconds <= 0:
         return "0"
     decimals = max(1, 1 - math.floor(math.log10(seconds)))
+    rounded = round(seconds, decimals)  # rounded first, so that 0.9996 is placed as 1.0
+    if rounded >= 10:
+        return f"{rounded:,.0f}"
+    decimals = max(1, 1 - math.floor(math.log10(rounded)))
     return f"{seconds:.{decimals}f}"
 
 
@@ -807,9 +810,41 @@ def scoring_kernel_figure(benchmarks: pd.DataFrame) -> Figure:
 # -- notebook 5: where the time goes -------------------------------------------------
 
 
+def turn_times_shown(result: SolveResult) -> dict:
+    """`result`'s seconds turn by turn as `turn_seconds_figure` writes them: the unit ('ms' when the
+    turns took under a second in all, else 's'), each turn's wall time and CPU time in it to three
+    significant figures (`three_figures`: 2.34, 0.470), and the totals added up from those shown
+    values, so that a reader who adds the bars' labels gets the title's total. Keys: unit, scale,
+    wall (texts), cpu (texts, empty where the run recorded no CPU time), wall_total, cpu_total (numbers)."""
+    stats = result.turn_stats
+    wall = np.array([s.phase1_s + s.phase2_s for s in stats])
+    cpu = np.array([s.cpu_s for s in stats])
+    scale, unit = (1.0, "s") if wall.sum() >= 1 else (1e-3, "ms")
+    walls = [three_figures(w / scale) for w in wall]
+    cpus = [three_figures(c / scale) for c in cpu] if bool((cpu > 0).any()) else []
+
+    def added(texts):
+        return sum(float(t.replace(",", "")) for t in texts)
+
+    return {"unit": unit, "scale": scale, "wall": walls, "cpu": cpus, "wall_total": added(walls),
+            "cpu_total": added(cpus) if cpus else None}
+
+
+def turn_seconds_line(result: SolveResult, first: int = 2) -> str:
+    """The line above `turn_seconds_figure`: the share of the wall time its first `first` turns took
+    and the total, both added up from the bars' labels as the figure shows them: 'turns 1 and 2: 88% of
+    4.97 ms in all (from the bars' labels)'."""
+    shown = turn_times_shown(result)
+    head = sum(float(t.replace(",", "")) for t in shown["wall"][:first])
+    turns = " and ".join(str(t) for t in range(1, min(first, len(shown["wall"])) + 1))
+    share = head / shown["wall_total"] if shown["wall_total"] else 0.0
+    return (f"turns {turns}: {share:.0%} of {three_figures(shown['wall_total'])} {shown['unit']} in all "
+            "(added up from the bars' labels below)")
+
+
 def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     """Per turn: the seconds of phase 1 (play, split the regions) and phase 2 (choose the next
-    guesses), and how the regions of phase 2 were settled (`SETTLED_WAYS`: 1-2 games, a fully
+    guesses), and how the regions of phase 2 were settled (`SETTLED_WAYS`: 1-2 secrets, a fully
     discriminating member, the full search). Seconds are this run's wall clock; the counts are the
     same on every backend. Where the run recorded each turn's CPU time (`TurnStats.cpu_s`, the cpu
     backend), a black line across each bar marks it and the bar's label gives it: a bar well above
@@ -820,9 +855,10 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     phase2 = np.array([s.phase2_s for s in stats])
     cpu = np.array([s.cpu_s for s in stats])
     with_cpu = bool((cpu > 0).any())
-    scale, unit = (1.0, "s") if (phase1 + phase2).sum() >= 1 else (1e-3, "ms")
+    shown = turn_times_shown(result)  # three significant figures; the totals added up from the labels
+    scale, unit = shown["scale"], shown["unit"]
     fig = Figure(figsize=(10, 4.8), layout="constrained")
-    left, right = fig.subplots(1, 2)
+    left, right = fig.subplots(1, 2, width_ratios=[3, 2])  # room for the labels of five bars, three figures each
     share = phase1.sum() / max((phase1 + phase2).sum(), 1e-12)
     # Phase 1's bar is a thin strip at the foot of each bar, where it shows at all: the legend says where.
     thin = f"\n({share:.1%} of the time: the thin strip at the foot of each bar)" if share < 0.05 else ""
@@ -833,9 +869,9 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     if with_cpu:
         left.hlines(cpu, turns - 0.4, turns + 0.4, colors="black", linewidth=2.5,
                     label="CPU time of the turn: where the bar stands above it,\nother work on the machine held the core")
-    for t, height, wall, used in zip(turns, top, total, cpu):
+    for k, (t, height) in enumerate(zip(turns, top)):
         # Each value with its unit: the wall clock's line, then the CPU time's.
-        text = f"{format_seconds(wall / scale)} {unit}" + (f"\nCPU {format_seconds(used / scale)} {unit}" if with_cpu else "")
+        text = f"{shown['wall'][k]} {unit}" + (f"\nCPU {shown['cpu'][k]} {unit}" if with_cpu else "")
         left.annotate(text, (t, height), ha="center", va="bottom", fontsize=8 if with_cpu else 10,
                       textcoords="offset points", xytext=(0, 2))
     left.set_ylim(0, max(top.max(), 1e-9) * (1.35 if with_cpu else 1.2))
@@ -843,8 +879,8 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     left.set_xticks(turns)
     left.set_xlabel("turn t")
     left.set_ylabel(f"wall clock ({unit})")
-    cpu_total = f" (CPU {format_seconds(cpu.sum() / scale)} {unit})" if with_cpu else ""
-    left.set_title(f"Time per turn, {format_seconds(total.sum() / scale)} {unit} in all{cpu_total}", fontsize=11)
+    cpu_total = f" (CPU {three_figures(shown['cpu_total'])} {unit})" if with_cpu else ""
+    left.set_title(f"Time per turn, {three_figures(shown['wall_total'])} {unit} in all{cpu_total}", fontsize=11)
     handles, labels = left.get_legend_handles_labels()  # the bars' phases first, the CPU line last
     order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("CPU"))
     left.legend([handles[i] for i in order], [labels[i] for i in order], fontsize=10, loc="upper center",
@@ -854,7 +890,7 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
         counts = np.array([getattr(s, name) for s in stats], dtype=float)
         right.bar(turns, counts, bottom=bottom, color=color, label=label)
         bottom += counts
-    for t, height in zip(turns, bottom):  # 0 too: a turn after which every game is won forms no region
+    for t, height in zip(turns, bottom):  # 0 too: a turn after which every secret is found forms no region
         right.annotate(f"{int(height):,}", (t, height), ha="center", va="bottom", fontsize=10,
                        textcoords="offset points", xytext=(0, 2))
     right.set_ylim(0, max(bottom.max(), 1) * 1.2)
@@ -1229,7 +1265,7 @@ def seed_scoring_figure(workload: "Table | pd.DataFrame", seed_seconds: "dict | 
 
 
 def one_at_a_time_figure(timings: pd.DataFrame) -> Figure:
-    """Seconds to play every game: one at a time (without and with a cache of positions) against all
+    """Seconds to play every secret: one at a time (without and with a cache of positions) against all
     at once (`solve`), per game and strategy: one row each, the methods as dots on a log axis (a bar
     on a log axis starts nowhere in particular), each labelled with its seconds."""
     shown = one_machine_one_engine(timings)
@@ -1264,11 +1300,11 @@ def one_at_a_time_figure(timings: pd.DataFrame) -> Figure:
         ax.grid(axis="x", which="major", alpha=0.3)
         ax.legend(fontsize=9, loc="upper center", ncols=len(methods), frameon=False)
     ax.set_ylabel("game and strategy")
-    ax.set_xlabel("seconds to play every game (log scale)")
+    ax.set_xlabel("seconds to play every secret (log scale)")
     threads = sorted({int(t) for t in timings["threads"].dropna()}) if len(timings) and "threads" in timings.columns \
         else []
     on = f"{', '.join(map(str, threads))} thread{'s' if threads != [1] else ''}" if threads else "threads unrecorded"
-    ax.set_title("One game at a time against all games at once: cpu backend, case equivalence off, "
+    ax.set_title("One secret at a time against all secrets at once: cpu backend, case equivalence off, "
                  f"{on}\n" + textwrap.fill(f"data/seed_one_at_a_time.csv, {shown.caption(commits=True)}", 95),
                  fontsize=10)
     _footnote(fig, shown.left_out_note())
@@ -1289,13 +1325,31 @@ def one_at_a_time_summary(timings: pd.DataFrame) -> str:
     lines = [f"engine {shown.engine}{on}, {shown.dates()}"
              + ("" if shown.current else f" (the engine is now {_current_engine(shown.engine)})")
              + ";", f"the timed runs took about {minutes:,.0f} minutes in all"]
-    wide = rows.pivot_table(index=["game", "strategy"], columns="method", values="median_s")
-    solve_column = next((c for c in wide.columns if c.startswith("all at once")), None)
-    if solve_column is not None:
-        for column in wide.columns.drop(solve_column):
-            ratio = wide[column] / wide[solve_column]
-            lines.append(f"{column}: {ratio.min():,.0f} to {ratio.max():,.0f} times the time of all at once")
+    for column, (low, high) in one_at_a_time_ratios(timings).items():
+        lines.append(f"{column}: {low} to {high} times the time of all at once")
+    if lines[2:]:
+        lines.append("(each ratio from the seconds as the figure shows them)")
     return "\n".join(lines)
+
+
+def one_at_a_time_ratios(timings: pd.DataFrame) -> dict:
+    """Per one-at-a-time method of `one_at_a_time_figure`, the lowest and the highest ratio of its
+    time to all at once's over the games and strategies, worked out from the seconds as the figure's
+    labels show them (two significant digits, `format_seconds`), so that a reader who divides the
+    labels gets them, and written as `format_seconds` writes a number (5.6, 13, 338)."""
+    rows = one_machine_one_engine(timings).rows
+    if len(rows) == 0:
+        return {}
+    shown = rows.assign(median_s=[float(format_seconds(float(v)).replace(",", "")) for v in rows["median_s"]])
+    wide = shown.pivot_table(index=["game", "strategy"], columns="method", values="median_s")
+    solve_column = next((c for c in wide.columns if c.startswith("all at once")), None)
+    if solve_column is None:
+        return {}
+    ratios = {}
+    for column in wide.columns.drop(solve_column):
+        ratio = (wide[column] / wide[solve_column]).dropna()
+        ratios[column] = (format_seconds(ratio.min()), format_seconds(ratio.max()))
+    return ratios
 
 
 def all_at_once_beside(timings: pd.DataFrame, timed: SolveResult, runs: int) -> str:
@@ -1322,8 +1376,7 @@ def all_at_once_beside(timings: pd.DataFrame, timed: SolveResult, runs: int) -> 
             "the whole solve's wall time:")
     live = (f"{both_units(timed.elapsed_s)} in the turn-by-turn timing further up: engine "
             f"{engine_version('solve-cpu')}, {threads(live_threads)}, the fastest of {runs} runs in this session; "
-            f"{format_seconds(sum(t.seconds for t in timed.turn_stats) * 1000)} ms of it in its turns (the total "
-            "that plot shows)")
+            f"{_turns_total(timed)} of it in its turns (the total that plot shows)")
     if len(rows) == 0:
         recorded = "not in data/seed_one_at_a_time.csv"
     else:
@@ -1333,6 +1386,12 @@ def all_at_once_beside(timings: pd.DataFrame, timed: SolveResult, runs: int) -> 
                     f"{str(row['date'])[:10]}")
     return "\n".join([head] + [textwrap.fill(line, 100, initial_indent="  ", subsequent_indent="    ")
                                 for line in (recorded, live)])
+
+
+def _turns_total(result: SolveResult) -> str:
+    """The total time of `result`'s turns with its unit, as `turn_seconds_figure`'s title writes it."""
+    shown = turn_times_shown(result)
+    return f"{three_figures(shown['wall_total'])} {shown['unit']}"
 
 
 def _current_engine(engine: str) -> str:

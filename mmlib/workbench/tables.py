@@ -638,8 +638,8 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
     names the machine and engine of each backend, read from the rows, the machine's load average
     and, for the cpu backend, the threads its solves ran on. A backend column only where the rows
     have more than one backend: one is named once, in the note."""
-    columns = [c for c in ("game", "codewords", "first_guess", "backend", "case_equivalence", "median_s", "scores",
-                           "scores_per_s")
+    columns = [c for c in ("game", "codewords", "first_guess", "backend", "case_equivalence", "max_turns", "median_s",
+                           "cpu_s", "scores", "scores_per_s")
                if c in timings.columns]
     if "backend" in columns and timings["backend"].nunique() == 1:
         columns.remove("backend")
@@ -652,8 +652,13 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
                           timings.assign(_commit=commits.fillna(""))[["backend", "machine", "engine", "_commit"]]
                           .drop_duplicates().itertuples(index=False))
     note = f"Median of 3 solves each, measured just now: {where}." if where else ""
+    if "cpu_s" in columns:
+        note += (" Each solve is timed around the whole call: median s is the median of the wall times, CPU s the "
+                 "median of the same solves' CPU times, which other work on the machine stretches far less.")
     if "scores_per_s" in columns:
         note += " Each rate is counted scores per second: scores computed over median s as shown."
+    if "cpu_s" in columns:
+        note += _stretched_rows(timings)
     if "threads" in timings.columns and (timings["backend"] == "cpu").any():
         from ..studies.data_tables import one_thread_reason
 
@@ -674,10 +679,29 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
     # The rate from the seconds as shown, so that a reader who divides gets it.
     rate = pd.to_numeric(timings["scores"], errors="coerce") / as_shown(timings["median_s"]) / 1e6
     return readable(timings[columns].assign(scores_per_s=rate),
-                    names={"scores_per_s": "million scores/s", "scores": "scores computed", "first_guess": "opening"},
+                    names={"scores_per_s": "million scores/s", "scores": "scores computed", "first_guess": "opening",
+                           "cpu_s": "CPU s"},
                     # Three significant figures, as notebook 5's billions of scores a second: a rate under
                     # one million a second (a tiny game on a busy machine) reads 0.174, not 0.
-                    formats={"median_s": "seconds", "scores_per_s": lambda v: significant(v, 3)}, note=note.strip())
+                    formats={"median_s": "seconds", "cpu_s": "seconds", "scores_per_s": lambda v: significant(v, 3)},
+                    note=note.strip())
+
+
+STRETCHED = 1.5  # a live solve's wall time over its CPU time past which its note says other work held the core
+
+
+def _stretched_rows(timings: pd.DataFrame) -> str:
+    """A sentence naming the rows of `timings` whose median wall time is at least `STRETCHED` times
+    their median CPU time, both as the table shows them: other work on the machine held the core
+    during those solves, and their rate, from the wall time, is the lower for it ('' if none)."""
+    wall, cpu = as_shown(timings["median_s"]), as_shown(timings["cpu_s"])
+    stretched = [(game, w, c) for game, w, c in zip(timings["game"], wall, cpu) if c > 0 and w >= STRETCHED * c]
+    if not stretched:
+        return " No median wall time stands far above its CPU time: other work on the machine stretched none by much."
+    which = "; ".join(f"{game}: {format_seconds(w)} s against {format_seconds(c)} s, {w / c:.1f} times"
+                      for game, w, c in stretched)
+    return (f" Where median s stands far above CPU s ({which}), the solves waited while other work on the machine "
+            "held the core, so the rate, from the wall time, is the lower for it.")
 
 
 def first_guess_table(first_guesses: pd.DataFrame) -> ReadableTable:
@@ -1457,10 +1481,12 @@ def _solves(repeats: pd.Series) -> str:
 
 
 @_whole_names
-def gpu_alone_table(benchmarks: pd.DataFrame) -> ReadableTable:
+def gpu_alone_table(benchmarks: pd.DataFrame, ab: "pd.DataFrame | None" = None) -> ReadableTable:
     """The cuda solves of the games no cpu run by the current cpu engine has (`gpu_beside_cpu_table`
     shows the others): seconds, scores computed and billions of scores a second, one row per game,
-    strategy, opening and case-equivalence setting; the note names the GPU, engine, commit and day."""
+    strategy, opening and case-equivalence setting; the note names the GPU, engine, commit and day,
+    and the rows timed with no warm-up solve before them (`_no_warm_up`, with `ab`, the rows of
+    data/gpu_ab.csv: the same solve timed after a warm-up, where it has one)."""
     pairs = gpu_beside_cpu(benchmarks)
     alone = pairs[~pairs["game"].isin(_paired_games(pairs))] if len(pairs) else pairs
     if len(alone) == 0:
@@ -1480,7 +1506,43 @@ def gpu_alone_table(benchmarks: pd.DataFrame) -> ReadableTable:
                            "solves": "not recorded"},
                     note=f"{_where_timed(alone, 'cuda')}. Each time is one run's median over its solves; billion "
                          "scores/s is counted scores per second: scores computed over cuda s as shown (two significant digits). No run of "
-                         f"{_joined(alone['game'])} by the current cpu engine ({why}).")
+                         f"{_joined(alone['game'])} by the current cpu engine ({why})." + _no_warm_up(alone, ab))
+
+
+def _no_warm_up(alone: pd.DataFrame, ab: "pd.DataFrame | None") -> str:
+    """Sentences on the rows of `alone` (of `gpu_beside_cpu`) whose command timed them with no warm-up
+    solve before them ('--no-warm-up'), where the others followed one; and, from `ab` (data/gpu_ab.csv),
+    the same solve (game, strategy, case equivalence, GPU, engine and scores) timed after a warm-up,
+    with its seconds and rate as this table writes them. What the times do not show is said not to be
+    measured ('' where every row followed a warm-up)."""
+    commands = alone["cuda_command"].astype(object).fillna("").astype(str) if "cuda_command" in alone.columns else None
+    if commands is None or not commands.str.contains("--no-warm-up").any():
+        return ""
+    cold = alone[commands.str.contains("--no-warm-up")]
+    warm = alone[~commands.str.contains("--no-warm-up")]
+    text = ""
+    for _, row in cold.iterrows():
+        name = f"{row['game']} {Strategy.parse(row['strategy']).title}"
+        others = f", where every {_joined(warm['game'])} row followed one" if len(warm) else ""
+        text += (f" {name} is one solve with no warm-up solve before it (its command's --no-warm-up, for a solve too "
+                 f"long to run twice; the kernels' compile time is still taken out){others}.")
+        again = pd.DataFrame()
+        if ab is not None and len(ab):
+            again = ab[(ab["game"] == row["game"]) & (ab["strategy"] == row["strategy"])
+                       & (ab["case_equivalence"] == row["case_equivalence"]) & (ab["machine"] == row["gpu"])
+                       & (ab["engine"] == row["cuda_engine"])
+                       & (pd.to_numeric(ab["scores"], errors="coerce") == float(row["cuda_scores"]))]
+        if len(again):
+            later = again.sort_values("date").iloc[-1]
+            seconds = format_seconds(float(later["seconds"]))
+            rate = float(row["cuda_scores"]) / float(seconds.replace(",", "")) / 1e9
+            text += (f" After one warm-up solve, a later run of the same solve took {seconds} s, {rate:,.0f} billion "
+                     f"scores/s (data/gpu_ab.csv: an A/B run with {later['tunable']} at {later['value']}, mmlib "
+                     f"{later['mmlib_version']}, {str(later['date'])[:10]}; docs/backends.md says what it compared).")
+        if len(warm):
+            text += (f" Why {row['game']} runs at fewer scores a second than {_joined(warm['game'])} even so has not "
+                     "been measured.")
+    return text
 
 
 @_whole_names
@@ -1630,7 +1692,7 @@ def scoring_kernel_table(benchmarks: pd.DataFrame, define_columns: bool = False,
 
 def turn_stats_table(result, note: "str | None" = None) -> ReadableTable:
     """The counts of every turn of `result`, numbered as notebook 5's figures number them: turn t is
-    the t-th guess, played by every game still playing; its scores split them into the regions
+    the t-th guess, played against every secret still in play; its scores split them into the regions
     after turn t, each of which chooses one guess for turn t+1 (the last three columns: how those
     guesses were found, as the figures' legends name the ways). `note`, if given, replaces the note
     that says so (a second table of the same columns on a page need not say it again)."""
@@ -1638,26 +1700,26 @@ def turn_stats_table(result, note: "str | None" = None) -> ReadableTable:
 
     stats = result.turn_stats
     frame = pd.DataFrame({
-        "turn": [s.turn for s in stats], "games playing its guess": [s.games_active for s in stats],
+        "turn": [s.turn for s in stats], "secrets in play": [s.games_active for s in stats],
         "scores computed": [s.scores for s in stats], "regions after it": [s.regions for s in stats],
         **{label: [getattr(s, name) for s in stats] for name, label, _color in SETTLED_WAYS},
     })
-    explained = ("Turn t: the t-th guess, played by every game still playing. Regions after turn t: the groups "
-                 "its scores form (a game won forms none), each choosing one guess for turn t+1; the last three "
-                 "columns say how those guesses were found. Scores computed on turn t: one per game playing its "
-                 "guess, then, to choose turn t+1's guesses, k² for each region of 3 to p(p+3)/2 games (k games: "
-                 "the fully discriminating check) and candidates × k for each region searched in full.")
+    explained = ("Turn t: the t-th guess, played against every secret in play (not found yet). Regions after "
+                 "turn t: the groups its scores form (a secret found forms none), each choosing one guess for turn "
+                 "t+1; the last three columns say how those guesses were found. Scores computed on turn t: one per "
+                 "secret in play, then, to choose turn t+1's guesses, k² for each region of 3 to p(p+3)/2 secrets "
+                 "(k secrets: the fully discriminating check) and candidates × k for each region searched in full.")
     return readable(frame, note=explained if note is None else note)
 
 
 def turn_scores_sum(result, turn: int = 1) -> str:
     """Turn `turn`'s scores computed of `result`, rebuilt from the rule every backend counts by
-    (`mmlib.core.solver_reference`): one score per game that plays the turn's guess; k² for each
+    (`mmlib.core.solver_reference`): one score per secret in play (its region's guess against it); k² for each
     region after the turn of 3 to p(p+3)/2 games (the number of different scores), whose k members
     are each scored against each other in the search for a fully discriminating member, whether or
     not one is found; and (every codeword) × k for each region searched in full, which includes each
     region of 3 to p(p+3)/2 games whose check found no such member (the text says how many did). The regions searched
-    in full are not recorded one by one, so their games are what the other two terms leave, divided by
+    in full are not recorded one by one, so their secrets are what the other two terms leave, divided by
     the codewords; a result that does not add up that way is a ValueError. Case equivalence off only:
     with it on, a full search scores each region's own number of candidates."""
     if result.case_equivalence:
@@ -1687,17 +1749,18 @@ def turn_scores_sum(result, turn: int = 1) -> str:
                    + ("the other one has none and is" if not_found == 1 else f"the other {not_found:,} have none and are")
                    + " also searched in full")
     if not checked:
-        check_text = "0 (no region of 3 to {} games)".format(game.num_scores)
+        check_text = "0 (no region of 3 to {} secrets)".format(game.num_scores)
     elif len(checked) <= 8:
         which = "the one region" if len(checked) == 1 else f"the {len(checked)} regions"
-        check_text = (f"{checks:,} ({' + '.join(f'{k}²' for k in checked)}: {which} of 3 to {game.num_scores} games;"
+        check_text = (f"{checks:,} ({' + '.join(f'{k}²' for k in checked)}: {which} of 3 to {game.num_scores} secrets;"
                       f"\n    {outcome})")
     else:
-        check_text = (f"{checks:,} (k² for each of the {len(checked):,} regions of 3 to {game.num_scores} games;"
+        check_text = (f"{checks:,} (k² for each of the {len(checked):,} regions of 3 to {game.num_scores} secrets;"
                       f"\n    {outcome})")
-    return (f"turn {turn} of {game.name}: {stats.games_active:,} games play a guess ({stats.games_active:,} scores)\n"
+    return (f"turn {turn} of {game.name}: {stats.games_active:,} secrets in play, each scored against its guess "
+            f"({stats.games_active:,} scores)\n"
             f"  + fully discriminating checks: {check_text}\n"
-            f"  + full searches: {searched_games:,} games in the regions searched × {game.size:,} codewords "
+            f"  + full searches: {searched_games:,} secrets in the regions searched × {game.size:,} codewords "
             f"= {searched_scores:,}\n"
             f"  = {stats.scores:,} scores computed on turn {turn}")
 

@@ -305,10 +305,12 @@ def case_equivalence_beside(game: "Game | str", strategy="knuth", runs: int = 5,
     of a few milliseconds, which it can double) and its wall seconds. The note names the game, strategy, opening,
     machine, engine, mmlib commit, the load average before the solves and the threads they ran on.
     `live`, the rows of `time_solves` shown on the same page: where they time the same solve (game,
-    strategy, opening, cpu backend) with one of the two settings, the note sets that median beside
-    this table's wall time and says why the two differ (other runs, picked another way).
-    `turn_by_turn`, the solve drawn turn by turn on the same page (`fastest_solve`, the fastest of
-    `turn_by_turn_runs`): the note sets its time beside the row of its setting, both in ms."""
+    strategy, opening, cpu backend) with one of the two settings, the note sets their median wall and
+    CPU times beside this row's, and says what the times show of why they differ (a wall time far above
+    its CPU time: other work held the core). `turn_by_turn`, the solve drawn turn by turn on the same
+    page (`fastest_solve`, the fastest of `turn_by_turn_runs`): the note sets the time of its turns, as
+    that plot adds them up, beside the time of the turns of the row of its setting and the row's whole
+    call."""
     from ..core.solve import solve
     from ..core.strategies import Strategy
     from ..studies.data_tables import cpu_threads_used, one_thread_reason
@@ -326,9 +328,10 @@ def case_equivalence_beside(game: "Game | str", strategy="knuth", runs: int = 5,
                           time.perf_counter() - wall))
     threads = [cpu_threads_used(result) for timed in solves.values() for result, *_ in timed]
     one_thread = max(threads) == 1  # else every thread's CPU time: the process's
-    rows = []
+    rows, chosen = [], {}
     for setting, timed in solves.items():
         result, thread_s, process_s, wall_s = min(timed, key=lambda t: t[1] if one_thread else t[2])
+        chosen[setting] = result
         stats = result.turn_stats
         rows.append({"case equivalence": setting, "scores computed": result.scores,
                      "turn 1: scores": stats[0].scores, f"turns 2 to {len(stats)}: scores": sum(s.scores for s in stats[1:]),
@@ -342,34 +345,69 @@ def case_equivalence_beside(game: "Game | str", strategy="knuth", runs: int = 5,
             + f". CPU s: {clock} CPU time, which other work on the machine stretches far less than the wall time; "
             "wall s: the same solve's wall time, longer where other work held the core."
             + _beside_live(live, first, Strategy.parse(strategy), rows)
-            + _beside_turn_by_turn(turn_by_turn, turn_by_turn_runs, rows, runs))
+            + _beside_turn_by_turn(turn_by_turn, turn_by_turn_runs, rows, runs, chosen))
     table = readable(pd.DataFrame(rows), formats={"CPU s": "seconds", "wall s": "seconds"}, note=note)
     table.whole_names = True  # engine solve-cpu 6 on one line
     return table
 
 
-def _beside_turn_by_turn(result, runs: "int | None", rows: list, table_runs: int) -> str:
-    """A sentence setting the turn-by-turn plot's solve (`result`, from `fastest_solve`) beside the row
-    of its case-equivalence setting, both times in ms ('' without `result`)."""
+def _shown(seconds: float) -> float:
+    """Seconds as the table writes them (`format_seconds`), read back."""
     from .plots_results import format_seconds
+
+    return float(format_seconds(float(seconds)).replace(",", ""))
+
+
+def _beside_turn_by_turn(result, runs: "int | None", rows: list, table_runs: int, chosen: dict) -> str:
+    """A sentence setting the turn-by-turn plot's solve (`result`, from `fastest_solve`) beside the row
+    of its case-equivalence setting (`chosen`: the row's solve): the time of the turns of each, wall and
+    CPU, as that plot adds them up (three significant figures), and the row's whole call, which also
+    counts the work before the first turn and after the last ('' without `result`)."""
+    from .plots_results import format_seconds, three_figures, turn_times_shown
 
     if result is None:
         return ""
     setting = "on" if result.case_equivalence else "off"
     row = next((r for r in rows if r["case equivalence"] == setting), None)
-    if row is None:
+    if row is None or setting not in chosen:
         return ""
-    turns_ms = sum(t.seconds for t in result.turn_stats) * 1000
+    there, here = turn_times_shown(result), turn_times_shown(chosen[setting])
+    if there["unit"] != "ms" or here["unit"] != "ms":
+        return ""
     of = f"the fastest of {runs} solves" if runs else "the fastest of its solves"
-    return (f" The {setting} row is the same solve as the turn-by-turn plot above, which took "
-            f"{format_seconds(turns_ms)} ms, the sum of its turns ({of} by wall time); here it is "
-            f"{table_runs} other solves, the one of least CPU time, timed around the whole call: "
-            f"{format_seconds(float(format_seconds(row['wall s'])) * 1000)} ms wall (wall s as shown). Other runs, picked another way: so the two times differ.")
+
+    def turns(shown) -> str:
+        cpu = f", CPU {three_figures(shown['cpu_total'])} ms" if shown["cpu_total"] is not None else ""
+        return f"{three_figures(shown['wall_total'])} ms wall{cpu}"
+
+    text = (f" The {setting} row is the solve of the turn-by-turn plot above, timed again. Its turns took "
+            f"{turns(there)} there ({of} by wall time; the plot's totals) and {turns(here)} here; the row's "
+            f"wall s, {format_seconds(_shown(row['wall s']) * 1000)} ms, times the whole call, which also counts "
+            "the work before the first turn and after the last.")
+    return text + _why_apart("The two solves' turns", there["wall_total"], there["cpu_total"],
+                             here["wall_total"], here["cpu_total"])
+
+
+def _why_apart(what: str, wall_a: float, cpu_a: "float | None", wall_b: float, cpu_b: "float | None") -> str:
+    """What two timings of the same solve show of why their wall times differ, in a sentence: nothing
+    where they are within a fifth of each other; else the slower one's wall time over its CPU time where
+    that is large (other work held the core), or that the CPU times differ too, for a reason not
+    measured."""
+    from .tables import STRETCHED
+
+    if min(wall_a, wall_b) <= 0 or max(wall_a, wall_b) < 1.2 * min(wall_a, wall_b):
+        return ""
+    wall, cpu = (wall_a, cpu_a) if wall_a > wall_b else (wall_b, cpu_b)
+    if cpu and wall >= STRETCHED * cpu:
+        return (f" {what} differ in wall time because the slower waited: its wall time is {wall / cpu:.1f} times "
+                "its CPU time, while other work on the machine held the core.")
+    return f" {what} differ in CPU time as well; what took the slower one's extra CPU time was not measured."
 
 
 def _beside_live(live: "pd.DataFrame | None", result, strategy, rows: list) -> str:
-    """A sentence setting the live table's median of the same solve beside `rows`' wall time ('' if
-    `live` has no such row)."""
+    """A sentence setting the live table's median wall and CPU times of the same solve beside the
+    row's, both as the tables show them, and what they show of why they differ ('' if `live` has no
+    such row)."""
     from .plots_results import format_seconds
 
     if live is None or len(live) == 0:
@@ -383,8 +421,13 @@ def _beside_live(live: "pd.DataFrame | None", result, strategy, rows: list) -> s
         timed = match.iloc[-1]
         solves = int(timed["repeats"]) if "repeats" in timed.index else None
         median = f"the median of {solves} other solves" if solves else "the median of other solves"
-        return (f" The live table above gives the same solve (case equivalence {row['case equivalence']}) "
-                f"{format_seconds(float(timed['median_s']))} s: {median}, each timed from its first turn to its "
-                f"last; wall s here ({format_seconds(row['wall s'])} s) is one solve, the one of least CPU time, "
-                "timed around the whole call. Other runs, picked another way: so the two times differ.")
+        wall = _shown(timed["median_s"])
+        cpu = _shown(timed["cpu_s"]) if "cpu_s" in timed.index and pd.notna(timed["cpu_s"]) else None
+        mine = _shown(row["CPU s"]) if row.get("CPU s") is not None else None
+        text = (f" The live table above times the same solve (case equivalence {row['case equivalence']}), "
+                f"{median}, each around the whole call: {format_seconds(wall)} s wall"
+                + (f", {format_seconds(cpu)} s CPU" if cpu is not None else "")
+                + f"; this row, the solve of least CPU time here: {format_seconds(_shown(row['wall s']))} s wall"
+                + (f", {format_seconds(mine)} s CPU." if mine is not None else "."))
+        return text + _why_apart("The two", wall, cpu, _shown(row["wall s"]), mine)
     return ""

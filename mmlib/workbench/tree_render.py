@@ -4,7 +4,7 @@
 program, which a fresh machine with only Python lacks; this draws the same tree
 (left to right: one box per region with its guess and its games, edges
 labelled with the score that led there) from the tree's node arrays. Notebook 5
-calls a box's secrets a region (of games); notebook 8, whose exact search splits
+calls a box's secrets a region (of secrets); notebook 8, whose exact search splits
 the possible secrets into parts, draws the same boxes as parts (of secrets):
 `strategy_tree_figure(..., part="part", member="secret")`.
 """

@@ -247,11 +247,11 @@ def strategy_tree_view(controls: GameControls) -> View:
     same = [s.title for s in Strategy if s != chosen and results[s].tree.as_dict() == tree]
     alike = f"; the same tree as {' and '.join([', '.join(same[:-1]), same[-1]] if len(same) > 1 else same)}" \
         if same else ""
-    title = (f"Strategy tree of {result.game.name} ({result.game.size:,} games), {result.strategy.title}, "
+    title = (f"Strategy tree of {result.game.name} ({result.game.size:,} secrets), {result.strategy.title}, "
              f"first guess {result.first_guess_text}")
     return View(_title(controls, f", {result.strategy.title} from its default opening {result.first_guess_text}: "
                                  f"{len(result.tree):,} regions{alike}{controls.most_colors_note()}"),
-                [strategy_tree_figure(result.tree, title=title)])
+                [strategy_tree_figure(result.tree, title=title, member="secret")])
 
 
 # -- notebook 6 -------------------------------------------------------------------
