@@ -2120,8 +2120,8 @@ def gap_table(gaps: pd.DataFrame, max_codewords: int = 1296) -> ReadableTable:
     titles = {s.label: s.title for s in Strategy}
     summary = summary.reindex([s.label for s in Strategy if s.label in summary.index])
     summary.index = summary.index.map(titles)
-    largest = {"largest_gap_per_game": "largest gap per game (turns, on board)",
-               "largest_gap_percent": "largest gap (% of the optimum, on board)"}
+    largest = {"largest_gap_per_game": "largest gap per game (turns) and its board",
+               "largest_gap_percent": "largest gap (% of the optimum) and its board"}
     table = readable(summary, formats={"mean_gap_per_game": 3, "mean_gap_percent": 1},
                      names={"mean_gap_per_game": "mean gap per game (turns)",
                             "mean_gap_percent": "mean gap (% of the optimum)", **largest},
