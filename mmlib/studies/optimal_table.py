@@ -398,21 +398,15 @@ PUBLISHED_OPTIMA = {
     # data/possible_guesses_check.csv).
     ("4p10c-norepeat", "possible"): (26374, "fancidev 2012 tests"),
 }
-# What fancidev's `-po` option gives on 4p6c, as the project's reference notes (REFERENCE.md) give it
-# beside fancidev's tests, naming no other source; not rerun here, and no table in data/ holds it:
-# 5,629, between the 5,625 of any codeword and the 5,660 of the possible secrets.
-FANCIDEV_PO_4P6C = 5629
-# How a text that quotes FANCIDEV_PO_4P6C says where it comes from.
-FANCIDEV_PO_SOURCE = ("a figure only the project's reference notes (REFERENCE.md) give, beside fancidev's tests; "
-                      "it was not rerun here")
 # Why a published value of PUBLISHED_OPTIMA is not the same as mmlib's, in words a table's note
-# puts in parentheses after "26,374 in fancidev 2012 tests against 26,688 here".
+# puts in parentheses after "26,374 in fancidev 2012 tests against 26,688 here". (The project's
+# reference notes also give what `-po` gives on 4p6c, 5,629; no table in data/ holds it and it was not
+# rerun here, so a note on the page does not quote it: docs/optimal.md does, with that source.)
 WHY_DIFFERS = {
     ("4p10c-norepeat", "possible"): (
         "not this rule's optimum: those tests run fancidev's -po option, which draws each guess from the "
-        "secrets possible one move earlier, a looser rule that admits more guesses; on 4p6c it gives "
-        f"{FANCIDEV_PO_4P6C:,}, below this rule's {PUBLISHED_OPTIMA[('4p6c', 'possible')][0]:,}: "
-        f"{FANCIDEV_PO_SOURCE}"),
+        "secrets possible one move earlier, a looser rule that admits more guesses, so its totals can be lower "
+        "than this rule's"),
 }
 POSSIBLE_CHECK_CSV = DATA_DIR / "possible_guesses_check.csv"
 
@@ -432,7 +426,10 @@ SOURCES = {
     "Koyama and Lai 1993": "K. Koyama and T. W. Lai, An optimal Mastermind strategy, Journal of Recreational "
                            "Mathematics 25 (1993)",
     # The project's reference notes give this source as "Tanaka 1996" alone: no first name, title or venue.
-    "Tanaka 1996": "Tanaka, 1996, as the project's reference notes give it, with no title or venue",
+    "Tanaka 1996": ("the source the project's reference notes (REFERENCE.md) name for Bulls and Cows' "
+                    f"{PUBLISHED_OPTIMA[('4p10c-norepeat', None)][0]:,}, "
+                    "with no title or venue, so it could not be checked here; fancidev 2012 gives the same "
+                    "total, and so does the search here"),
     "Ville 2013": "G. Ville, An optimal Mastermind (4,7) strategy and more results in the expected case, "
                   "arXiv:1305.1010 (2013)",
     "arfst23 2023": "the arfst23/Mastermind repository on GitHub (2023), an exact search in C",

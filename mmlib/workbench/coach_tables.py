@@ -228,20 +228,25 @@ def strategy_loss_summary(game: str):
 
 
 def _best_by_total_note(game: str, frame: pd.DataFrame) -> str:
-    """' Expected Size's best opening by total (data/first_guesses.csv) is 1123 instead: 5,696 turns, max
-    6.' for each strategy whose best opening by total is not the default opening it is played from."""
-    from ..studies.data_tables import load_first_guesses
+    """' Expected Size's best opening by total (data/results.csv) is 1123 instead: 5,696 turns, max
+    6.' for each strategy whose best opening by total is not the default opening it is played from:
+    the first guess of the fewest total turns among the strategy's rows of data/results.csv, the
+    file the notebooks define it by (as `optimal_table.heuristic_gaps` picks it)."""
+    from ..studies.data_tables import load_results
 
     name = Game.parse(game).name
-    rows = load_first_guesses(rules=None).frame
-    rows = rows[rows["game"] == name].set_index("strategy")
+    rows = load_results(rules=None).frame
+    rows = rows[rows["game"] == name]
     notes = []
     for s, opening in zip(frame["strategy"], frame["first_guess"]):
-        if s in rows.index and str(rows.loc[s, "best_average"]) != str(opening):
-            row = rows.loc[s]
-            notes.append(f" {Strategy.parse(s).title}'s best opening by total (data/first_guesses.csv) is "
-                         f"{row['best_average']} instead: {int(row['best_average_total_turns']):,} turns, max "
-                         f"{int(row['best_average_max_turns'])}.")
+        played = rows[rows["strategy"] == s]
+        if played.empty:
+            continue
+        best = played.sort_values("total_turns").iloc[0]
+        if str(best["first_guess"]) != str(opening):
+            notes.append(f" {Strategy.parse(s).title}'s best opening by total (data/results.csv) is "
+                         f"{best['first_guess']} instead: {int(best['total_turns']):,} turns, max "
+                         f"{int(best['max_turns'])}.")
     return "".join(notes)
 
 

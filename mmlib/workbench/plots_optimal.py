@@ -31,7 +31,7 @@ def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_ga
     the game size: one hollow marker shape and size per strategy, nested, so that none hides
     another. A dotted line marks `max_codewords` (the boards the notebook's answer covers); each board
     of `label_games` is named beside its best strategy's gap, ringed, and the largest gap of all at its
-    point."""
+    point, as is the largest gap on the boards of at most `max_codewords` codewords."""
     fig = Figure(figsize=(8.5, 4.6), layout="constrained")
     ax = fig.subplots()
     if gaps.empty:
@@ -82,14 +82,25 @@ def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_ga
         ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(0, 0.93))
         # The next board past the line sits almost on it (3p11c, 1,331 codewords, beside 1,296): its
         # largest gap is named with its size, so that no reader takes it for a board of the answer.
+        named = []
         beyond = gaps[gaps["codewords"] > max_codewords]
         if len(beyond) and beyond["codewords"].min() < max_codewords * NEAR_THE_LINE:
             near = beyond[beyond["codewords"] == beyond["codewords"].min()]
             row = near.loc[near["gap_per_game"].idxmax()]
             if row["game"] != worst["game"]:
-                label_points(fig, ax, [(f"{row['game']} ({int(row['codewords']):,} codewords): "
-                                        f"{Strategy.parse(row['strategy']).title}, {row['gap_per_game']:.3f}",
-                                        row["codewords"], row["gap_per_game"])])
+                named.append((f"{row['game']} ({int(row['codewords']):,} codewords): "
+                              f"{Strategy.parse(row['strategy']).title}, {row['gap_per_game']:.3f}",
+                              row["codewords"], row["gap_per_game"]))
+        # The largest gap on the boards of the answer (the gap table's largest per game) is named at its
+        # point too, so that the reader finds its board in the figure.
+        answer = gaps[gaps["codewords"] <= max_codewords]
+        if len(answer):
+            row = answer.loc[answer["gap_per_game"].idxmax()]
+            if row["game"] != worst["game"] and row["game"] not in label_games:
+                named.append((f"{row['game']}: {Strategy.parse(row['strategy']).title}, {row['gap_per_game']:.3f}",
+                              row["codewords"], row["gap_per_game"]))
+        if named:
+            label_points(fig, ax, named)
     return fig
 
 

@@ -2210,26 +2210,34 @@ def openings_table(optimal_frame: pd.DataFrame, results: pd.DataFrame) -> Readab
 
 def gap_table(gaps: pd.DataFrame, max_codewords: int = 1296) -> ReadableTable:
     """Per strategy, over the games of at most `max_codewords` codewords that both data/optimal.csv
-    and data/results.csv hold: the mean and the largest gap to the optimum, per game and in percent
-    (the number of games, the same for every strategy, in the note)."""
+    and data/results.csv hold: the mean and the largest gap to the optimum, per game and in percent,
+    each largest with the board it is on, '0.263 (3p10c)' (the number of games, the same for every
+    strategy, in the note)."""
     chosen = gaps[gaps["codewords"] <= max_codewords]
     summary = chosen.groupby("strategy").agg(
         mean_gap_per_game=("gap_per_game", "mean"),
         largest_gap_per_game=("gap_per_game", "max"), mean_gap_percent=("gap_percent", "mean"),
         largest_gap_percent=("gap_percent", "max"))
+    # Each largest gap with its board, so that a reader can trace it to data/ (a strategy's largest
+    # per game and its largest in percent can be on two boards: Knuth's are).
+    for column, measure, decimals in (("largest_gap_per_game", "gap_per_game", 3),
+                                      ("largest_gap_percent", "gap_percent", 1)):
+        board = chosen.loc[chosen.groupby("strategy")[measure].idxmax()].set_index("strategy")["game"]
+        summary[column] = [f"{value:.{decimals}f} ({board[label]})" for label, value in summary[column].items()]
     # The strategies' names as the figures' legends write them, in their usual order.
     titles = {s.label: s.title for s in Strategy}
     summary = summary.reindex([s.label for s in Strategy if s.label in summary.index])
     summary.index = summary.index.map(titles)
-    return readable(summary, formats={"mean_gap_per_game": 3, "largest_gap_per_game": 3,
-                                      "mean_gap_percent": 1, "largest_gap_percent": 1},
-                    names={"mean_gap_per_game": "mean gap per game (turns)",
-                           "largest_gap_per_game": "largest gap per game (turns)",
-                           "mean_gap_percent": "mean gap (% of the optimum)",
-                           "largest_gap_percent": "largest gap (% of the optimum)"},
-                    note=f"Over the {chosen['game'].nunique()} boards of at most {max_codewords:,} codewords "
-                         "that both data/optimal.csv and data/results.csv hold, each strategy from its best "
-                         "opening by total.")
+    largest = {"largest_gap_per_game": "largest gap per game (turns) and its board",
+               "largest_gap_percent": "largest gap (% of the optimum) and its board"}
+    table = readable(summary, formats={"mean_gap_per_game": 3, "mean_gap_percent": 1},
+                     names={"mean_gap_per_game": "mean gap per game (turns)",
+                            "mean_gap_percent": "mean gap (% of the optimum)", **largest},
+                     note=f"Over the {chosen['game'].nunique()} boards of at most {max_codewords:,} codewords "
+                          "that both data/optimal.csv and data/results.csv hold, each strategy from its best "
+                          "opening by total.")
+    table.numeric.update(largest.values())  # right aligned, as numbers are
+    return table
 
 
 def possible_gap_table(gaps: pd.DataFrame) -> ReadableTable:

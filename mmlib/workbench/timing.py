@@ -150,7 +150,7 @@ class LiveSearches:
         return statistics.median(self.cpu_seconds(result) for result, _seconds in self.warm)
 
     def where(self) -> str:
-        return f"{self.machine} (mmlib {self.commit}, engine {self.engine})"
+        return f"{self.machine} (mmlib commit {self.commit}, engine {self.engine})"
 
     def table(self):
         """One row per search: the objective, which run, the total and max turns, the positions it
@@ -225,7 +225,10 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
                      "source": f"data/benchmarks.csv: {game} optimal, {str(row['date'])[:10]}"})
     frame = pd.DataFrame(rows)
     shared = []
-    for column, say in (("machine", "on {}"), ("engine", "engine {}")):
+    # A value the same in every row is said once, in the note, not in a column (a board searched in
+    # one process searches the same positions every time; one searched by workers does not).
+    for column, say in (("machine", "on {}"), ("engine", "engine {}"),
+                        ("positions searched", "with {:,} positions searched")):
         values = frame[column].unique()
         if len(values) == 1:
             shared.append(say.format(values[0]))

@@ -326,7 +326,8 @@ def optimal_game_view(optimal_frame: pd.DataFrame, gaps: pd.DataFrame):
                                               part="part", member="secret"))
         else:
             described += "; data/optimal.csv stores no tree for it yet"
-        return View(_title(controls, described), items)
+        # Where mmlib's most colors, not the codeword cap, stops the colors slider (2 pins), say so.
+        return View(_title(controls, described + controls.most_colors_note()), items)
 
     return view
 
@@ -356,14 +357,42 @@ def proven_optima_view(optimal_frame: pd.DataFrame):
         table = proven_optima_table(optimal_frame, rules=rules, pins=pins)
         # The colors slider is hidden (every color count is listed): say which boards the rows span.
         boards = list(dict.fromkeys(table.frame["game"])) if "game" in table.frame.columns else []
-        span = (f": {len(boards)} board{'s' if len(boards) != 1 else ''}, "
-                + (f"{boards[0]} to {boards[-1]}" if len(boards) > 1 else boards[0])) if boards else ""
+        span = (f": {len(boards)} board{'s' if len(boards) != 1 else ''}, " + _boards_in_words(table.frame)
+                if boards else "")
         if len(boards) == 1 and len(table.frame) > 1:  # one board: said once in the caption, not in every row
             span += f", {Game.parse(boards[0]).size:,} codewords"
             table.frame = table.frame.drop(columns=[c for c in ("game", "codewords") if c in table.frame.columns])
         return View(f"<b>Proven optima, rules: {RULE_TITLES[rules]}, {pins} pins{span}</b>", [table])
 
     return view
+
+
+def _boards_in_words(frame: pd.DataFrame) -> str:
+    """The boards of a `proven_optima_table` frame as runs of colors, with what the runs skip and the
+    boards proven only with guesses from the possible secrets: '5p2c to 5p6c and 5p8c (5p7c not
+    proven yet; 5p8c only with guesses from the possible secrets)'."""
+    from ..studies.optimal_table import GUESSES_POSSIBLE
+
+    boards = list(dict.fromkeys(frame["game"]))
+    games = sorted((Game.parse(board) for board in boards), key=lambda game: game.colors)
+    runs: list = []
+    for game in games:
+        if runs and game.colors == runs[-1][-1].colors + 1:
+            runs[-1].append(game)
+        else:
+            runs.append([game])
+    spans = [run[0].name if len(run) == 1 else f"{run[0].name} to {run[-1].name}" for run in runs]
+    words = spans[0] if len(spans) == 1 else f"{', '.join(spans[:-1])} and {spans[-1]}"
+    skipped = [Game(games[0].pins, colors, games[0].rules).name for before, after in zip(runs, runs[1:])
+               for colors in range(before[-1].colors + 1, after[0].colors)]
+    restricted = [board for board in boards
+                  if set(frame.loc[frame["game"] == board, "guesses"]) == {GUESSES_POSSIBLE}]
+    said = []
+    if skipped:
+        said.append(f"{', '.join(skipped)} not proven yet")
+    if restricted:
+        said.append(f"{', '.join(restricted)} only with guesses from the possible secrets")
+    return words + (f" ({'; '.join(said)})" if said else "")
 
 
 def show_proven_optima(optimal_frame: pd.DataFrame):
