@@ -445,17 +445,33 @@ CAP_REASON = (f"The cap keeps a redraw quick on this shared machine, as a redraw
               f"{SOLVES_TIMED} times (up to {3 * SOLVES_TIMED} solves).")
 
 
-def redraw_solves_text(wall_s: float, timed: "list[float]") -> str:
-    """How long a redraw of notebook 9's widget spent solving, measured around its solves (wall time),
-    beside the sum of the solves' own timings (`timed`, seconds: the ones the time column shows),
-    which leave out each solve's setup and compiling (`SolveResult.elapsed_s`), so that a reader who
-    adds up the column is not left with a gap unexplained; two significant digits: "In all, this
-    redraw's 27 solves took 0.42 s of wall time; their 27 timings add up to 0.33 s, since ..."."""
-    from .plots import significant
+def redraw_solves_text(wall_s: float, timed: "list[float]", compile_s: float = 0.0) -> str:
+    """How long a redraw of notebook 9's widget spent in its solve calls (wall time, measured around
+    them), split into what was measured: the sum of the solves' own timings (`timed`, seconds: the
+    ones the time column shows, `SolveResult.elapsed_s`), the time they spent compiling or loading the
+    solver's code (`compile_s`, the sum of their `SolveResult.compile_s`), which those timings leave
+    out, and the rest of the calls, each solve's setup before its play. All to the same decimals (at
+    least two significant digits of the whole), the rest worked out from the values as shown, so the
+    parts add up to the whole: "In all, this redraw's 27 solves took 1.20 s of wall time: 0.71 s in
+    their 27 timings, 0.45 s compiling or loading the solver's code and 0.04 s in the rest of each
+    solve's setup, both of which the timings leave out."."""
+    import math
 
-    return (f"In all, this redraw's {len(timed)} solves took {significant(wall_s, 2)} s of wall time; their "
-            f"{len(timed)} timings add up to {significant(sum(timed), 2)} s, since each solve's timing leaves out "
-            "its setup before play starts and any compiling.")
+    decimals = max(2, 1 - math.floor(math.log10(wall_s))) if wall_s > 0 else 2
+    wall, inside, compiling = (round(v, decimals) for v in (wall_s, sum(timed), compile_s))
+    compiling = min(compiling, round(wall - inside, decimals))  # parts never more than the whole as shown
+    rest = round(wall - inside - compiling, decimals)
+
+    def s(value: float) -> str:
+        return f"{value:.{decimals}f} s"
+
+    outside = [f"{s(compiling)} compiling or loading the solver's code"] if compiling > 0 else []
+    outside += [f"{s(rest)} in the rest of each solve's setup"] if rest > 0 else []
+    text = f"In all, this redraw's {len(timed)} solves took {s(wall)} of wall time: {s(inside)} in their {len(timed)} timings"
+    if not outside:
+        return text + "."
+    which = "both of which the timings leave out" if len(outside) == 2 else "which the timings leave out"
+    return f"{text}{' and ' if len(outside) == 1 else ', '}{' and '.join(outside)}, {which}."
 
 
 def _recorded_turns_text(game: Game, strategy: Strategy) -> str:
@@ -509,7 +525,7 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
     strategy = controls.chosen_strategy
     results, times, too_large, defaults = {}, {}, [], []
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")  # how busy as the solves begin
-    started = time.perf_counter()  # the redraw's solving, all games together (`redraw_solves_text`)
+    solving_s = compiling_s = 0.0  # the redraw's solve calls, all games together (`redraw_solves_text`)
     for rules in RULES:
         if rules == NOREPEAT and chosen.pins > chosen.colors:
             continue  # no codeword without a repeat
@@ -520,10 +536,12 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
         opening = _best_openings().get((game.name, strategy.label))
         if opening is None:
             defaults.append(game.name)
+        started = time.perf_counter()
         solves = [solve(game, strategy, "cpu", opening) for _ in range(SOLVES_TIMED)]
+        solving_s += time.perf_counter() - started
+        compiling_s += sum(r.compile_s for r in solves)
         results[rules] = solves[0]
         times[rules] = [r.elapsed_s for r in solves]
-    solving_s = time.perf_counter() - started
     mine = results[chosen.rules]
     # The rules menu changes the game of this line (and the sliders' ranges); the chart and the
     # table show the board under every rule set whatever the menu says, so say which one it chose.
@@ -539,7 +557,7 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
     # The spread is the shared machine's, not the game's: say what it is here, worked out from the
     # times shown, never a bound that some redraw would break.
     spread = solve_spread_text({results[rules].game.name: seconds for rules, seconds in times.items()})
-    redraw = redraw_solves_text(solving_s, [s for seconds in times.values() for s in seconds])
+    redraw = redraw_solves_text(solving_s, [s for seconds in times.values() for s in seconds], compiling_s)
     note = (f"Each strategy from its best opening in data/results.csv, as in the tables above. {SOLVE_MS}: the "
             f"median of {SOLVES_TIMED} solves, each one playing every secret of the game, and in brackets the "
             f"fastest and the slowest of them, to two significant digits; {measured_just_now('solve-cpu')}"
