@@ -593,19 +593,19 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     assert "turns per game" in table.frame.columns and "Knuth from its best opening " in shown.caption
     # No promised redraw time: the note gives the one measured around this redraw's solves.
     solves = 3 * views.SOLVES_TIMED
-    assert re.search(rf"In all, this redraw's {solves} solves took [\d.,]+ s of wall time: [\d.,]+ s in their {solves} "
-                     "timings", table.note)
+    assert re.search(rf"In all, this redraw's {solves} solves took [\d.,]+ ms of wall time: [\d.,]+ ms in their "
+                     f"{solves} timings", table.note)
     assert "about a second" not in views.CAP_REASON
-    # Its parts, as measured, add up to the whole as shown (1.20 = 0.71 + 0.45 + 0.04).
+    # In ms, as the time column; its parts, as measured, add up to the whole as shown (1,203 = 710 + 452 + 41).
     assert views.redraw_solves_text(1.2034, [0.71 / 27] * 27, 0.452) == (
-        "In all, this redraw's 27 solves took 1.20 s of wall time: 0.71 s in their 27 timings, 0.45 s compiling or "
-        "loading the solver's code and 0.04 s in the rest of each solve's setup, both of which the timings leave out.")
-    assert views.redraw_solves_text(0.5512, [0.52 / 27] * 27) == (
-        "In all, this redraw's 27 solves took 0.55 s of wall time: 0.52 s in their 27 timings and 0.03 s in the rest "
+        "In all, this redraw's 27 solves took 1,203 ms of wall time: 710 ms in their 27 timings, 452 ms compiling or "
+        "loading the solver's code and 41 ms in the rest of each solve's setup, both of which the timings leave out.")
+    assert views.redraw_solves_text(0.0823, [0.061 / 27] * 27) == (
+        "In all, this redraw's 27 solves took 82 ms of wall time: 61 ms in their 27 timings and 21 ms in the rest "
         "of each solve's setup, which the timings leave out.")
-    for wall, timed, compiling in ((0.3049, [0.0112] * 27, 0.0049), (0.0234, [0.0008] * 27, 0.0012)):
-        parts = [float(v) for v in re.findall(r"([\d.]+) s\b", views.redraw_solves_text(wall, timed, compiling))]
-        assert abs(parts[0] - sum(parts[1:])) < 1e-9, parts
+    for wall, timed, compiling in ((0.3049, [0.0112] * 27, 0.0049), (0.0084, [0.00028] * 27, 0.0003)):
+        parts = [float(v.replace(",", "")) for v in re.findall(r"([\d.,]+) ms\b", views.redraw_solves_text(wall, timed, compiling))]
+        assert len(parts) >= 2 and abs(parts[0] - sum(parts[1:])) < 1e-9, parts
     # Each game from the strategy's best opening in data/results.csv, as the notebook's tables.
     from mmlib.studies.data_tables import load_results
     from mmlib.studies.rule_variants import best_totals

@@ -450,24 +450,23 @@ def redraw_solves_text(wall_s: float, timed: "list[float]", compile_s: float = 0
     them), split into what was measured: the sum of the solves' own timings (`timed`, seconds: the
     ones the time column shows, `SolveResult.elapsed_s`), the time they spent compiling or loading the
     solver's code (`compile_s`, the sum of their `SolveResult.compile_s`), which those timings leave
-    out, and the rest of the calls, each solve's setup before its play. All to the same decimals (at
-    least two significant digits of the whole), the rest worked out from the values as shown, so the
-    parts add up to the whole: "In all, this redraw's 27 solves took 1.20 s of wall time: 0.71 s in
-    their 27 timings, 0.45 s compiling or loading the solver's code and 0.04 s in the rest of each
-    solve's setup, both of which the timings leave out."."""
-    import math
-
-    decimals = max(2, 1 - math.floor(math.log10(wall_s))) if wall_s > 0 else 2
-    wall, inside, compiling = (round(v, decimals) for v in (wall_s, sum(timed), compile_s))
+    out, and the rest of the calls, each solve's setup before its play. In milliseconds, as the time
+    column, all to the same decimals (whole ms from 10 ms up), the rest worked out from the values as
+    shown, so that the parts add up to the whole: "In all, this redraw's 27 solves took 1,203 ms of
+    wall time: 710 ms in their 27 timings, 452 ms compiling or loading the solver's code and 41 ms in
+    the rest of each solve's setup, both of which the timings leave out."."""
+    decimals = 0 if wall_s >= 0.0095 else 1
+    wall, inside, compiling = (round(1000 * v, decimals) for v in (wall_s, sum(timed), compile_s))
     compiling = min(compiling, round(wall - inside, decimals))  # parts never more than the whole as shown
     rest = round(wall - inside - compiling, decimals)
 
-    def s(value: float) -> str:
-        return f"{value:.{decimals}f} s"
+    def ms(value: float) -> str:
+        return f"{value:,.{decimals}f} ms"
 
-    outside = [f"{s(compiling)} compiling or loading the solver's code"] if compiling > 0 else []
-    outside += [f"{s(rest)} in the rest of each solve's setup"] if rest > 0 else []
-    text = f"In all, this redraw's {len(timed)} solves took {s(wall)} of wall time: {s(inside)} in their {len(timed)} timings"
+    outside = [f"{ms(compiling)} compiling or loading the solver's code"] if compiling > 0 else []
+    outside += [f"{ms(rest)} in the rest of each solve's setup"] if rest > 0 else []
+    text = (f"In all, this redraw's {len(timed)} solves took {ms(wall)} of wall time: {ms(inside)} in their "
+            f"{len(timed)} timings")
     if not outside:
         return text + "."
     which = "both of which the timings leave out" if len(outside) == 2 else "which the timings leave out"
