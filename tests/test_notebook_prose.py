@@ -913,15 +913,17 @@ def most_often_optimal_detail() -> str:
 
 def bulls_and_cows_source() -> str:
     """Notebook 9 names the published Bulls and Cows optimum's sources as the project's reference notes
-    give them: Tanaka 1996 (no title or venue), and fancidev/mastermind's solver, which gives the same."""
+    give them: Tanaka 1996 (no title or venue, said so in those words, no citation guessed), and
+    fancidev/mastermind's solver, which gives the same."""
     from mmlib.studies.optimal_table import PUBLISHED_OPTIMA
 
     total, keys = PUBLISHED_OPTIMA[("4p10c-norepeat", None)]
     assert keys == "Tanaka 1996; fancidev 2012"
     published_sources("4p10c-norepeat")  # the published optimum is the one proven here
     return (f"Bulls and Cows (4p10c-norepeat) has a published optimum of {total:,} turns over its "
-            f"{Game.parse('4p10c-norepeat').size:,} secrets. The project's reference notes, [`REFERENCE.md`](../../shared/REFERENCE.md), credit it "
-            "to Tanaka 1996")
+            f"{Game.parse('4p10c-norepeat').size:,} secrets, credited to Tanaka 1996 by the project's reference "
+            "notes ([`REFERENCE.md`](../../shared/REFERENCE.md)), with no title or venue. An independent exact "
+            "solver, fancidev/mastermind (GitHub, its 2012 code), gives the same total.")
 
 
 def norepeat_4p6c_source() -> str:
@@ -930,7 +932,8 @@ def norepeat_4p6c_source() -> str:
     total, key = PUBLISHED_OPTIMA[("4p6c-norepeat", None)]
     assert key == "arfst23 2023"
     published_sources("4p6c-norepeat")
-    return f"4p6c-norepeat has a published optimum of {total:,}, from arfst23/Mastermind (2023)"
+    # A repository on GitHub found it: not called a publication.
+    return f"4p6c-norepeat's optimum of {total:,} was found by arfst23/Mastermind (GitHub, 2023)"
 
 
 def shared_boards() -> str:

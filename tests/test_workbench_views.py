@@ -587,13 +587,31 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     assert views.load_text(7.09, 2) == ", with the machine's load average at 7.1 as they began, more work than its " \
                                        "2 cores run at once"
     assert views.load_text(float("nan"), 2) == ""
-    assert views.SOLVE_MS in table.numeric and "first guess" not in table.numeric
+    assert views.SOLVE_MS in table.numeric and "best opening" not in table.numeric
+    # The Vocabulary's names (notebook 9): "best opening" and "turns per game", in the table and the caption.
+    assert "first guess" not in table.frame.columns and "average turns" not in table.frame.columns
+    assert "turns per game" in table.frame.columns and "Knuth from its best opening " in shown.caption
+    # No promised redraw time: the note gives the one measured around this redraw's solves.
+    solves = 3 * views.SOLVES_TIMED
+    assert re.search(rf"In all, this redraw's {solves} solves took [\d.,]+ ms of wall time: [\d.,]+ ms in their "
+                     f"{solves} timings", table.note)
+    assert "about a second" not in views.CAP_REASON
+    # In ms, as the time column; its parts, as measured, add up to the whole as shown (1,203 = 710 + 452 + 41).
+    assert views.redraw_solves_text(1.2034, [0.71 / 27] * 27, 0.452) == (
+        "In all, this redraw's 27 solves took 1,203 ms of wall time: 710 ms in their 27 timings, 452 ms compiling or "
+        "loading the solver's code and 41 ms in the rest of each solve's setup, both of which the timings leave out.")
+    assert views.redraw_solves_text(0.0823, [0.061 / 27] * 27) == (
+        "In all, this redraw's 27 solves took 82 ms of wall time: 61 ms in their 27 timings and 21 ms in the rest "
+        "of each solve's setup, which the timings leave out.")
+    for wall, timed, compiling in ((0.3049, [0.0112] * 27, 0.0049), (0.0084, [0.00028] * 27, 0.0003)):
+        parts = [float(v.replace(",", "")) for v in re.findall(r"([\d.,]+) ms\b", views.redraw_solves_text(wall, timed, compiling))]
+        assert len(parts) >= 2 and abs(parts[0] - sum(parts[1:])) < 1e-9, parts
     # Each game from the strategy's best opening in data/results.csv, as the notebook's tables.
     from mmlib.studies.data_tables import load_results
     from mmlib.studies.rule_variants import best_totals
 
     best = best_totals(load_results(rules=None).frame).query("strategy == 'knuth'").set_index("game")["first_guess"]
-    assert list(table.frame["first guess"]) == [str(best[g]) for g in table.frame["game"]]
+    assert list(table.frame["best opening"]) == [str(best[g]) for g in table.frame["game"]]
     # Beside a small no-repeat game, a classic one over the cell's cap is named, not solved.
     capped = views.rule_variant_view(game_controls(pins=4, colors=7, strategy="entropy", rules="norepeat",
                                                    max_codewords=1296))
@@ -623,6 +641,18 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     assert caption.endswith("; colors lowered from the 8 chosen; at 6 pins the colors go up to 6, to stay within "
                             "1,296 codewords")
     assert caption.count("the colors go up to") == 1
+
+
+def test_the_rule_variant_view_marks_a_default_opening():
+    """Notebook 9's widget: a game data/results.csv lacks (7p2c) plays the strategy's default opening;
+    the "best opening" column and the caption say so rather than call it the best."""
+    shown = views.rule_variant_view(game_controls(pins=7, colors=2, strategy="knuth", rules="classic",
+                                                  max_codewords=1296))
+    table = shown.items[1]
+    assert list(table.frame["game"]) == ["7p2c", "7p2c-black"]
+    assert all(cell.endswith(" (default)") for cell in table.frame["best opening"])
+    assert "Knuth from its default opening " in shown.caption
+    assert "default opening, marked (default): 7p2c, 7p2c-black." in table.note
 
 
 def test_no_repeat_controls_stay_under_their_codeword_cap():

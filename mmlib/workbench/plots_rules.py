@@ -69,9 +69,9 @@ def rules_turns_figure(results: pd.DataFrame, pins: int = 4) -> Figure:
     high = max((line.get_ydata().max() for ax in grid[1] for line in ax.get_lines()), default=0) or 1.0
     grid[1][0].set_ylim(-0.04 * high, 1.08 * high)
     grid[1][0].xaxis.set_major_locator(MaxNLocator(integer=True))
-    grid[0][0].set_ylabel("average turns per game")
+    grid[0][0].set_ylabel("turns per game")
     grid[1][0].set_ylabel("turns per game above\nthe best of the four")
-    fig.suptitle(f"{pins} pins: average turns under each rule set, each strategy from its best opening",
+    fig.suptitle(f"{pins} pins: turns per game under each rule set, each strategy from its best opening",
                  fontsize=12)
     handles, labels = grid[0][0].get_legend_handles_labels()
     for row in grid:

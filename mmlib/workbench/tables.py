@@ -2307,7 +2307,7 @@ def rules_table(frame: pd.DataFrame) -> ReadableTable:
     names = {c: f"{RULE_TITLES.get(c[:-len(' - classic')], c)} − classic" for c in frame.columns if c.endswith(" - classic")}
     names.update({c: RULE_TITLES[c] for c in frame.columns if c in RULE_TITLES})
     if any(c in RULE_TITLES or c.endswith(" - classic") for c in frame.columns):
-        note = "average turns per game" + (f"; {note}" if note else "")
+        note = "turns per game" + (f"; {note}" if note else "")  # the Vocabulary's term: already an average
     if any(c.endswith(" - classic") for c in frame.columns):
         note += f". {DIFFERENCE_ROUNDING}"
     return readable(frame, formats={**turns, **percent}, names=names, note=note)
@@ -2346,7 +2346,7 @@ def harder_table(summary: pd.DataFrame) -> ReadableTable:
                 else:
                     columns.append(board)
                     names[board] = f"{title}: {word} on"
-    note = (f"Extra average turns per game against classic (negative: fewer), over the {boards} boards (pins and "
+    note = (f"Extra turns per game against classic (negative: fewer), over the {boards} boards (pins and "
             "colors) played under all three rule sets.")
     if same:
         note += f" The same for every strategy: {'; '.join(same)}."
@@ -2364,7 +2364,7 @@ def colors_as_pins_table(results: pd.DataFrame) -> ReadableTable:
     frame = as_many_colors_as_pins(results)
     order = [s.label for s in Strategy if s.label in frame.columns]
     frame = frame[["board", "codewords", "codewords without repeats"] + order]
-    note = ("Each strategy's extra average turns per game with no repeated colors against classic (negative: "
+    note = ("Each strategy's extra turns per game with no repeated colors against classic (negative: "
             f"fewer). {DIFFERENCE_ROUNDING}")
     return readable(frame, formats={label: 3 for label in order},
                     names={"codewords without repeats": "codewords, no repeated colors",
@@ -2414,7 +2414,7 @@ def rules_split_table(results: pd.DataFrame) -> ReadableTable:
         return f" ({', '.join(boards)})" if boards else ""
 
     note = ("The boards (pins and colors) played under all three rule sets, by pins: on how many every strategy "
-            "takes fewer average turns per game with no repeated colors than in classic, and on how many every "
+            "takes fewer turns per game with no repeated colors than in classic, and on how many every "
             f"strategy takes more{named('more')}; on how many every strategy takes more with black pegs only than "
             f"in classic, and on how many every strategy takes as many{named('black same')}.")
     if NOREPEAT_MIXED in shown:
@@ -2478,12 +2478,12 @@ def largest_gap_table(worst: pd.DataFrame) -> ReadableTable:
     frame = frame[["rules", "game", "strategy", "first_guess", "optimal_total", "heuristic_total",
                    "gap_per_game", "gap_percent"]]
     table = readable(frame, formats={"gap_per_game": 3, "gap_percent": 2},
-                     names={"first_guess": "its best opening", "optimal_total": "optimum",
+                     names={"first_guess": "best opening", "optimal_total": "optimum",
                             "heuristic_total": "strategy's total", "gap_per_game": "gap (turns per game)",
                             "gap_percent": "gap (%)"},
                      note="optimum and strategy's total: total turns over every secret; gap (%): the gap as a "
                           "percent of the optimum")
-    table.numeric.discard("its best opening")  # a codeword is a name, not a number (12 beside 1234)
+    table.numeric.discard("best opening")  # a codeword is a name, not a number (12 beside 1234)
     return table
 
 
