@@ -1184,7 +1184,7 @@ def live_beside_stored_table(timings: pd.DataFrame, replay: pd.DataFrame,
       shows it (a median of the wall clock);
     - "just now, the seed's workload, wall" and "..., CPU": the same searches replayed just now
       (`seed_workloads.replay_workload`: all or an even share of them, best runs) by the wall clock
-      and by the CPU time of the thread, which leaves out the time it waited for a core;
+      and by the CPU time of the thread (the least of the runs), which leaves out the time it waited for a core;
     - "just now, every pair, CPU" and "..., wall": the live table (`scoring_variants.time_variants`,
       best runs), its wall column as that table shows it;
     - "live ÷ stored": the live table's ns per score ÷ the stored one, as both are shown.
@@ -1241,10 +1241,10 @@ def live_beside_stored_table(timings: pd.DataFrame, replay: pd.DataFrame,
     repeats = " or ".join(str(r) for r in workload_coverage(kept.rows).repeats)
     note = (f"Stored: data/seed_scoring_workload.csv, {f'the median of {repeats} runs' if repeats else 'medians'}, "
             f"{kept.caption()}{mmlib_versions(kept.rows)}. The seed's workload just now: the best of {runs} runs "
-            f"by the wall clock and that run's CPU time, replaying {_listed(shares)}, {measured_just_now('scoring')}. "
-            f"Every pair just now: the live table above, the best of {live_runs} runs by the wall clock and that "
-            f"run's CPU time.{load} Live ÷ stored is the live table's ns per score ÷ the stored one, as both are "
-            "shown.")
+            f"by the wall clock and the least CPU time of the {runs}, replaying {_listed(shares)}, "
+            f"{measured_just_now('scoring')}. Every pair just now: the live table above, the best of {live_runs} runs "
+            f"by the wall clock and the least CPU time of the {live_runs}.{load} Live ÷ stored is the live table's ns "
+            "per score ÷ the stored one, as both are shown.")
     return readable(pd.DataFrame(rows), note=note)
 
 
