@@ -1600,13 +1600,15 @@ def test_live_beside_stored_table_follows_each_variant_from_the_stored_time_to_t
     stored = load_table("seed_scoring_workload.csv", ("variant", "workload_s"))
     table = live_beside_stored_table(timings, replay, stored)
     frame = table.frame
-    assert list(frame.columns) == ["variant", "stored, the seed's workload, wall", "just now, the seed's workload, wall",
-                                   "just now, the seed's workload, CPU", "just now, every pair, CPU",
-                                   "just now, every pair, wall", "live ÷ stored"]
+    assert list(frame.columns) == ["variant", "stored, the seed's workload, wall (ns per score)",
+                                   "just now, the seed's workload, wall (ns per score)",
+                                   "just now, the seed's workload, CPU (ns per score)",
+                                   "just now, every pair, CPU (ns per score)",
+                                   "just now, every pair, wall (ns per score)", "live ÷ stored"]
     shown = scoring_workload_table(stored).frame.set_index("variant")["ns per score"]
-    assert list(frame["stored, the seed's workload, wall"]) == [shown[f"mmlib: {v}"] for v in frame["variant"]]
+    assert list(frame["stored, the seed's workload, wall (ns per score)"]) == [shown[f"mmlib: {v}"] for v in frame["variant"]]
     live = scoring_variants_table(timings).frame.set_index("variant")["ns per score"]
-    assert list(frame["just now, every pair, wall"]) == [live[v] for v in frame["variant"]]
+    assert list(frame["just now, every pair, wall (ns per score)"]) == [live[v] for v in frame["variant"]]
 
     def number(text):
         return float(text.replace(",", ""))
@@ -1616,6 +1618,31 @@ def test_live_beside_stored_table_follows_each_variant_from_the_stored_time_to_t
     assert this_machine() in table.note and "best of 1 runs" in table.note and "load average" in table.note
     missing = load_table("seed_scoring_workload.csv", ("variant", "workload_s"), data_dir=tmp_path)
     assert len(live_beside_stored_table(timings, replay, missing)) == 0
+
+
+def test_the_live_timing_and_the_replay_take_turns_in_one_timing():
+    """`time_variants_beside_replay` gives the frames of `time_variants` and `replay_workload` (the
+    same columns, variants and work), its runs taking turns, and the table beside the stored times
+    says so in its note, with one load average."""
+    from mmlib.core.scoring_variants import time_variants
+    from mmlib.studies.data_tables import load_table
+    from mmlib.studies.seed_workloads import knuth_workload, replay_workload, time_variants_beside_replay
+    from mmlib.workbench.tables import live_beside_stored_table
+
+    workload = knuth_workload("3p3c", "112")
+    timings, replay = time_variants_beside_replay(workload, repeats=2)
+    alone, replayed = time_variants("3p3c", repeats=1), replay_workload(workload, repeats=1)
+    assert list(timings.columns) == list(alone.columns) and list(replay.columns) == list(replayed.columns)
+    for mine, theirs, same in ((timings, alone, ["variant", "guesses", "scores"]),
+                               (replay, replayed, ["variant", "every", "searches", "scores"])):
+        assert mine[same].equals(theirs[same])
+    assert (timings["runs"] == 2).all() and (replay["runs"] == 2).all()
+    assert replay["alternating"].all() and not replayed["alternating"].any()
+    assert (timings["best_cpu_s"] <= timings["best_s"]).all() and (replay["best_cpu_s"] <= replay["best_s"]).all()
+    stored = load_table("seed_scoring_workload.csv", ("variant", "workload_s"))
+    note = live_beside_stored_table(timings, replay, stored).note
+    assert "runs taking turns" in note and note.count("load average") == 1
+    assert "runs taking turns" not in live_beside_stored_table(alone, replayed, stored).note
 
 
 def test_the_two_figures_of_ns_per_score_in_notebook_1_share_their_range():

@@ -264,6 +264,48 @@ def timed_twice(work: Callable[[], object]) -> "tuple[float, float]":
     return time.perf_counter() - started, cpu
 
 
+def load_average() -> float:
+    """The machine's 1-minute load average now (NaN where the platform gives none): how busy it was
+    as a timing began, since a shared machine stretches every time."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return float("nan")
+
+
+def variant_guesses(game: Game, chosen: ScoringVariant) -> np.ndarray:
+    """The guesses `time_variants` scores against every secret with `chosen`: all of them, or its
+    `sample_rows`, spread over the game so that no corner of it is favoured."""
+    count = game.size if chosen.sample_rows is None else min(game.size, chosen.sample_rows)
+    return np.linspace(0, game.size - 1, count).round().astype(np.int64)
+
+
+def timing_row(game: Game, chosen: ScoringVariant, guesses: np.ndarray, runs: "list[tuple[float, float]]") -> dict:
+    """One row of `time_variants` from the (wall, CPU) seconds of each run of `guesses` against
+    every secret: the best run by the wall clock, and the least CPU time of the runs (the cost of the
+    work in the run the rest of the machine disturbed least, which need not be the best by the wall
+    clock; it never exceeds the best wall time)."""
+    wall = [w for w, _ in runs]
+    best = min(wall)
+    best_cpu = min(c for _, c in runs)
+    scores = len(guesses) * game.size
+    return {"variant": chosen.name, "description": chosen.description, "guesses": len(guesses),
+            "scores": scores, "runs": len(runs), "best_s": best, "slowest_s": max(wall),
+            "ns_per_score": best / scores * 1e9, "best_cpu_s": best_cpu,
+            "ns_per_score_cpu": best_cpu / scores * 1e9}
+
+
+def timings_frame(rows: "list[dict]", load: float):
+    """The DataFrame of `time_variants` from its rows, with the load average as the timing began
+    and each variant's speed-up over the first (Python)."""
+    import pandas as pd
+
+    frame = pd.DataFrame(rows)
+    frame["load_avg"] = load
+    frame["speedup_vs_python"] = frame["ns_per_score"].iloc[0] / frame["ns_per_score"]
+    return frame
+
+
 def time_variants(game: "Game | str", repeats: int = 3):
     """A DataFrame with one row per variant: scores computed, best time, ns per score.
 
@@ -271,48 +313,21 @@ def time_variants(game: "Game | str", repeats: int = 3):
     `repeats` times; the best run counts (`slowest_s` says how far the runs spread, `load_avg` how
     busy the machine was as the timing began: its 1-minute load average). Each run is timed twice:
     by the wall clock (`best_s`, `ns_per_score`) and, inside it, by the CPU time of the thread
-    (`best_cpu_s`, `ns_per_score_cpu`: the CPU time of the best run), which leaves out the time the
-    thread waited for a core while other processes ran, so never exceeds the wall time. A variant
+    (`best_cpu_s`, `ns_per_score_cpu`: the least CPU time of the runs), which leaves out the time the
+    thread waited for a core while other processes ran, so never exceeds the best wall time. A variant
     with `sample_rows` scores that many guesses (`guesses`), spread over the game, against every
-    secret.
+    secret. (`seed_workloads.time_variants_beside_replay` times the same runs taking turns with a
+    replay of the seed's workload.)
     """
-    import pandas as pd
-
     game = classic_game(game)
-    try:  # how busy the machine was as the timing began: a shared machine stretches every time
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):
-        load = float("nan")
+    load = load_average()
     rows = []
     for chosen in VARIANTS:
-        count = game.size if chosen.sample_rows is None else min(game.size, chosen.sample_rows)
-        # Spread sampled rows over the game, so no corner of it is favoured.
-        guesses = np.linspace(0, game.size - 1, count).round().astype(np.int64)
+        guesses = variant_guesses(game, chosen)
         score_rows(game, chosen.name, guesses[:1])
-        runs, cpu_runs = [], []
-        for _ in range(max(1, repeats)):
-            wall, cpu = timed_twice(lambda: score_rows(game, chosen.name, guesses))
-            runs.append(wall)
-            cpu_runs.append(cpu)
-        best = min(runs)
-        best_cpu = cpu_runs[runs.index(best)]  # the best run's own CPU time
-        scores = count * game.size
-        rows.append({
-            "variant": chosen.name,
-            "description": chosen.description,
-            "guesses": count,
-            "scores": scores,
-            "runs": len(runs),
-            "best_s": best,
-            "slowest_s": max(runs),
-            "ns_per_score": best / scores * 1e9,
-            "best_cpu_s": best_cpu,
-            "ns_per_score_cpu": best_cpu / scores * 1e9,
-        })
-    frame = pd.DataFrame(rows)
-    frame["load_avg"] = load
-    frame["speedup_vs_python"] = frame["ns_per_score"].iloc[0] / frame["ns_per_score"]
-    return frame
+        runs = [timed_twice(lambda: score_rows(game, chosen.name, guesses)) for _ in range(max(1, repeats))]
+        rows.append(timing_row(game, chosen, guesses, runs))
+    return timings_frame(rows, load)
 
 
 PACKED_VARIANTS = ("numba-packed-pairs", "numba-packed-array")

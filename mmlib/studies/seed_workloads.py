@@ -188,41 +188,83 @@ def replay_workload(workload: KnuthWorkload, every: "dict | None" = None, repeat
     REPLAY_EVERY; 1 where a variant is not named) and timed twice: by the wall clock and by the CPU
     time of the thread, which leaves out the time the thread waited for a core while other
     processes ran. A DataFrame with one row per variant: the searches and scores replayed, the best
-    of `repeats` runs by the wall clock and that run's CPU time (`best_s`, `best_cpu_s`) and their ns
+    of `repeats` runs by the wall clock and the least CPU time of the runs (`best_s`, `best_cpu_s`) and their ns
     per score (`ns_per_score`, `ns_per_score_cpu`), as the live table of the variants takes them, the
-    median by the wall clock (`median_s`, as the stored rows take it), and the machine's 1-minute
-    load average as the replay began (`load_avg`)."""
-    import os
+    median by the wall clock (`median_s`, as the stored rows take it), the machine's 1-minute
+    load average as the replay began (`load_avg`), and `alternating` False: its runs did not take
+    turns with those of the live table (`time_variants_beside_replay` does that)."""
+    from ..core.scoring_variants import VARIANTS, load_average, score_rows, timed_twice
 
-    import pandas as pd
-
-    from ..core.scoring_variants import VARIANTS, score_rows, timed_twice
-
-    every = REPLAY_EVERY if every is None else every
-    try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):
-        load = float("nan")
-    game = workload.game
+    load = load_average()
     rows = []
     for v in VARIANTS:
-        k = int(every.get(v.name, 1))
-        searches = workload.searches[::k]
-        score_rows(game, v.name, None, searches[0])  # compile (or load) first
-        def replay(name=v.name, searches=searches):
-            for ps in searches:
-                score_rows(game, name, None, ps)
+        k, searches = _replayed(workload, v.name, every)
+        score_rows(workload.game, v.name, None, searches[0])  # compile (or load) first
+        runs = [timed_twice(_replay(workload.game, v.name, searches)) for _ in range(max(1, repeats))]
+        rows.append(_replay_row(workload.game, v, k, searches, runs))
+    return _replay_frame(rows, load, alternating=False)
 
-        runs = [timed_twice(replay) for _ in range(max(1, repeats))]
-        wall = [w for w, _ in runs]
-        best, best_cpu = min(runs)  # the best run by the wall clock, and its own CPU time
-        scores = game.size * int(sum(len(ps) for ps in searches))
-        rows.append({"variant": v.name, "description": v.description, "every": k, "searches": len(searches),
-                     "scores": scores, "runs": len(runs), "best_s": best, "best_cpu_s": best_cpu,
-                     "median_s": statistics.median(wall), "ns_per_score": best / scores * 1e9,
-                     "ns_per_score_cpu": best_cpu / scores * 1e9})
+
+def time_variants_beside_replay(workload: KnuthWorkload, every: "dict | None" = None, repeats: int = 3):
+    """`scoring_variants.time_variants` on the workload's game and `replay_workload` on the workload,
+    in one timing whose runs take turns: for each variant, a run of every guess against every
+    secret, then a run of the replay, `repeats` times, so that whatever the machine does meanwhile
+    (other processes, their load) falls on the two shapes of work alike. Returns the two DataFrames,
+    as the two functions return them, with one load average (as the timing began) in both, and the
+    replay's `alternating` True."""
+    from ..core.scoring_variants import (VARIANTS, classic_game, load_average, score_rows, timed_twice,
+                                         timing_row, timings_frame, variant_guesses)
+
+    game = classic_game(workload.game)
+    load = load_average()
+    timing_rows, replay_rows = [], []
+    for v in VARIANTS:
+        guesses = variant_guesses(game, v)
+        k, searches = _replayed(workload, v.name, every)
+        score_rows(game, v.name, guesses[:1])  # compile (or load) first
+        score_rows(game, v.name, None, searches[0])
+        every_pair, replayed = [], []
+        for _ in range(max(1, repeats)):
+            every_pair.append(timed_twice(lambda name=v.name: score_rows(game, name, guesses)))
+            replayed.append(timed_twice(_replay(game, v.name, searches)))
+        timing_rows.append(timing_row(game, v, guesses, every_pair))
+        replay_rows.append(_replay_row(game, v, k, searches, replayed))
+    return timings_frame(timing_rows, load), _replay_frame(replay_rows, load, alternating=True)
+
+
+def _replayed(workload: KnuthWorkload, name: str, every: "dict | None") -> "tuple[int, list]":
+    """(k, every k-th search of the workload) for the variant `name`."""
+    k = int((REPLAY_EVERY if every is None else every).get(name, 1))
+    return k, workload.searches[::k]
+
+
+def _replay(game: Game, name: str, searches: list):
+    """One run of the replay: every codeword against the PS of each search, one call a search."""
+    from ..core.scoring_variants import score_rows
+
+    def run():
+        for ps in searches:
+            score_rows(game, name, None, ps)
+    return run
+
+
+def _replay_row(game: Game, v, k: int, searches: list, runs: "list[tuple[float, float]]") -> dict:
+    wall = [w for w, _ in runs]
+    best = min(wall)  # the best run by the wall clock
+    best_cpu = min(c for _, c in runs)  # and the least CPU time, as `scoring_variants.timing_row` takes them
+    scores = game.size * int(sum(len(ps) for ps in searches))
+    return {"variant": v.name, "description": v.description, "every": k, "searches": len(searches),
+            "scores": scores, "runs": len(runs), "best_s": best, "best_cpu_s": best_cpu,
+            "median_s": statistics.median(wall), "ns_per_score": best / scores * 1e9,
+            "ns_per_score_cpu": best_cpu / scores * 1e9}
+
+
+def _replay_frame(rows: "list[dict]", load: float, alternating: bool):
+    import pandas as pd
+
     frame = pd.DataFrame(rows)
     frame["load_avg"] = load
+    frame["alternating"] = alternating
     return frame
 
 

@@ -1227,14 +1227,18 @@ def workload_note(workload: pd.DataFrame, timings) -> str:
     repeats = " or ".join(str(r) for r in coverage.repeats)
     searches = f" in {coverage.searches:,} searches" if coverage.searches else ""
     note = (f"{coverage.scores:,} scores{searches}; each ns per score is the seconds as shown ÷ these scores. "
-            f"The seed's seconds are its own, on a "
-            f"machine it does not name. mmlib's rows: {f'the median of {repeats} runs' if repeats else 'medians'}, "
-            f"{timings.caption()}"
+            f"The seed's seconds are its own, on a machine it does not name; the seed states no count of "
+            f"its scores, so its ns per score assume these same {coverage.scores:,}. "
+            f"mmlib's rows: {f'the median of {repeats} runs' if repeats else 'medians'}, {timings.caption()}"
             f"{mmlib_versions(workload)}.")
     if coverage.sampled:
         note += (f" Every variant timed all the scores except {coverage.sampled_text()}: each timed an even share "
                  "of the searches and has its seconds scaled up to the whole workload.")
     return (note + f" {timings.left_out_note()}").strip()
+
+
+# The unit each time column of `live_beside_stored_table` names in its header.
+NS_PER_SCORE_UNIT = "(ns per score)"
 
 
 def live_beside_stored_table(timings: pd.DataFrame, replay: pd.DataFrame,
@@ -1246,13 +1250,15 @@ def live_beside_stored_table(timings: pd.DataFrame, replay: pd.DataFrame,
       shows it (a median of the wall clock);
     - "just now, the seed's workload, wall" and "..., CPU": the same searches replayed just now
       (`seed_workloads.replay_workload`: all or an even share of them, best runs) by the wall clock
-      and by the CPU time of the thread, which leaves out the time it waited for a core;
+      and by the CPU time of the thread (the least of the runs), which leaves out the time it waited for a core;
     - "just now, every pair, CPU" and "..., wall": the live table (`scoring_variants.time_variants`,
       best runs), its wall column as that table shows it;
     - "live ÷ stored": the live table's ns per score ÷ the stored one, as both are shown.
 
-    Every number to three significant figures; the note says what was replayed, and the machine,
-    commit and load average of each measurement. A stored table that is missing or partial shows no
+    Each time column names its unit (ns per score). Every number to three significant figures; the
+    note says what was replayed, and the machine, commit and load average of each measurement, and,
+    where the replay's runs took turns with the live table's (`seed_workloads.time_variants_beside_replay`:
+    the replay's `alternating`), says so. A stored table that is missing or partial shows no
     rows, and its problem as the note."""
     from ..studies.data_tables import measured_just_now
     from ..studies.seed_workloads import workload_coverage
@@ -1272,11 +1278,13 @@ def live_beside_stored_table(timings: pd.DataFrame, replay: pd.DataFrame,
         if variant not in stored_ns or variant not in replayed.index:
             continue
         rows.append({"variant": description,
-                     "stored, the seed's workload, wall": _three_figures(stored_ns[variant]),
-                     "just now, the seed's workload, wall": _three_figures(replayed.loc[variant, "ns_per_score"]),
-                     "just now, the seed's workload, CPU": _three_figures(replayed.loc[variant, "ns_per_score_cpu"]),
-                     "just now, every pair, CPU": _three_figures(live_cpu[variant]),
-                     "just now, every pair, wall": _three_figures(live_wall[variant]),
+                     f"stored, the seed's workload, wall {NS_PER_SCORE_UNIT}": _three_figures(stored_ns[variant]),
+                     f"just now, the seed's workload, wall {NS_PER_SCORE_UNIT}":
+                         _three_figures(replayed.loc[variant, "ns_per_score"]),
+                     f"just now, the seed's workload, CPU {NS_PER_SCORE_UNIT}":
+                         _three_figures(replayed.loc[variant, "ns_per_score_cpu"]),
+                     f"just now, every pair, CPU {NS_PER_SCORE_UNIT}": _three_figures(live_cpu[variant]),
+                     f"just now, every pair, wall {NS_PER_SCORE_UNIT}": _three_figures(live_wall[variant]),
                      "live ÷ stored": _three_figures(live_wall[variant] / stored_ns[variant])})
     from ..core.scoring_variants import SHORT_NAMES
 
@@ -1287,15 +1295,22 @@ def live_beside_stored_table(timings: pd.DataFrame, replay: pd.DataFrame,
     runs = int(replay["runs"].max())
     live_runs = int(timings["runs"].max())
     loads = [float(frame["load_avg"].iloc[0]) for frame in (replay, timings) if "load_avg" in frame]
-    load = (f" The machine's load average was {loads[0]:.1f} as the replay began and {loads[1]:.1f} as the "
-            "live table's timing began." if len(loads) == 2 and not any(map(math.isnan, loads)) else "")
+    alternating = "alternating" in replay and bool(replay["alternating"].all())
+    known = len(loads) == 2 and not any(map(math.isnan, loads))
+    if alternating:
+        load = (" The live table's cell timed both, each variant's runs taking turns (a run of every pair, then a "
+                "run of the replay), so that the two shapes of work ran at the same moments"
+                + (f"; the machine's load average was {loads[1]:.1f} as that timing began." if known else "."))
+    else:
+        load = (f" The machine's load average was {loads[0]:.1f} as the replay began and {loads[1]:.1f} as the "
+                "live table's timing began." if known else "")
     repeats = " or ".join(str(r) for r in workload_coverage(kept.rows).repeats)
-    note = (f"ns per score. Stored: data/seed_scoring_workload.csv, {f'the median of {repeats} runs' if repeats else 'medians'}, "
+    note = (f"Stored: data/seed_scoring_workload.csv, {f'the median of {repeats} runs' if repeats else 'medians'}, "
             f"{kept.caption()}{mmlib_versions(kept.rows)}. The seed's workload just now: the best of {runs} runs "
-            f"by the wall clock and that run's CPU time, replaying {_listed(shares)}, {measured_just_now('scoring')}. "
-            f"Every pair just now: the live table above, the best of {live_runs} runs by the wall clock and that "
-            f"run's CPU time.{load} Live ÷ stored is the live table's ns per score ÷ the stored one, as both are "
-            "shown.")
+            f"by the wall clock and the least CPU time of the {runs}, replaying {_listed(shares)}, "
+            f"{measured_just_now('scoring')}. Every pair just now: the live table above, the best of {live_runs} runs "
+            f"by the wall clock and the least CPU time of the {live_runs}.{load} Live ÷ stored is the live table's ns "
+            "per score ÷ the stored one, as both are shown.")
     return readable(pd.DataFrame(rows), note=note)
 
 
