@@ -39,5 +39,5 @@ def test_the_types_are_read_from_the_scoring_loop():
         assert [str(t) for t in passed] == ["uint64", "uint64", "int64", "uint64"]
     counts = compiled_counts_as_called(ordinal_of, kernels_cpu.score_block, *score_block_arguments("4p6c"))
     assert (counts.branches, counts.selects) == (0, 1)
-    assert str(counts) == ("ordinal_of, compiled for (uint64, uint64, int64, uint64) as kernels_cpu.score_block "
-                           "passes them: 0 conditional branches, 1 select")
+    assert str(counts) == ("kernels_cpu.score_block passes ordinal_of (uint64, uint64, int64, uint64)\n"
+                           "ordinal_of, compiled for those types: 0 conditional branches, 1 select")

@@ -33,9 +33,11 @@ class CompiledCounts:
     def __str__(self) -> str:
         def counted(n: int, word: str) -> str:
             return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('ch') else 's'}"
-        source = f" as {self.called_from} passes them" if self.called_from else ""
-        return (f"{self.name}, compiled for ({self.types}){source}: "
-                f"{counted(self.branches, 'conditional branch')}, {counted(self.selects, 'select')}")
+        counts = f"{counted(self.branches, 'conditional branch')}, {counted(self.selects, 'select')}"
+        if self.called_from:  # two short lines: a long printed line wraps mid-word on a narrow page
+            return (f"{self.called_from} passes {self.name} ({self.types})\n"
+                    f"{self.name}, compiled for those types: {counts}")
+        return f"{self.name}, compiled for ({self.types}): {counts}"
 
 
 def compiled_counts(kernel, *args) -> CompiledCounts:
