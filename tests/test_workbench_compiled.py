@@ -26,3 +26,18 @@ def test_a_loop_that_stops_early_counts_its_branches():
 
     counts = compiled_counts(numba.njit(first_square_over), 50)
     assert counts.branches > 0 and str(counts).startswith("first_square_over, compiled for (int64): ")
+
+
+def test_the_types_are_read_from_the_scoring_loop():
+    """Review r7 of notebook 2: the types the count compiles `ordinal_of` for were chosen by hand;
+    they are read from the CPU scoring loop, compiled for a game's arrays as the solver passes them."""
+    from mmlib.core import kernels_cpu
+    from mmlib.workbench.compiled import compiled_counts_as_called, score_block_arguments, types_passed
+
+    for game in ("4p6c", "4p10c"):  # at most 8 colors, and more: the loop's two branches
+        passed = types_passed(kernels_cpu.score_block, ordinal_of, *score_block_arguments(game))
+        assert [str(t) for t in passed] == ["uint64", "uint64", "int64", "uint64"]
+    counts = compiled_counts_as_called(ordinal_of, kernels_cpu.score_block, *score_block_arguments("4p6c"))
+    assert (counts.branches, counts.selects) == (0, 1)
+    assert str(counts) == ("kernels_cpu.score_block passes ordinal_of (uint64, uint64, int64, uint64)\n"
+                           "ordinal_of, compiled for those types: 0 conditional branches, 1 select")

@@ -309,16 +309,38 @@ def test_the_acr_maps_share_one_scale_and_their_key_says_what_grey_and_frames_me
     assert "15" in [t.get_text() for t in acr_sizes_figure("4p6c").axes[0].texts]
 
 
-def test_the_captions_of_notebooks_2_and_3_say_where_the_colors_stop_at_every_position():
+def test_notebooks_2_and_3_say_where_the_colors_stop_beside_the_slider_and_why_where_the_pins_lower_them():
+    """Review r7 of notebook 2: the caption repeated at every position the range the label beside the
+    colors slider gives, and wrapped with one word alone on a line at a control's line height. Now the
+    label beside the slider says where the colors stop at every position, the caption says why only
+    where more pins lowered the colors chosen (as in notebook 1), and a wrapped caption keeps the line
+    height of text."""
     controls = game_controls(pins=5, colors=4, max_codewords=4096)
     box = show_interactive(views.score_ordinals_view, controls)
     label = box.children[-2]
-    assert label.value.endswith("(at 5 pins the colors go up to 5, to stay within 4,096 codewords)")
-    controls.pins.value = 8  # at the cap: said once, not twice
-    assert label.value.count("the colors go up to 2") == 1 and "25 of them occur in 8p2c" in label.value
+    assert controls.colors_range.value.endswith(">of 2 to 5 colors at 5 pins</span>")
+    assert label.value.endswith("20 of them occur in 5p4c") and "the colors go up to" not in label.value
+    controls.colors.value = 5  # at the top of the slider by choice: the label beside it says so
+    assert label.value.endswith("20 of them occur in 5p5c")
+    controls.colors.value = 4
+    controls.pins.value = 8  # the pins lowered the colors from 4 to 2: said once, with why
+    assert controls.colors_range.value.endswith(">only 2 colors at 8 pins</span>")
+    assert label.value.endswith("25 of them occur in 8p2c; colors lowered from the 4 chosen; with 8 pins the colors "
+                                "go up to 2, to stay within 4,096 codewords")
+    assert label.value.count("the colors go up to 2") == 1
+    controls.pins.value = 5  # the reader's colors come back, and the note goes
+    assert controls.game.name == "5p4c" and "the colors go up to" not in label.value
+    from mmlib.workbench.widgets import CAPTION_STYLE
+
+    styles = [child for child in box.children if getattr(child, "value", None) == CAPTION_STYLE]
+    assert len(styles) == 1 and styles[0].layout.display == "none" and "line-height: 1.5" in CAPTION_STYLE
     caption = views.acr_sizes_view(game_controls(pins=5, colors=2, max_codewords=100_000)).caption
     assert "|ACr| = |AC| = 32" in caption and "16 by renaming colors and 3 first-guess patterns" in caption
-    assert caption.endswith("(at 5 pins the colors go up to 10, to stay within 100,000 codewords)")
+    assert caption.endswith("once pins may be reordered")
+    eight = game_controls(pins=5, colors=8, max_codewords=100_000)
+    eight.pins.value = 8
+    assert views.acr_sizes_view(eight).caption.endswith(
+        "; colors lowered from the 8 chosen; with 8 pins the colors go up to 4, to stay within 100,000 codewords")
 
 
 def test_notebooks_2_and_3_review_r3_fixes():

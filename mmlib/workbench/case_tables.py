@@ -136,11 +136,12 @@ def same_guess_table(game: Game, regions: "list[PathRegion]") -> ReadableTable:
     return readable(pd.DataFrame(rows))
 
 
-def published_acr_table() -> ReadableTable:
-    """The seed's |ACr| sizes (from its companion notebook, `case_equivalence.PUBLISHED_ACR_SIZES`)
-    beside the closed form's. Their source is said once, in the notebook's prose above the table."""
+def published_acr_table(sizes=PUBLISHED_ACR_SIZES) -> ReadableTable:
+    """The seed's |ACr| sizes, (pins, colors, |Zero|, |Free|, |ACr|) rows (by default
+    `case_equivalence.PUBLISHED_ACR_SIZES`, which no table of data/ holds: the notebook passes it by
+    name), beside the closed form's. Their source is said once, in the notebook's prose above the table."""
     rows = [(f"{pins}p{colors}c", zero, free, size, acr_size(pins, colors, zero, free))
-            for pins, colors, zero, free, size in PUBLISHED_ACR_SIZES]
+            for pins, colors, zero, free, size in sizes]
     frame = pd.DataFrame(rows, columns=["game", "|Zero|", "|Free|", "seed's |ACr|", "closed form"])
     return readable(frame)
 

@@ -1,5 +1,6 @@
 """What Numba compiles a kernel to, counted so that a notebook can show it rather than assert it
-(notebook 2: the rule set's test in `ordinal_of` compiles to a select, not a branch).
+(notebook 2: the rule set's test in `ordinal_of` compiles to a select, not a branch, for the types
+the CPU scoring loop `kernels_cpu.score_block` passes it, read from that loop as compiled).
 
 Numba turns a function into LLVM IR (the compiler's intermediate code, before machine code) and
 LLVM optimizes it. In that IR a test that decides what runs next is a conditional branch,
@@ -13,6 +14,10 @@ import re
 from dataclasses import dataclass
 
 import numba
+import numpy as np
+
+from ..core.games import Codewords, Game
+from ..core.scoring import score_mask
 
 
 @dataclass(frozen=True)
@@ -23,12 +28,16 @@ class CompiledCounts:
     types: str
     branches: int
     selects: int
+    called_from: str = ""  # the kernel whose calls gave the types, if they were read from one
 
     def __str__(self) -> str:
         def counted(n: int, word: str) -> str:
             return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('ch') else 's'}"
-        return (f"{self.name}, compiled for ({self.types}): {counted(self.branches, 'conditional branch')}, "
-                f"{counted(self.selects, 'select')}")
+        counts = f"{counted(self.branches, 'conditional branch')}, {counted(self.selects, 'select')}"
+        if self.called_from:  # two short lines: a long printed line wraps mid-word on a narrow page
+            return (f"{self.called_from} passes {self.name} ({self.types})\n"
+                    f"{self.name}, compiled for those types: {counts}")
+        return f"{self.name}, compiled for ({self.types}): {counts}"
 
 
 def compiled_counts(kernel, *args) -> CompiledCounts:
@@ -36,10 +45,61 @@ def compiled_counts(kernel, *args) -> CompiledCounts:
     (a kernel loaded from Numba's cache cannot be inspected; the options but the cache are kept),
     and count the conditional branches and the selects in the optimized LLVM IR of the function
     itself, leaving out the wrapper Numba adds to call it from Python."""
-    options = {key: value for key, value in kernel.targetoptions.items() if key != "cache"}
-    fresh = numba.jit(**options)(kernel.py_func)
+    fresh = _fresh(kernel)
     fresh(*args)
-    signature = fresh.signatures[0]
+    return _counts(kernel, fresh, fresh.signatures[0])
+
+
+def _fresh(kernel):
+    """A new Numba dispatcher of the kernel's Python function, with its options but the cache."""
+    options = {key: value for key, value in kernel.targetoptions.items() if key != "cache"}
+    return numba.jit(**options)(kernel.py_func)
+
+
+def types_passed(caller, callee, *args) -> tuple:
+    """The Numba types of the arguments with which the kernel `caller`, compiled afresh for the types
+    of `args` (not run), calls the kernel `callee`; a ValueError unless every call passes the same."""
+    fresh = _fresh(caller)
+    fresh.compile(tuple(numba.typeof(arg) for arg in args))
+    annotation = fresh.overloads[fresh.signatures[0]].type_annotation
+    passed = set()
+    for expr, called in annotation.calltypes.items():
+        if getattr(expr, "op", None) != "call":
+            continue
+        function = annotation.typemap.get(expr.func.name)
+        if isinstance(function, numba.core.types.Dispatcher) and function.dispatcher is callee:
+            passed.add(tuple(called.args))
+    if len(passed) != 1:
+        raise ValueError(f"{caller.py_func.__name__} calls {callee.py_func.__name__} with "
+                         f"{len(passed)} different signatures, not one")
+    return passed.pop()
+
+
+def compiled_counts_as_called(kernel, caller, *caller_args) -> CompiledCounts:
+    """`compiled_counts` of `kernel` for the types `caller` passes it, read from `caller` compiled
+    afresh for the types of `caller_args` (`types_passed`)."""
+    types = types_passed(caller, kernel, *caller_args)
+    fresh = _fresh(kernel)
+    fresh.compile(types)
+    counts = _counts(kernel, fresh, fresh.signatures[0])
+    return CompiledCounts(counts.name, counts.types, counts.branches, counts.selects,
+                          f"{caller.__module__.rsplit('.', 1)[-1]}.{caller.py_func.__name__}")
+
+
+def score_block_arguments(game) -> tuple:
+    """The arguments the CPU solver gives the scoring loop `kernels_cpu.score_block` in a search of
+    `game`: a guess's packed words against every codeword's (`Codewords.of`), the pins (a Python
+    int), the game's score mask, whether the colors need the high color-count word (more than 8),
+    and the uint8 ordinals the loop writes."""
+    game = Game.parse(game) if isinstance(game, str) else game
+    words = Codewords.of(game)
+    return (words.words[0], words.counts_lo[0], words.counts_hi[0], words.words, words.counts_lo,
+            words.counts_hi, game.pins, score_mask(game), game.colors > 8,
+            np.empty(game.size, dtype=np.uint8))
+
+
+def _counts(kernel, fresh, signature) -> CompiledCounts:
+    """The branches and selects of `fresh` (a fresh copy of `kernel`) compiled for `signature`."""
     name = fresh.overloads[signature].fndesc.mangled_name
     ir = fresh.inspect_llvm(signature)
     start = re.search(rf"^define [^\n]*@{re.escape(name)}\(", ir, re.MULTILINE)

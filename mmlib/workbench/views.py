@@ -141,12 +141,22 @@ def ordinal_table(pins: int) -> ReadableTable:
     return table
 
 
+def lowered_colors_note(controls: GameControls) -> str:
+    """The codeword cap's note (`GameControls.cap_note`) where it has lowered the colors the reader
+    chose ('; colors lowered from the 4 chosen; with 8 pins the colors go up to 2, to stay within 4,096
+    codewords'), else '': the label beside the colors slider gives its range at every position, and
+    the notebook's prose says why it narrows with more pins (notebooks 1 to 3)."""
+    lowered = controls.chosen_colors is not None and controls.chosen_colors > controls.colors.value
+    return controls.cap_note() if lowered else ""
+
+
 def score_ordinals_view(controls: GameControls) -> View:
-    """The ordinals of the chosen pin count, and how often each score occurs in the chosen game."""
+    """The ordinals of the chosen pin count, and how often each score occurs in the chosen game; the
+    caption speaks of the codeword cap only where it has lowered the colors chosen."""
     game = controls.game
     used = int((score_frequencies(game) > 0).sum())
     caption = _title(controls, f": {game.pins} pins give {game.num_scores} possible scores in {game.score_slots} "
-                               f"counter slots; {used} of them occur in {game.name}{controls.colors_limit()}")
+                               f"counter slots; {used} of them occur in {game.name}{lowered_colors_note(controls)}")
     return View(caption, [ordinal_table(game.pins), score_frequencies_figure(game)], says_colors_limit=True)
 
 
@@ -156,7 +166,7 @@ def score_ordinals_view(controls: GameControls) -> View:
 def acr_sizes_view(controls: GameControls) -> View:
     """|ACr| for every (|Zero|, |Free|) pair of the chosen game, and what is left before the first
     guess: the representatives by renaming colors, and the first-guess patterns once pins may be
-    reordered too."""
+    reordered too. The caption speaks of the codeword cap only where it has lowered the colors chosen."""
     game = controls.game
     smallest = min(acr_size(game.pins, game.colors, z, f, game.norepeat) for z, f in possible_zero_free(game.colors))
     renamed = acr_size(game.pins, game.colors, 0, game.colors, game.norepeat)
@@ -172,7 +182,7 @@ def acr_sizes_view(controls: GameControls) -> View:
                  f"swap, so |ACr| = |AC| = {game.size:,}")
     before = (f"before the first guess, {renamed:,} by renaming colors and {patterns} first-guess "
               f"pattern{'s' if patterns != 1 else ''}{parts} once pins may be reordered")
-    return View(_title(controls, f": {after}; {before}{controls.colors_limit()}"), [acr_sizes_figure(game)],
+    return View(_title(controls, f": {after}; {before}{lowered_colors_note(controls)}"), [acr_sizes_figure(game)],
                 says_colors_limit=True)
 
 

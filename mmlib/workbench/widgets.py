@@ -278,6 +278,19 @@ def game_label(text: str = "") -> widgets.HTML:
     return label
 
 
+# Jupyter's widget style gives an HTML widget's text the line height of a control (28 px), so a caption
+# that wraps reads as two paragraphs with a gap between them. This rule gives the caption the line height
+# of text, and keeps a one-line caption as tall as before.
+CAPTION_STYLE = (f"<style>.widget-html.{GAME_LABEL_CLASS} > .widget-html-content, "
+                 f".jupyter-widget-html.{GAME_LABEL_CLASS} > .jupyter-widget-html-content "
+                 "{ line-height: 1.5; padding: 4px 0; }</style>")
+
+
+def caption_style() -> widgets.HTML:
+    """A hidden widget that holds `CAPTION_STYLE`, shown once with the controls."""
+    return widgets.HTML(value=CAPTION_STYLE, layout=widgets.Layout(display="none"))
+
+
 # -- wiring controls to what they show -------------------------------------------
 
 
@@ -401,5 +414,5 @@ def show_interactive(draw, controls: GameControls, *, menus=(), caption=None) ->
     for menu in menus:
         menu.widget.observe(picked(menu), names="value")
     new_game()
-    return widgets.VBox([controls.box(), *[menu.widget for menu in menus], label, output])
+    return widgets.VBox([controls.box(), caption_style(), *[menu.widget for menu in menus], label, output])
 
