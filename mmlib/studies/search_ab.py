@@ -91,7 +91,7 @@ def alternate(labels, repeats: int, run_once) -> "tuple[dict, dict]":
 
 def compare(tunable: str, settings: dict, column: str, cases, repeats: int = 3, workers: int = 1) -> list[dict]:
     """Rows (provenance and command left for the caller), one per case and setting.
-    `settings`: label -> the tunable's value, two of them; the answers must agree."""
+    `settings`: label -> the tunable's value, two or more; the answers must agree."""
     labels = list(settings)
     time_once(tunable, settings[labels[0]], "3p3c", None, workers)  # a warm-up: the engine compiled and cached
     rows = []
@@ -130,7 +130,7 @@ def study_arguments(argv, prog: str, description: str, metavar: str, parse_case,
 def run_study(argv, prog: str, description: str, tunable: str, settings: dict, column: str,
               default_csv: Path, workers: int) -> int:
     """The command line of a study: cases GAME:MAX_TURNS, --repeats, --csv; appends its rows to
-    the CSV and prints each case's medians (the first setting's over the second's)."""
+    the CSV and prints each case's medians (the first setting's over each other's)."""
     parsed = study_arguments(argv, prog, description, "GAME:MAX_TURNS", parse_case, default_csv, 3)
     if parsed is None:
         return 2
@@ -141,9 +141,13 @@ def run_study(argv, prog: str, description: str, tunable: str, settings: dict, c
         row.update(where, command=command)
     columns = ["date", "game", "max_turns", column, "runs", "median_s", "seconds", "answer", *STUDY_TAIL]
     append_rows(args.csv, rows, columns)
-    first, second = list(settings)
-    for a, b in zip(rows[::2], rows[1::2]):
-        within = a["max_turns"] or "any number of"
-        print(f"{a['game']} within {within} turns: {a['answer']}; {first} {a['median_s']:.2f} s, "
-              f"{second} {b['median_s']:.2f} s, x{a['median_s'] / b['median_s']:.2f}")
+    count = len(settings)
+    for at in range(0, len(rows), count):
+        case = rows[at:at + count]
+        first = case[0]
+        within = first["max_turns"] or "any number of"
+        medians = ", ".join(f"{row[column]} {row['median_s']:.2f} s" for row in case)
+        ratios = ", ".join(f"x{first['median_s'] / row['median_s']:.2f}" for row in case[1:])
+        print(f"{first['game']} within {within} turns: {first['answer']}; {medians} ({first[column]} over the "
+              f"others: {ratios})")
     return 0

@@ -38,13 +38,16 @@ SHORT_RUN_S = 60.0
 # the candidate before the feasible parts are solved exactly. That is most of the work of
 # proving that no strategy wins within some number of turns.
 PART_ORDER = "adaptive"
-# The order in which the root sends an opening's parts to the workers: "smallest" first, as the
-# engine orders a candidate's parts once it has a total to beat (every opening at the root has
-# one: the heuristics' bound, then the best opening's), so that the exact values of the small
-# parts, back in milliseconds, tighten the budgets the large parts go out with; or "largest"
-# first, which balances the workers' load but sends the large parts with the loosest budgets.
-# With two workers, 6p4c 7.06 s largest first, 5.10 s smallest first (data/root_part_order.csv).
-ROOT_PART_ORDER = "smallest"
+# The order in which the root sends an opening's parts to the workers. "adaptive": largest first
+# for the openings sent before any opening has a total (the first is most often the best one,
+# whose every part must be solved exactly: its large parts start at once, on every worker, and
+# warm the workers' caches), smallest first for those sent after, which are mostly refuted: the
+# small parts come back exact in milliseconds and tighten the budgets the large parts go out
+# with, so those fail early instead of being solved exactly first. "smallest" or "largest": one
+# order for every opening. Two workers, medians of 3 (data/root_part_order.csv): 6p4c largest
+# 7.06 s, smallest 5.10 s; adaptive against smallest: 4p7c 2.06 and 2.29 s, 6p4c 5.37 and 5.16 s,
+# 4p8c 6.77 and 6.86 s, 4p10c-norepeat 13.32 and 12.93 s.
+ROOT_PART_ORDER = "adaptive"
 # The lower bound of each part below an opening when the parts are farmed out: True, one guess
 # deeper (`OptimalSearch.lookahead_bound`: the least over the part's guesses of the counting
 # bounds of what each leaves); False, the counting bound of the part's size. The deeper bound

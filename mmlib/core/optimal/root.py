@@ -35,8 +35,8 @@ class RootSearch:
     With one worker and no client, the search of this process does it all.
     With more, the positions below an opening (its non-winning parts) are
     handed to worker processes (or, with a Dask `client`, to the cluster's
-    workers) through `solve_part`, at most `workers` at a time, smallest
-    first (config.ROOT_PART_ORDER). Each part gets as its upper bound what the best total so far leaves
+    workers) through `solve_part`, at most `workers` at a time, in the order
+    config.ROOT_PART_ORDER gives. Each part gets as its upper bound what the best total so far leaves
     once the exact values of the parts done and the lower bounds of the others
     are taken off, so the bounds tighten as results come in. As soon as an
     opening cannot beat the best, its parts still running are told to stop.
@@ -118,7 +118,7 @@ class RootSearch:
             lbs = [search.lookahead_bound(p, (int(g),), depth - 1) if config.ROOT_LOOKAHEAD else int(table[len(p)])
                    for _o, p in parts]
             openings.append(Opening(n + sum(lbs), int(g), parts, lbs,
-                                    smallest_first=config.ROOT_PART_ORDER == "smallest"))
+                                    smallest_first=config.ROOT_PART_ORDER != "largest"))
         openings.sort(key=lambda o: (o.bound, o.guess))
         for order, opening in enumerate(openings):
             opening.order = order
@@ -318,6 +318,8 @@ class RootSearch:
                             search.add_counts({"candidates_cut": 1})
                             continue
                         opening.ticket, next_ticket = next_ticket, next_ticket + 1
+                        if config.ROOT_PART_ORDER == "adaptive" and holder is None:
+                            opening.pending = deque(sorted(opening.pending))  # largest first
                         search.add_counts({"candidates_searched": 1})
                     while len(running) < self.workers and not opening.failed and fill(opening):
                         pass
@@ -404,7 +406,7 @@ class RootSearch:
 class Opening:
     """One first guess at the root of a farmed-out search: its parts, largest first, their lower
     bounds, the exact values and trees of those done, and where its search stands. Its parts
-    go out smallest first (`smallest_first`, config.ROOT_PART_ORDER) or largest first."""
+    go out smallest first (`smallest_first`) or largest first (config.ROOT_PART_ORDER)."""
 
     def __init__(self, bound: int, guess: int, parts: list, lbs: list, smallest_first: bool = True):
         self.bound, self.guess, self.parts, self.lbs = bound, guess, parts, lbs
