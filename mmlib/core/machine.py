@@ -77,7 +77,7 @@ ENGINE_CHANGES = {
         ("085038a", "a large part below an opening shared by the workers"),
         ("203af24", "each set's own branching factor K_S in the counting bound (6p4c: 47% fewer positions)"),
         ("fe45be9", "the root sends an opening's parts smallest first (ROOT_PART_ORDER; with workers only)"),
-        ("", "the root's part order adaptive: largest first until an opening has a total (ROOT_PART_ORDER)"),
+        ("8f31b4e", "the root's part order adaptive: largest first until an opening has a total (ROOT_PART_ORDER)"),
     ),
     "scoring": (
         ("43e34f0", "packed scoring kernels rewritten (WIP of 2026-11-21)"),
