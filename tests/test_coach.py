@@ -425,7 +425,11 @@ def test_coach_figures_and_tables_for_the_notebooks():
     from mmlib.workbench.coach_tables import opening_rows_table
 
     rows = opening_rows_table("4p6c", ["1122", "1123"]).frame
-    assert rows["total turns"].tolist() == [shown["value (total turns)"].iloc[0], shown["best value (total turns)"].iloc[0]]
+    assert rows["value (total turns)"].tolist() == [shown["value (total turns)"].iloc[0],
+                                                    shown["best value (total turns)"].iloc[0]]
+    # The review's name for it, not "total turns", which the strategies' tables give their own totals
+    # (review r8 of notebook 7: 1122 with 5,702 and 5,801 under one header).
+    assert "total turns" not in rows.columns
     assert rows["openings like it"].iloc[1] == shown["best moves"].iloc[0]
     assert rows["loss (turns per game)"].iloc[0] == shown["loss (turns per game)"].iloc[0]
     # "possible" names when: before the move (after it is the next row's count), as notebook 7 says.
@@ -502,15 +506,14 @@ def test_notebook_7_names_each_strategys_opening_and_why_it_differs_from_the_pub
     table = hint_value_table("4p6c", seed=0)
     openings = table.frame.set_index("player")["opening"]
     assert openings["the Expected Size hint"] == "1122" and openings["the Entropy hint"] == "1123"
-    # The figures of the literature as REFERENCE.md quotes them, none of them credited to a paper
-    # that printed another (review r3 of notebook 7).
-    assert ("differ from the figures the literature gives for these rules, which do: Expected Size 4.395 and "
-            "Entropy 4.415 average turns, as the project's `REFERENCE.md` quotes them") in table.note
-    assert "Knuth (4.476) and Most Parts (4.373) open with their own picks" in table.note
-    # REFERENCE.md names no paper for the figures of Expected Size, Entropy and Most Parts: the note
-    # says so rather than guessing a citation (review r7 of the notebooks).
-    assert ("`REFERENCE.md` names a source only for Knuth's (Knuth 1976); for Expected Size, Entropy and Most "
-            "Parts, no paper named") in table.note
+    # Expected Size and Entropy from their own picks, as the table "Each strategy's opening" runs them,
+    # not "the literature's" figures with no paper named (review r8 of notebook 7).
+    assert ("so their rows differ from their runs from those picks in the table \"Each strategy's opening\" above: "
+            "Expected Size 4.395 and Entropy 4.415 average turns.") in table.note
+    assert "Knuth (4.476) and Most Parts (4.373) open with their own picks, so their rows are their runs there." in table.note
+    assert "literature" not in table.note and "REFERENCE.md" not in table.note
+    own = strategy_openings_table("4p6c").frame.set_index(["strategy", "chosen as"])["average turns"]
+    assert (own["Expected Size", "own pick"], own["Entropy", "own pick"]) == ("4.395", "4.415")
     assert "Kooi 2005 compares" not in table.note and "published averages of their own variants" not in table.note
     assert "(Irving 1978)" not in table.note and "(Neuwirth 1982)" not in table.note
     shown = strategy_openings_table("4p6c").frame

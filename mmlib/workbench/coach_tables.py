@@ -91,8 +91,9 @@ def review_table(game: str, moves, time_limit: "float | None" = None) -> pd.Data
 
 
 def opening_rows_table(game: str, openings) -> ReadableTable:
-    """The rows of data/optimal_openings.csv for some openings of a game: the least total turns over
-    every secret with that first guess (the exact search), how many openings are like it (the same
+    """The rows of data/optimal_openings.csv for some openings of a game: its value, the least total turns
+    over every secret with that first guess and every later guess best (the exact search; the
+    review's name for it, so that no strategy's total turns shares its header), how many openings are like it (the same
     after renaming colors and reordering pins), and how much it loses against the best openings.
     A review's first row (`review_table`) reads its value, best value and best moves from them."""
     from ..studies.optimal_openings import load_openings
@@ -104,7 +105,7 @@ def opening_rows_table(game: str, openings) -> ReadableTable:
     for opening in openings:
         row = frame[frame["opening"] == opening].iloc[0]
         rows.append({"opening": opening, "openings like it": f"{int(row['codewords']):,}",
-                     "total turns": f"{int(row['total_turns']):,}",
+                     "value (total turns)": f"{int(row['total_turns']):,}",
                      "turns more than the best": f"{int(row['extra_turns']):,}",
                      LOSS: f"{row['loss']:.{DIGITS}f}"})
     note = (f"{Game.parse(game).name}, from `data/optimal_openings.csv` (the exact search with every later guess "
@@ -250,14 +251,9 @@ def _best_by_total_note(game: str, frame: pd.DataFrame) -> str:
     return "".join(notes)
 
 
-# Whom each strategy is credited to (notebook 4 cites them in full). The 4p6c figures of these four
-# rules from their own picks are the ones the literature gives as the project's REFERENCE.md quotes
-# them (data/seed_comparison.csv). REFERENCE.md dates only Knuth's (1976) and names no paper that
-# prints the other three, so the note says so instead of guessing a citation.
+# Whom each strategy is credited to (notebook 4 cites them in full).
 PUBLISHED_BY = {Strategy.KNUTH: "Knuth 1976", Strategy.EXPECTED_SIZE: "Irving 1978",
                 Strategy.ENTROPY: "Neuwirth 1982", Strategy.MOST_PARTS: "Kooi 2005"}
-LITERATURE_SOURCES = ("Of these figures, `REFERENCE.md` names a source only for Knuth's (Knuth 1976); for "
-                      "Expected Size, Entropy and Most Parts, no paper named")
 MEASURES = {  # what each strategy reads from the split of a guess: its key, its name (with its unit), its value written
     Strategy.KNUTH: ("largest", "largest part (secrets)", lambda v: f"{int(v):,}"),
     Strategy.EXPECTED_SIZE: ("expected_size", "expected size (secrets)", lambda v: f"{v:.2f}"),
@@ -339,22 +335,15 @@ def _random_player_loss(game: str, seed: int) -> dict:
 
 
 def _published_note(game: Game, openings: dict) -> str:
-    """Which strategies' rows differ from the figures the literature gives for their rules, as the
-    project's REFERENCE.md quotes them (data/seed_comparison.csv, each strategy from its own pick), and
-    why: they open with their default opening instead; and who printed those figures
-    (`LITERATURE_SOURCES`)."""
+    """Which strategies' rows differ from their runs from their own picks (the own-pick rows of
+    `strategy_openings_table`, computed here with `solve`), and why: they open with their default
+    opening instead. The note names no outside source: the figures it quotes are mmlib's own runs."""
     from ..studies.own_picks import first_guess_picks
-    from ..studies.seed_comparison import REFERENCE_FIGURES, load_seed_comparison
 
-    figures = load_seed_comparison()
-    figures = figures[(figures["game"] == game.name) & (figures["seed_source"] == REFERENCE_FIGURES)]
     own = first_guess_picks(game)
     differ, same = [], []
     for strategy in Strategy:
-        row = figures[(figures["strategy"] == strategy.label) & (figures["first_guess"] == own[strategy])]
-        if row.empty:
-            continue
-        average = int(row["seed_total_turns"].iloc[0]) / game.size
+        average = solve(game, strategy, first_guess=own[strategy]).total_turns / game.size
         if openings[strategy] == own[strategy]:
             same.append(f"{strategy.title} ({average:.{DIGITS}f})")
         else:
@@ -363,14 +352,13 @@ def _published_note(game: Game, openings: dict) -> str:
         return ""
     names = " and ".join(s.title for s, _, _ in differ)
     picks = " and ".join(pick for _, pick, _ in differ)
-    published = " and ".join(f"{s.title} {average:.{DIGITS}f}" for s, _, average in differ)
+    runs = " and ".join(f"{s.title} {average:.{DIGITS}f}" for s, _, average in differ)
     text = (f" {names} do not open with their own picks ({picks}, the first guesses their measures rank best), "
-            "so their rows differ from the figures the literature gives for these rules, which do: "
-            f"{published} average turns, as the project's `REFERENCE.md` quotes them (`data/seed_comparison.csv` "
-            "keeps them).")
+            "so their rows differ from their runs from those picks in the table \"Each strategy's opening\" "
+            f"above: {runs} average turns.")
     if same:
-        text += f" {' and '.join(same)} open with their own picks, and their rows are those figures."
-    return text + f" {LITERATURE_SOURCES}."
+        text += f" {' and '.join(same)} open with their own picks, so their rows are their runs there."
+    return text
 
 
 def _turns_cells(total: Fraction, optimum: int, games: int) -> dict:
@@ -395,7 +383,7 @@ def hint_value_table(game: str, seed: int = 0, seeds=None) -> ReadableTable:
     every game, the turns lost an estimate of the same expected gap with less noise
     (`random_player_table`). With `seeds`, the random player's row is the mean over those seeds (as
     `random_player_table`'s first column), its total turns the mean of their totals, else the run of
-    `seed`. The note names the openings and which strategies' rows differ from their published figures."""
+    `seed`. The note names the openings and which strategies' rows differ from their runs from their own picks."""
     game = Game.parse(game)
     if seeds is None:
         random_row = {**_random_player_loss(game.name, seed), "player": f"a random possible secret (seed {seed})"}
