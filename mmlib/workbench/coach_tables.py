@@ -110,7 +110,7 @@ def opening_rows_table(game: str, openings) -> ReadableTable:
                      LOSS: f"{row['loss']:.{DIGITS}f}"})
     note = (f"{Game.parse(game).name}, from `data/optimal_openings.csv` (the exact search with every later guess "
             f"best; notebook 8). Openings like it: the codewords that become this opening once colors are renamed and "
-            f"pins reordered, all with the same total. The best openings total {best:,} turns; the loss is the turns more than the best "
+            f"pins reordered, all with the same value. The best openings' value is {best:,} turns; the loss is the turns more than the best "
             f"divided by the {Game.parse(game).size:,} secrets.")
     table = readable(pd.DataFrame(rows), note=note)
     table.numeric -= {"opening"}  # codewords, names rather than numbers
