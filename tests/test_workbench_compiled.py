@@ -41,3 +41,22 @@ def test_the_types_are_read_from_the_scoring_loop():
     assert (counts.branches, counts.selects) == (0, 1)
     assert str(counts) == ("kernels_cpu.score_block passes ordinal_of (uint64, uint64, int64, uint64)\n"
                            "ordinal_of, compiled for those types: 0 conditional branches, 1 select")
+
+
+def test_the_win_in_the_holes_slot_is_counted_beside_ordinal_of():
+    """Review r8 of notebook 2: the trade-off (a compare per score against the hole's counter) was
+    argued, not shown. The variant gives the win the hole's slot, and its compiled code is counted
+    beside ordinal_of's, for the types the scoring loop passes; the compiler is named."""
+    from mmlib.core import kernels_cpu
+    from mmlib.workbench.compiled import (compiled_with, instruction_table, ordinal_win_in_hole,
+                                          score_block_arguments)
+
+    assert ordinal_win_in_hole(4, 4, 4) == ordinal_of(4, 4, 4) - 1 == 13  # 4 pins: the win in slot 13
+    assert ordinal_win_in_hole(3, 4, 4) == ordinal_of(3, 4, 4)  # every other score keeps its slot
+    frame = instruction_table([ordinal_of, ordinal_win_in_hole], kernels_cpu.score_block,
+                              *score_block_arguments("4p6c")).frame
+    real, variant = (frame.iloc[i] for i in range(2))
+    assert (real["kernel"], variant["kernel"]) == ("ordinal_of", "ordinal_win_in_hole")
+    assert int(variant["compares"]) == int(real["compares"]) + 1  # the frame holds the text cells
+    assert int(variant["LLVM instructions in all"]) > int(real["LLVM instructions in all"])
+    assert compiled_with().startswith(f"Numba {numba.__version__}, LLVM ")

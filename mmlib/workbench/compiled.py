@@ -17,7 +17,7 @@ import numba
 import numpy as np
 
 from ..core.games import Codewords, Game
-from ..core.scoring import score_mask
+from ..core.scoring import BLACK_ONLY_BIT, score_mask
 
 
 @dataclass(frozen=True)
@@ -100,11 +100,61 @@ def score_block_arguments(game) -> tuple:
 
 def _counts(kernel, fresh, signature) -> CompiledCounts:
     """The branches and selects of `fresh` (a fresh copy of `kernel`) compiled for `signature`."""
+    body = _body(kernel, fresh, signature)
+    return CompiledCounts(kernel.py_func.__name__, ", ".join(str(t) for t in signature),
+                          len(re.findall(r"\bbr i1\b", body)), len(re.findall(r"= select\b", body)))
+
+
+def compiled_with() -> str:
+    """The compiler behind the counts, which another Numba or LLVM release may change:
+    "Numba 0.68.1, LLVM 22.1.0, x86_64" (the machine's architecture as Python reports it)."""
+    import platform
+
+    import llvmlite.binding
+
+    llvm = ".".join(str(part) for part in llvmlite.binding.llvm_version_info)
+    return f"Numba {numba.__version__}, LLVM {llvm}, {platform.machine()}"
+
+
+@numba.njit
+def ordinal_win_in_hole(black, hits, pins, mask=0):
+    """`ordinal_of` with the win moved into the hole's slot: O(p, 0) − 1 for b = p, so no slot is
+    left unused. mmlib does not use it; notebook 2 compiles it to count what that exception adds."""
+    b = np.int64(black)
+    classic = b * (2 * pins + 1 - b) // 2 + np.int64(hits)
+    if b == pins:
+        classic -= 1
+    return b if np.uint64(mask) & BLACK_ONLY_BIT else classic
+
+
+def instruction_table(kernels, caller, *caller_args):
+    """A table of the kernels (each taking `ordinal_of`'s arguments), compiled afresh for the types
+    `caller` passes `ordinal_of` (`types_passed`): per kernel the compares (`icmp`), conditional
+    branches, selects and all instructions of its optimized LLVM IR, the wrapper left out."""
+    import pandas as pd
+
+    from ..core.scoring import ordinal_of
+    from .tables import readable
+
+    types = types_passed(caller, ordinal_of, *caller_args)
+    rows = []
+    for kernel in kernels:
+        fresh = _fresh(kernel)
+        fresh.compile(types)
+        body = _body(kernel, fresh, fresh.signatures[0])
+        instructions = [line for line in body.splitlines()[1:] if line.strip() and not line.rstrip().endswith(":")]
+        rows.append({"kernel": kernel.py_func.__name__, "compares": len(re.findall(r"= icmp\b", body)),
+                     "conditional branches": len(re.findall(r"\bbr i1\b", body)),
+                     "selects": len(re.findall(r"= select\b", body)), "LLVM instructions in all": len(instructions)})
+    return readable(pd.DataFrame(rows))
+
+
+def _body(kernel, fresh, signature) -> str:
+    """The optimized LLVM IR of `fresh` (a fresh copy of `kernel`) compiled for `signature`, the
+    function itself without the wrapper Numba adds to call it from Python."""
     name = fresh.overloads[signature].fndesc.mangled_name
     ir = fresh.inspect_llvm(signature)
     start = re.search(rf"^define [^\n]*@{re.escape(name)}\(", ir, re.MULTILINE)
     if start is None:
         raise ValueError(f"no definition of {name} in the LLVM IR of {kernel.py_func.__name__}")
-    body = ir[start.start():ir.index("\n}\n", start.start())]
-    return CompiledCounts(kernel.py_func.__name__, ", ".join(str(t) for t in signature),
-                          len(re.findall(r"\bbr i1\b", body)), len(re.findall(r"= select\b", body)))
+    return ir[start.start():ir.index("\n}\n", start.start())]
