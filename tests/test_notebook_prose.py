@@ -280,8 +280,8 @@ def lowest_average_counts() -> str:
     knuth = (f"Knuth only in the {count['knuth']} where all four tie"
              if count["knuth"] == summary.loc["knuth", "lowest_all_tie_in"] and alone["knuth"] == 0
              else f"Knuth in {count['knuth']} ({alone['knuth']} without a tie)")
-    return (f"Over the {games} games that `data/results.csv` holds for every strategy, each played from its best "
-            f"first guess, Entropy has the lowest average in {count['entropy']} ({alone['entropy']} of them without "
+    return (f"Over the {games} games that `data/results.csv` holds for every strategy, each played from its "
+            f"best-max first guess, Entropy has the lowest average in {count['entropy']} ({alone['entropy']} of them without "
             f"a tie), Expected Size in {count['expected-size']} ({alone['expected-size']} without a tie), Most Parts "
             f"in {count['most-parts']} ({alone['most-parts']} without a tie) and {knuth}; a tie counts for each "
             "strategy in it")
@@ -291,8 +291,8 @@ def averages_4p6c() -> str:
     rows = best_rows().query("game == '4p6c'").set_index("strategy")
     low, high = rows["average_turns"].idxmin(), rows["average_turns"].idxmax()
     titles = {"most-parts": "Most Parts", "knuth": "Knuth", "entropy": "Entropy", "expected-size": "Expected Size"}
-    return (f"they average from {rows.loc[low, 'average_turns']:.3f} turns ({titles[low]}, opening "
-            f"{rows.loc[low, 'first_guess']}) to {rows.loc[high, 'average_turns']:.3f} ({titles[high]}, opening "
+    return (f"they average from {rows.loc[low, 'average_turns']:.3f} turns ({titles[low]}, first guess "
+            f"{rows.loc[low, 'first_guess']}) to {rows.loc[high, 'average_turns']:.3f} ({titles[high]}, first guess "
             f"{rows.loc[high, 'first_guess']})")
 
 
@@ -301,7 +301,7 @@ def within_5_4p6c() -> str:
     rows = frame[(frame["game"] == "4p6c") & (frame["max_turns"] <= 5)]
     (guess,) = set(rows["first_guess"])
     assert set(rows["strategy"]) == {"knuth", "expected-size"}
-    return f"only the opening {guess}, with Knuth or Expected Size, finds every secret within 5 turns"
+    return f"only the first guess {guess}, with Knuth or Expected Size, finds every secret within 5 turns"
 
 
 def opening_steps_counts() -> str:
@@ -312,11 +312,35 @@ def opening_steps_counts() -> str:
     more, same, fewer = (steps["change"] > 0).sum(), (steps["change"] == 0).sum(), (steps["change"] < 0).sum()
     # "mostly keeps": more than half the steps; "far more often": at least three times as often.
     assert same > len(steps) / 2 and more >= 3 * fewer
-    return (f"**First guess: with one more color the best opening mostly keeps its number of distinct colors (in "
-            f"{same} of {len(steps)} steps); when the number changes, it grows (in {more}) far more often than it "
-            f"shrinks (in {fewer}).** A step goes from a game to the game with one more color, with the same pins "
-            f"and strategy (`data/first_guesses.csv`); Knuth's opening, for one, shrinks from {knuth['opening']} in "
-            f"{knuth['pins']}p{knuth['colors']}c to {knuth['next_opening']} in {knuth['pins']}p{knuth['colors'] + 1}c")
+    # The practical answer first (review r8): the best-max first guess of 4p6c per strategy, then the
+    # all-different guesses of 4 and 2 pins from the colors where every strategy plays them on.
+    guesses = load_first_guesses().frame
+    classic = guesses.assign(guess=guesses["best_max"].astype(str))
+    four = classic[classic["game"] == "4p6c"].set_index("strategy")["guess"]
+    by_guess = {}
+    for strategy in Strategy:
+        by_guess.setdefault(four[strategy.label], []).append(strategy.title)
+    in_4p6c = " and ".join(f"{g} for {' and '.join(t)}" for g, t in by_guess.items())
+
+    def all_different(pins: int) -> tuple:
+        rows = classic[classic["pins"] == pins]
+        different = rows["guess"].map(lambda g: len(set(g)) == pins)
+        every = rows[different].groupby("colors")["strategy"].nunique() == len(Strategy)
+        start = int(every[every].index.min())
+        later = rows[rows["colors"] >= start]
+        return start, int(later["colors"].max()), int(different[later.index].sum()), len(later)
+
+    start4, end4, hits4, games4 = all_different(4)
+    start2, end2, hits2, games2 = all_different(2)
+    assert hits2 == games2 and hits4 > games4 / 2 and end2 == classic.loc[classic["pins"] == 2, "colors"].max()
+    return (f"**First guess: the best-max first guess of 4p6c is {in_4p6c}; with 4 pins and {start4} to {end4} "
+            f"colors it is the all-different {''.join(map(str, range(1, 5)))} in {hits4} of the {games4} games and "
+            f"strategies, and with 2 pins 12 from {start2} colors on. With one more color the best-max first guess "
+            f"mostly keeps its number of distinct colors (in {same} of {len(steps)} steps); when the number changes, it "
+            f"grows (in {more}) far more often than it shrinks (in {fewer}).** A step goes from a game to the game with "
+            f"one more color, with the same pins and strategy (`data/first_guesses.csv`); Knuth's best-max first guess, "
+            f"for one, shrinks from {knuth['opening']} in {knuth['pins']}p{knuth['colors']}c to {knuth['next_opening']} "
+            f"in {knuth['pins']}p{knuth['colors'] + 1}c")
 
 
 def seed_rows() -> pd.DataFrame:
@@ -333,13 +357,13 @@ def gpu_against_seed(what: str) -> str:
 
     table = seed_times_table(seed_rows(), "gpu", load_benchmarks().frame).frame
     seed, mmlib = (next(c for c in table.columns if c.startswith(p)) for p in ("seed s", "mmlib s ("))
-    ratio = table["mmlib s / seed s"].str.rstrip("x").astype(float)
+    ratio = table["seed, times as fast"].str.rstrip("x").astype(float)
     assert (ratio.round(1) == (table[mmlib].astype(float) / table[seed].astype(float)).round(1)).all()
     seven = table[table["game"] == "7p7c"].set_index("case equivalence, mmlib")
     if what == "headline":
         return f"{seven.loc['on', mmlib]} s against {seven.loc['on', seed]} s for 7p7c Knuth"
     if what == "table":
-        on, off = (float(seven.loc[ce, "mmlib s / seed s"].rstrip("x")) for ce in ("on", "off"))
+        on, off = (float(seven.loc[ce, "seed, times as fast"].rstrip("x")) for ce in ("on", "off"))
         return (f"it takes {on:.1f} times the seed's time with case equivalence ({seven.loc['on', mmlib]} s "
                 f"against {seven.loc['on', seed]} s) and {off:.1f} times without")
     five = table[table["game"] == "5p8c"]
@@ -389,7 +413,8 @@ def cpu_named_headline(where: str = "answer") -> str:
     assert machine == "AMD EPYC, 2 cores"
     if where == "summary":
         return f"as the 2-core cpu (engine {engine})"
-    return f"on two threads of a 2-core AMD EPYC (engine {engine})"
+    return (f"on two threads of a 2-core AMD EPYC (engine {engine}: version {engine.split()[-1]} of the cpu "
+            "solver)")
 
 
 def untimed_games() -> str:

@@ -1304,7 +1304,7 @@ def test_notebook_6_review_r3_fixes():
     seven = gpu.frame[gpu.frame["game"] == "7p7c"]
     assert list(seven["case equivalence, seed"]) == list(seven["case equivalence, mmlib"]) == ["on", "off"]
     shown = gpu.frame["mmlib s (NVIDIA H200)"].astype(float) / gpu.frame["seed s (RTX 4090)"].astype(float)
-    assert list(gpu.frame["mmlib s / seed s"]) == [f"{r:.1f}x" for r in shown]
+    assert list(gpu.frame["seed, times as fast"]) == [f"{r:.1f}x" for r in shown]
     cpu = seed_times_table(load_seed_comparison(), "cpu").frame
     assert "7.9x" in set(cpu["mmlib, times as fast"])  # 18.4 / 2.34, as shown
     table = solve_benchmark_table(benchmarks).frame
@@ -1388,8 +1388,10 @@ def test_notebook_6_review_r4_fixes():
     earlier = files[files["rows of"].str.startswith("earlier runs")]
     shown = solve_benchmark_table(load_benchmarks().frame)
     times = int((shown.frame[["cpu s", "cuda s"]] != "–").sum().sum())
-    assert (files["shown in"] == "benchmark table").any()
-    assert int(files.loc[files["shown in"] == "benchmark table", "rows"].iloc[0]) == times
+    from mmlib.workbench.tables import notebook_6_cell
+
+    assert (files["shown in"] == notebook_6_cell("benchmark table")).any()
+    assert int(files.loc[files["shown in"] == notebook_6_cell("benchmark table"), "rows"].iloc[0]) == times
     # Review r6: short value columns; every row left out says why in the note.
     assert not files["rows of"].str.contains(": ").any() and "Left out: " in data_files_table().note
     assert len(earlier) == 1 and "two or more" not in shown.note and "two runs each of" in shown.note
@@ -1683,3 +1685,23 @@ def test_the_two_figures_of_ns_per_score_in_notebook_1_share_their_range():
     assert "ns" in live.get_xlabel() and "ns" in seed.get_xlabel() and seed.get_xscale() == live.get_xscale() == "log"
     assert live.get_ylabel() == "scoring variant" and seed.get_ylabel().startswith("scoring variant")
     assert all(re.fullmatch(r"[\d,.]+ ns \([\d,.]+ s\)", t.get_text()) for t in seed.texts)
+
+
+def test_notebook_6_cells_named_in_the_data_files_table():
+    """Review r8 of notebook 6: the data-files table says where each table is shown by its cell number;
+    each number is the stored notebook's cell that calls the function drawing that table."""
+    import json
+
+    from mmlib.core.files import DATA_DIR
+    from mmlib.workbench.tables import NOTEBOOK_6_CELLS
+
+    calls = {"benchmark-only games": "benchmark_only_games_table(", "time-saved bars": 'part="time"',
+             "threshold table": "ce_threshold_table(", "4p6c turns table": '"turns")',
+             "7p7c scores table": '"scores")', "GPU times, 7p7c": '"7p7c"', "GPU times, 5p8c": '"5p8c"',
+             "cpu times table": '"cpu")', "benchmark table": "solve_benchmark_table(",
+             "scoring kernel table": "scoring_kernel_table("}
+    assert set(calls) == set(NOTEBOOK_6_CELLS)
+    notebook = json.loads((DATA_DIR.parent / "notebooks" / "06_results.ipynb").read_text())
+    cells = {c["execution_count"]: "".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"}
+    for name, number in NOTEBOOK_6_CELLS.items():
+        assert calls[name] in cells.get(number, ""), (name, number)

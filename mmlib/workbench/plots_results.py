@@ -590,11 +590,11 @@ def results_heatmaps_figure(best: pd.DataFrame, strategy: "str | Strategy", back
     outlined = "; ".join(f"{game} ({played} of its {patterns} first guesses)" for game, played, patterns
                         in zip(unfinished["game"], unfinished["played"], unfinished["patterns"]))
     _footnote(fig, (f"Outlined in red, its opening marked \"so far\": not every first guess played yet, so the "
-                    f"best-max opening shown is the best of those played and may still change: {strategy.title} "
+                    f"best-max first guess shown is the best of those played and may still change: {strategy.title} "
                     f"{outlined}. " if outlined else "")
               + f"Solve times: the wall time of each sweep solve in data/results.csv, {timings.caption()}."
               + _untimed_games(rows, backend, case_equivalence) + " "
-              "A time need not grow with the game: each is the solve from that game's own best-max opening, "
+              "A time need not grow with the game: each is the solve from that game's own best-max first guess, "
               "which changes from one game to the next, on a machine shared with other work. "
               "Each map's color scale is the same for all four strategies.")
     return fig
@@ -1099,7 +1099,7 @@ def _share_map(fig: Figure, ax, scores: pd.DataFrame, strategy: Strategy) -> Non
                      pad=0.01)
     ax.set_xlabel("colors")
     ax.set_ylabel("pins")
-    ax.set_title(f"Scores left with case equivalence, {strategy.title}, best-max opening "
+    ax.set_title(f"Scores left with case equivalence, {strategy.title}, best-max first guess "
                  "(grey: not in data/results.csv)", fontsize=10)
 
 

@@ -406,7 +406,20 @@ def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
              f"backend's {_solves_named(group)}"
              for backend in ("cpu", "cuda")
              for count, group in wide[wide[f"runs_{backend}"] > 1].groupby(f"runs_{backend}", sort=True)]
-    runs = (f" data/benchmarks.csv holds {' and '.join(twice)}: the table shows the latest."
+    # Each such solve's times, earliest first, so that the earlier runs are shown too (review r8).
+    earlier_times = []
+    for backend in ("cpu", "cuda"):
+        if backend not in parts or f"runs_{backend}" not in wide.columns:
+            continue
+        for _, solve_row in wide[wide[f"runs_{backend}"] > 1].iterrows():
+            rows = parts[backend].rows
+            same = rows[(rows["game"] == solve_row["game"]) & (rows["strategy"] == solve_row["strategy"])
+                        & (rows["case_equivalence"] == solve_row["case_equivalence"])
+                        & (rows["first_guess"].astype(str) == str(solve_row["first_guess"]))].sort_values("date")
+            times = " then ".join(f"{three_figures(float(v))} s" for v in same["median_s"])
+            earlier_times.append(f"{solve_row['game']} {Strategy.parse(solve_row['strategy']).title} {times}")
+    runs = (f" data/benchmarks.csv holds {' and '.join(twice)}"
+            + (f" ({'; '.join(earlier_times)})" if earlier_times else "") + ": the table shows the latest."
             if twice else "")
     left = "; ".join(part.left_out_note().removeprefix("Left out: ").rstrip(".") for part in parts.values()
                      if part.left_out_note())
@@ -426,7 +439,7 @@ def benchmark_only_games_table(results: pd.DataFrame, benchmarks: pd.DataFrame) 
     """The games mmlib solved only as benchmarks (whole solves in data/benchmarks.csv, no row in
     data/results.csv): their turns, one row per game, strategy and first guess (every run of a solve
     plays the same turns, on every backend and with case equivalence on or off). They were solved from
-    one first guess each, so they have no best-max opening and stay off the maps of data/results.csv."""
+    one first guess each, so they have no best-max first guess and stay off the maps of data/results.csv."""
     solves = benchmarks[benchmarks["strategy"].isin(SOLVE_STRATEGIES)] if len(benchmarks) else benchmarks
     solves = solves[~solves["game"].isin(set(results["game"]))].dropna(subset=["total_turns"]) if len(solves) else solves
     if len(solves) == 0:
@@ -448,7 +461,7 @@ def benchmark_only_games_table(results: pd.DataFrame, benchmarks: pd.DataFrame) 
     })
     return readable(frame, formats={"average_turns": 3, "max_turns": "count"}, blank={"max_turns": "not recorded"},
                     note="Solved only as benchmarks (data/benchmarks.csv), each from one first guess: they have "
-                         "no best-max opening, so they are not on the maps. Every run of a solve plays the same "
+                         "no best-max first guess, so they are not on the maps. Every run of a solve plays the same "
                          "turns, on either backend and with case equivalence on or off.")
 
 
@@ -459,6 +472,18 @@ def _and(words) -> str:
 
 
 NOT_SHOWN = "left out"  # data_files_table: rows no table or figure of notebook 6 shows
+# Where notebook 6 shows each table of data/, by the number of the cell that draws it (notebook 6 runs
+# top to bottom, so its cells are numbered in order; tests/test_workbench_views.py checks each number
+# against the stored notebook, the function its cell calls).
+NOTEBOOK_6_CELLS = {"benchmark-only games": 7, "time-saved bars": 12, "threshold table": 13,
+                    "4p6c turns table": 14, "7p7c scores table": 15, "GPU times, 7p7c": 16,
+                    "GPU times, 5p8c": 17, "cpu times table": 18, "benchmark table": 19, "scoring kernel table": 21}
+
+
+def notebook_6_cell(*names: str) -> str:
+    """'cell [19]', or 'cells [16] and [17]': where notebook 6 shows the tables `names`."""
+    numbers = [f"[{number}]" for number in sorted(NOTEBOOK_6_CELLS[name] for name in names)]
+    return f"cell {numbers[0]}" if len(numbers) == 1 else f"cells {_and(numbers)}"
 
 
 def data_files_table(data_dir=None) -> ReadableTable:
@@ -517,15 +542,24 @@ def data_files_table(data_dir=None) -> ReadableTable:
     earlier = now.drop(index=latest.index)
     kernel = plain[plain["strategy"] == KERNEL_STRATEGY]
     kernel_now = len(one_machine_one_engine(kernel).rows)
-    parts = [("whole solves, current engines, latest run of each", "benchmark table", len(latest), "")]
+    parts = [("whole solves, current engines, latest run of each", notebook_6_cell("benchmark table"), len(latest), "")]
+    shown_too = ""
     if len(earlier):
-        named = "; ".join(f"{backend} backend, {_solves_named(group)}"
+        named = "; ".join(f"the {backend} backend's {_solves_named(group)}"
                           for backend, group in earlier.groupby("backend", sort=True))
-        parts.append((f"earlier runs of the same ({named})", "benchmark table's note", len(earlier), ""))
+        parts.append(("earlier runs of the same solves", f"{notebook_6_cell('benchmark table')}'s note",
+                      len(earlier), ""))
+        shown_too = f"Earlier runs: {named}, whose times the note of {notebook_6_cell('benchmark table')} gives. "
+    # The games solved only as benchmarks: their turns, from whole solves of any engine version or run.
+    only = solves[~solves["game"].isin(set(results["game"]))].dropna(subset=["total_turns"])
+    if len(only):
+        shown_too += (f"{notebook_6_cell('benchmark-only games').capitalize()} reads the turns of "
+                      f"{_and(sorted(set(only['game']), key=lambda g: Game.parse(g).size))}, which data/results.csv lacks, from the {len(only)} "
+                      "whole-solve rows of data/benchmarks.csv that solve them (every run plays the same turns). ")
     one_engine = "the rows of older engine versions in data/benchmarks.csv, as a table shows one engine version"
     parts += [("whole solves, older engine versions", NOT_SHOWN, len(solves) - current, one_engine),
              ("the optimal search", "notebook 8", int((plain["strategy"] == "optimal").sum()), ""),
-             ("the scoring kernel alone, current engine", "scoring kernel table", kernel_now, ""),
+             ("the scoring kernel alone, current engine", notebook_6_cell("scoring kernel table"), kernel_now, ""),
              ("the scoring kernel alone, older engines", NOT_SHOWN, len(kernel) - kernel_now, one_engine),
              ("solves run through a Dask scheduler", "docs/cluster.md", int(cluster.sum()), "")]
     counted = sum(part[2] for part in parts)
@@ -547,7 +581,7 @@ def data_files_table(data_dir=None) -> ReadableTable:
         totals[name] = sum(part[2] for part in parts)
     left_out = f"Left out: {'; '.join(reasons)}. " if reasons else ""
     return readable(pd.DataFrame(rows),
-                    note=detail + left_out + "Rows in all: "
+                    note=detail + shown_too + left_out + "Rows in all: "
                     + "; ".join(f"{name} {n:,}" for name, n in totals.items()) + ".")
 
 
@@ -562,9 +596,19 @@ def _other_data_files(data_dir=None) -> dict:
                         data_dir).frame
     cpu = timing[timing["backend"] == "cpu"] if len(timing) else timing
     bars = latest_rows(one_machine_one_engine(cpu).rows) if len(cpu) else cpu
+    # The games the bars leave out, solved too fast either way to compare (`case_equivalence_figure`).
+    from .plots_results import MIN_COMPARABLE_S, case_equivalence_seconds
+
+    seconds = case_equivalence_seconds(timing) if len(timing) else pd.DataFrame(columns=["game", "off", "on"])
+    shortest = seconds.groupby("game")[["off", "on"]].min().min(axis=1) if len(seconds) else pd.Series(dtype=float)
+    tiny = list(shortest[shortest < MIN_COMPARABLE_S].index)
+    fast = bars[bars["game"].isin(tiny)] if len(bars) else bars
     files["data/case_equivalence_timing.csv"] = [
         part for part in (
-            ("cpu backend, case equivalence on and off", "time-saved bars", len(bars), ""),
+            ("cpu backend, case equivalence on and off", notebook_6_cell("time-saved bars"), len(bars) - len(fast), ""),
+            (f"cpu backend, the {len(tiny)} fastest games", NOT_SHOWN, len(fast),
+             f"the {_and(tiny)} rows of data/case_equivalence_timing.csv, solved in under "
+             f"{1000 * MIN_COMPARABLE_S:.0f} ms either way, too fast to compare"),
             ("cpu backend, earlier runs or other engines", NOT_SHOWN, len(cpu) - len(bars),
              "the earlier runs in data/case_equivalence_timing.csv, as the bars draw the latest run of one engine"),
             ("reference backend", NOT_SHOWN, len(timing) - len(cpu), "the rows of the reference backend in data/case_equivalence_timing.csv, as the bars compare cpu solves"))
@@ -573,7 +617,7 @@ def _other_data_files(data_dir=None) -> dict:
     off = (threshold["setting"] == "off").sum() if len(threshold) else 0
     files["data/ce_threshold.csv"] = [
         part for part in (
-            ("case equivalence on from 1, 6 and 16", "threshold table", int(len(threshold) - off), ""),
+            ("case equivalence on from 1, 6 and 16", notebook_6_cell("threshold table"), int(len(threshold) - off), ""),
             ("case equivalence off", NOT_SHOWN, int(off), "the rows of data/ce_threshold.csv with case equivalence off, as the time-saved bars answer that"))
         if part[2]]
     from pathlib import Path
@@ -592,9 +636,9 @@ def _other_data_files(data_dir=None) -> dict:
             kinds["other"] += 1
     files["data/seed_comparison.csv"] = [
         (what, where, kinds[kind], why) for kind, what, where, why in (
-            ("turns", "4p6c turn counts", "4p6c turns table", ""),
-            ("gpu", "GPU times, seed's against mmlib's cuda", "GPU times table (7p7c: scores table too)", ""),
-            ("cpu", "cpu times, seed's C++ against mmlib's cpu", "cpu times table", ""),
+            ("turns", "4p6c turn counts", notebook_6_cell("4p6c turns table"), ""),
+            ("gpu", "GPU times, seed's against mmlib's cuda", notebook_6_cell("GPU times, 7p7c", "GPU times, 5p8c", "7p7c scores table"), ""),
+            ("cpu", "cpu times, seed's C++ against mmlib's cpu", notebook_6_cell("cpu times table"), ""),
             ("crossed", "seed's GPU times against mmlib's cpu", NOT_SHOWN,
              "the seed's GPU times beside mmlib's cpu times in data/seed_comparison.csv, as they would compare "
              "machines, not solvers"),
@@ -791,7 +835,7 @@ def _lowest_average_ties_note(summary: pd.DataFrame, lowest: pd.DataFrame, strat
 
 
 def opening_drops_table(first_guesses: pd.DataFrame) -> ReadableTable:
-    """`data_tables.opening_steps`: the steps to one more color where the best-max opening uses fewer
+    """`data_tables.opening_steps`: the steps to one more color where the best-max first guess uses fewer
     distinct colors, one row each; the note counts the steps where it uses more and as many."""
     from ..studies.data_tables import opening_steps
 
@@ -800,11 +844,11 @@ def opening_drops_table(first_guesses: pd.DataFrame) -> ReadableTable:
     frame = pd.DataFrame({
         "strategy": [Strategy.parse(s).title for s in drops["strategy"]],
         "games": [f"{p}p{c}c to {p}p{c + 1}c" for p, c in zip(drops["pins"], drops["colors"])],
-        "best-max opening": [f"{a} to {b}" for a, b in zip(drops["opening"], drops["next_opening"])],
+        "best-max first guess": [f"{a} to {b}" for a, b in zip(drops["opening"], drops["next_opening"])],
         "distinct colors": [f"{a} to {b}" for a, b in zip(drops["distinct"], drops["next_distinct"])],
     })
     note = (f"Of the {len(steps)} steps to one more color in data/first_guesses.csv (the same pins and strategy), "
-            f"the best-max opening uses more distinct colors in {int((steps['change'] > 0).sum())}, as many in "
+            f"the best-max first guess uses more distinct colors in {int((steps['change'] > 0).sum())}, as many in "
             f"{int((steps['change'] == 0).sum())} and fewer in these {len(drops)}.")
     return ReadableTable(frame, note, numeric=[])
 
@@ -987,20 +1031,25 @@ SETTING_NOT_STATED = "not stated"  # the seed's case equivalence, where its sour
 
 
 def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu",
-                     benchmarks: "pd.DataFrame | None" = None) -> ReadableTable:
+                     benchmarks: "pd.DataFrame | None" = None, games: "list[str] | None" = None) -> ReadableTable:
     """The seconds of data/seed_comparison.csv, the seed's beside mmlib's for the same solve, GPU
     against GPU (`kind` "gpu": the seed's CUDA solver, mmlib's cuda backend) or cpu against cpu
     ("cpu": the seed's C++ solver and mmlib's cpu backend, built and run on the same machine type):
     each time with three significant figures (the seed's with as few as it wrote), and their ratio,
     computed from the times as shown: how many times as fast mmlib ran it ("cpu"), or how many times
-    the seed's time mmlib took ("gpu", where mmlib's is the longer). The columns name the machines;
+    as fast the seed's ran it ("gpu", where mmlib's is the longer): a larger number, the faster solver. The columns name the machines;
     the note names mmlib's engine version and day, where the seed's figures come from, and the rows
     that pair a GPU with a cpu (left out: they compare machines, not solvers).
 
     Where the seed's source does not say whether its figure had case equivalence
     (`seed_comparison.CE_NOT_STATED`: its 5p8c GPU figure), the seed's setting reads "not stated"
     and, given `benchmarks` (data/benchmarks.csv), mmlib's time both ways stands beside it, one row
-    each, from the same machine and engine version (`solve_benchmarks`)."""
+    each, from the same machine and engine version (`solve_benchmarks`).
+
+    `games` keeps those games' rows alone (notebook 6 shows 7p7c and 5p8c apart); a column with one
+    value in every row (the game, the strategy, the seed's one 5p8c figure and its setting) is then
+    said once in the note instead, and the rows left out for pairing a GPU with a cpu are the
+    note of the table with every game."""
     from ..studies.seed_comparison import CE_NOT_STATED
 
     if len(comparison) == 0 or "seed_seconds" not in comparison.columns:
@@ -1041,6 +1090,10 @@ def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu",
         chosen = pd.DataFrame(both)
     chosen = chosen.assign(seed_setting=np.where(chosen["seed_source"].isin(CE_NOT_STATED), SETTING_NOT_STATED,
                                                  chosen["seed_setting"]))
+    if games is not None:
+        chosen, crossed = chosen[chosen["game"].isin(list(games))], crossed.iloc[0:0]
+        if len(chosen) == 0:
+            return ReadableTable(pd.DataFrame(), f"data/seed_comparison.csv has no {kind} times of {', '.join(games)}")
     # The games in the file's order, each game's strategies in the notebooks' order (off before on).
     order = {s.label: k for k, s in enumerate(Strategy)}
     games = {g: k for k, g in enumerate(dict.fromkeys(chosen["game"]))}
@@ -1059,7 +1112,7 @@ def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu",
     mmlib_shown = [three_figures(float(v)) for v in chosen["mmlib_seconds"]]
     # The ratio of the times as shown, so that a reader who divides them gets it.
     if kind == "gpu":
-        ratio_column = "mmlib s / seed s"
+        ratio_column = "seed, times as fast"
         ratios = [times_as(float(m.replace(",", "")) / float(t.replace(",", ""))) for t, m in zip(seed_shown, mmlib_shown)]
     else:
         ratio_column = "mmlib, times as fast"
@@ -1103,11 +1156,28 @@ def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu",
     machine = mmlib_machine.split(",")[0]
     where = f"{machine}, {engines}"
     notes.append(f"mmlib's times: {where} (data/benchmarks.csv).")
-    notes.append(f"{ratio_column}: computed from the two times as shown.")
+    if games is not None and len(frame) > 1:
+        # One value in every row: said once, before the rest of the note.
+        same = []
+        for column in ("game", "strategy", "case equivalence, seed", "case equivalence", seed_column):
+            if column in frame.columns and frame[column].nunique() == 1:
+                value = frame[column].iloc[0]
+                same.append(value if column in ("game", "strategy") else
+                            f"the seed's time {value} s ({seed_name})" if column == seed_column else
+                            f"case equivalence {value}" if column == "case equivalence" else
+                            f"the seed's case equivalence {value}")
+                frame = frame.drop(columns=[column])
+        if same:
+            solve = " ".join(v for v in same if not v.startswith(("the seed's", "case equivalence")))
+            rest = [v for v in same if v.startswith(("the seed's", "case equivalence"))]
+            notes.insert(0, f"Every row: {'; '.join(([solve] if solve else []) + rest)}.")
+    notes.append(f"{ratio_column}: computed from the two times as shown"
+                 + (f" ({mmlib_column} / {seed_column})" if kind == "gpu" else "") + ".")
     if len(crossed):
         notes.append(f"Left out: the {len(crossed)} rows of data/seed_comparison.csv that set mmlib's cpu times "
                      f"beside the seed's GPU times ({', '.join(dict.fromkeys(crossed['game']))}).")
-    return ReadableTable(frame, " ".join(notes), numeric=[seed_column, mmlib_column, ratio_column])
+    return ReadableTable(frame, " ".join(notes), numeric=[c for c in (seed_column, mmlib_column, ratio_column)
+                                                          if c in frame.columns])
 
 
 def _figure(value, what: str, missing: str) -> str:
