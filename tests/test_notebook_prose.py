@@ -696,11 +696,30 @@ def same_positions_4p6c() -> str:
     optima = load_optimal()
     stored = optima[(optima["game"] == "4p6c") & (optima["objective"] == "total") & optima["max_turns_limit"].isna()]
     assert bench == int(stored["nodes"].iloc[0])
-    return "All four searched the same positions (the note under the table gives how many)"
+    # "with the same engine version": the benchmark's, the table's and the one the live cells run
+    from mmlib.core.machine import engine_version
+    assert latest_optimal_benchmarks().loc["4p6c", "engine"] == stored["engine"].iloc[0] == engine_version("optimal")
+    return "All four searched the same positions with the same engine version (the note under the table gives both)"
 
 
 def optimal_engine() -> str:
-    return f"written `engine {latest_optimal_benchmarks()['engine'].iloc[0]}`"
+    from mmlib.core.machine import engine_version
+
+    engine = latest_optimal_benchmarks()["engine"].iloc[0]
+    assert engine == engine_version("optimal"), "the Vocabulary says this page runs the engine that timed data/"
+    return f"written `engine {engine}`: the version this page runs"
+
+
+def slow_small_boards() -> str:
+    """The cost section: the 2-pin boards of fewer than 9 colors whose search took longer than every
+    one of 2p9c to 2p15c (more positions each), as data/optimal.csv records them."""
+    optima = load_optimal()
+    rows = optima[(optima["objective"] == "total") & optima["max_turns_limit"].isna()].set_index("game")
+    later = rows.loc[[f"2p{c}c" for c in range(9, 16)]]
+    slower = [f"2p{c}c" for c in range(2, 9) if rows.loc[f"2p{c}c", "seconds"] > later["seconds"].max()]
+    assert slower and all(rows.loc[g, "nodes"] < later["nodes"].min() for g in slower)
+    listed = slower[0] if len(slower) == 1 else f"{', '.join(slower[:-1])} and {slower[-1]}"
+    return f"and {listed} longer than 2p9c to 2p15c"
 
 
 def within_4p4c() -> str:
@@ -1546,6 +1565,7 @@ CLAIMS = [
     ("08_optimal.ipynb", lambda: unpublished_possible_only("summary")),
     ("08_optimal.ipynb", optimal_openings_claim),
     ("08_optimal.ipynb", cost_8p2c_5p3c),
+    ("08_optimal.ipynb", slow_small_boards),
     ("08_optimal.ipynb", bulls_and_cows_stored_seconds),
     ("09_rule_variants.ipynb", lambda: f"holds {int(harder_by_strategy(rules_results())['boards'].max())} boards under all three"),
     ("09_rule_variants.ipynb", lambda: f"over those {int(harder_by_strategy(rules_results())['boards'].max())} boards"),

@@ -1929,6 +1929,7 @@ def _where_and_when(timings, commits: str = "") -> str:
     return text + (f", {timings.dates()}" if timings.dates() else "")
 
 
+@_whole_names  # its note's dates and engine names stay on one line
 def optimal_benchmark_table(benchmarks: pd.DataFrame, optimal_frame: "pd.DataFrame | None" = None) -> ReadableTable:
     """The latest timing of the exact optimal search of each game in data/benchmarks.csv (one run of
     one `bench GAME --optimal` command each) of one machine and the newest engine version
@@ -2077,6 +2078,7 @@ DASH = "\u2014"
 SECONDS_FIGURES = "two significant figures"
 
 
+@_whole_names  # its note's dates and engine names stay on one line
 def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rules: "str | None" = None,
                         pins: "int | None" = None) -> ReadableTable:
     """`optimal_table.proven_optima`: every optimum mmlib has proven, its source beside it (only the
@@ -2115,8 +2117,8 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
     versions = ", ".join(sorted(set(older["engine"].astype(str)) - {"", "unrecorded"}, key=_engine_order))
     if frame["seconds"].isna().all():
         frame = frame.drop(columns=["seconds"])
-        seconds_note = (f"No search shown here was timed by engine {timings.engine}, the newest version of the "
-                        f"search (on {timings.machine}): these optima were proven by older versions ({versions}), "
+        seconds_note = (f"No search shown here was timed by engine {timings.engine}, the version that timed "
+                        f"data/optimal.csv's newest rows (on {timings.machine}): these optima were proven by older versions ({versions}), "
                         "whose seconds do not compare; data/optimal.csv keeps them.")
     else:
         seconds_note = (f"{SECONDS_COLUMN}: the seconds of mmlib's search that proved the row, on "
@@ -2215,6 +2217,7 @@ def proven_optima_summary(optimal_frame: pd.DataFrame) -> ReadableTable:
     return readable(pd.DataFrame(rows))
 
 
+@_whole_names  # its note's dates and engine names stay on one line
 def possible_check_table(check: pd.DataFrame, optimal_frame: pd.DataFrame) -> ReadableTable:
     """`optimal_table.load_possible_guesses_check`: Bulls and Cows with guesses only from the possible
     secrets, one row per part below the first guess, mmlib's turns beside those of the independent
