@@ -1688,7 +1688,7 @@ def test_the_two_figures_of_ns_per_score_in_notebook_1_share_their_range():
     assert live.get_xlim() == pytest.approx(ns_per_score_limits(timings["ns_per_score"]))
     assert seed.get_xlim() == pytest.approx(NS_PER_SCORE_RANGE)
     assert "ns" in live.get_xlabel() and "ns" in seed.get_xlabel() and seed.get_xscale() == live.get_xscale() == "log"
-    assert live.get_ylabel() == "scoring variant" and seed.get_ylabel().startswith("scoring variant")
+    assert live.get_ylabel() == "scoring variant (blue: mmlib)" and seed.get_ylabel().startswith("scoring variant")
     assert all(re.fullmatch(r"[\d,.]+ ns \([\d,.]+ s\)", t.get_text()) for t in seed.texts)
 
 
@@ -1710,3 +1710,37 @@ def test_notebook_6_cells_named_in_the_data_files_table():
     cells = {c["execution_count"]: "".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code"}
     for name, number in NOTEBOOK_6_CELLS.items():
         assert calls[name] in cells.get(number, ""), (name, number)
+
+
+def test_the_two_figures_of_ns_per_score_in_notebook_1_put_their_axes_at_one_place_and_color():
+    """The axes frame begins and ends at the same x in both figures as the page shows them (cropped
+    to what they draw), so that over their one range (the test above) a decade is as wide and 1 ns
+    at the same x in both; no name runs into the y label; mmlib's dots are the same blue in both."""
+    import io
+
+    from matplotlib.colors import to_hex
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from mmlib.core.scoring_variants import time_variants
+    from mmlib.studies.data_tables import load_table
+    from mmlib.workbench.plots import MMLIB_DOT_COLOR, scoring_variants_figure
+    from mmlib.workbench.plots_results import seed_scoring_figure
+
+    figures = [scoring_variants_figure(time_variants("2p3c", repeats=1), "2p3c"),
+               seed_scoring_figure(load_table("seed_scoring_workload.csv", ("variant", "workload_s")))]
+    placed = []
+    for fig in figures:
+        fig.savefig(io.BytesIO(), format="png", bbox_inches="tight")
+        renderer = FigureCanvasAgg(fig).get_renderer()
+        fig.draw(renderer)
+        ax = fig.axes[0]
+        left = fig.get_tightbbox(renderer).x0 * fig.dpi  # where the page's image begins
+        label = ax.yaxis.label.get_window_extent(renderer)
+        assert all(t.get_window_extent(renderer).x0 > label.x1 for t in ax.get_yticklabels())
+        frame = ax.get_window_extent(renderer)
+        placed.append((fig.get_figwidth(), round(frame.x0 - left, 3), round(frame.x1 - left, 3)))
+    assert placed[0] == placed[1]
+    live_dots = {to_hex(line.get_color()) for line in figures[0].axes[0].lines}
+    seed_dots = {to_hex(c) for c in figures[1].axes[0].collections[0].get_facecolors()}
+    assert live_dots == {MMLIB_DOT_COLOR} and MMLIB_DOT_COLOR in seed_dots

@@ -80,8 +80,9 @@ def rounded_as_shown(value: float, digits: int = 3) -> float:
     return float(f"{float(value):.{digits}g}")
 
 
-# Notebook 1's two figures of ns per score (the live one and the seed's workload) share this range,
-# so that a dot sits at the same place in both for the same time; each widens it only for a time
+# Notebook 1's two figures of ns per score (the live one and the seed's workload) share this range
+# (and the place of their axes, `place_ns_per_score_axes`), so that a dot sits at the same place in
+# both for the same time; each widens it only for a time
 # outside it (a label needs about a decade to its right).
 NS_PER_SCORE_RANGE = (0.2, 200_000.0)
 
@@ -99,6 +100,30 @@ def ns_per_score_limits(values) -> "tuple[float, float]":
     values = np.asarray(values, dtype=float)
     low, high = NS_PER_SCORE_RANGE
     return min(low, float(values.min()) / 2), max(high, float(values.max()) * 15)
+
+
+# The two figures of ns per score are 8 inches wide and put their axes at the same place across the
+# figure (figure fractions), and their y label at the same place left of it, so that the page shows
+# one decade at the same width and 1 ns at the same x in both. The left edge leaves room for the
+# seed's figure's longest name ("mmlib: Numba packed, one guess vs all secrets").
+NS_PER_SCORE_AXES_X = (0.44, 0.995)
+NS_PER_SCORE_YLABEL_X = 0.025
+MMLIB_DOT_COLOR = "#3182bd"  # mmlib's dots in both figures; the seed's are grey
+
+
+def place_ns_per_score_axes(fig: Figure, ax) -> None:
+    """Put `ax` of one of notebook 1's two figures of ns per score at `NS_PER_SCORE_AXES_X` across
+    the figure, with its y label at `NS_PER_SCORE_YLABEL_X`: the constrained layout places the title
+    and the labels top to bottom, then is fixed, and only the sides are set, the same in both."""
+    from matplotlib.transforms import blended_transform_factory
+
+    fig.draw_without_rendering()
+    fig.set_layout_engine("none")
+    box = ax.get_position()
+    left, right = NS_PER_SCORE_AXES_X
+    ax.set_position([left, box.y0, right - left, box.height])
+    ax.yaxis.set_label_coords(NS_PER_SCORE_YLABEL_X, 0.5,
+                              transform=blended_transform_factory(fig.transFigure, ax.transAxes))
 
 
 def shown_scoring_times(timings) -> "pd.DataFrame":
@@ -236,7 +261,7 @@ def scoring_variants_figure(timings, game: "Game | str") -> Figure:
     ax = fig.add_subplot()
     positions = np.arange(len(timings))
     ns = timings["ns_per_score"].to_numpy()
-    ax.plot(ns, positions, "o", color="#55a868", markersize=8)
+    ax.plot(ns, positions, "o", color=MMLIB_DOT_COLOR, markersize=8)
     # Each dot labelled with the table's ns per score (the best time as shown ÷ the scores).
     for value, shown, position in zip(ns, shown_scoring_times(timings)["ns_per_score"], positions):
         ax.annotate(f"{significant(shown)} ns", (value, position), xytext=(8, 0), textcoords="offset points",
@@ -255,7 +280,8 @@ def scoring_variants_figure(timings, game: "Game | str") -> Figure:
     ax.set_title(f"Time per score on {game.name}, every guess against every secret{samples}, best of {runs} runs\n"
                  f"one thread, {measured_just_now('scoring')}", fontsize=10)
     ax.set_xlabel("time per score (ns, log scale; lower is faster)")
-    ax.set_ylabel("scoring variant")
+    ax.set_ylabel("scoring variant (blue: mmlib)")  # as the seed's workload's figure says it
+    place_ns_per_score_axes(fig, ax)  # at the same place as in the seed's workload's figure
     return fig
 
 

@@ -1232,13 +1232,13 @@ def seed_scoring_figure(workload: "Table | pd.DataFrame", seed_seconds: "dict | 
         mine = workload.sort_values("workload_s", ascending=False)
         names = [f"seed: {n.removeprefix('seed: ')}" for n in seed_seconds] + \
             [f"mmlib: {d}" for d in (mine["description"] if "description" in mine else mine["variant"])]
-        from .plots import ns_per_score_limits, shown_ns_per_score
+        from .plots import MMLIB_DOT_COLOR, ns_per_score_limits, shown_ns_per_score
 
         seconds = list(seed_seconds.values()) + [float(s) for s in mine["workload_s"]]
         coverage = workload_coverage(mine)
         # ns per score as the table beside it computes them: the seconds as shown ÷ the scores.
         ns = [shown_ns_per_score(s, coverage.scores) for s in seconds]
-        colors = ["#636363"] * len(seed_seconds) + ["#3182bd"] * len(mine)
+        colors = ["#636363"] * len(seed_seconds) + [MMLIB_DOT_COLOR] * len(mine)
         positions = np.arange(len(names))
         ax.scatter(ns, positions, c=colors, s=60, zorder=3)
         for value, second, position in zip(ns, seconds, positions):
@@ -1261,6 +1261,10 @@ def seed_scoring_figure(workload: "Table | pd.DataFrame", seed_seconds: "dict | 
                   f"blue: mmlib's, {f'the median of {repeats} runs' if repeats else 'medians'},\n"
                   f"{timings.caption()}{mmlib_versions(workload)}", fontsize=9)
     _footnote(fig, timings.left_out_note())
+    if len(workload):
+        from .plots import place_ns_per_score_axes
+
+        place_ns_per_score_axes(fig, ax)  # at the same place as in the live figure
     return fig
 
 
