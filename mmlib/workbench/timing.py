@@ -452,8 +452,8 @@ def _beside_turn_by_turn(result, runs: "int | None", rows: list, table_runs: int
     if result is chosen[setting]:  # the plot drew this very solve: one timing, not two
         cpu = f", CPU {three_figures(there['cpu_total'])} ms" if there["cpu_total"] is not None else ""
         return (f" The {setting} row is the very solve drawn turn by turn above: its turns took "
-                f"{three_figures(there['wall_total'])} ms wall{cpu} (the plot's totals); the row's wall s, "
-                f"{format_seconds(_shown(row['wall s']) * 1000)} ms, and CPU s time the whole call, which also "
+                f"{three_figures(there['wall_total'])} ms wall{cpu} (the plot's totals); the row's wall s "
+                f"({format_seconds(_shown(row['wall s']) * 1000)} ms) and CPU s time the whole call, which also "
                 "counts the work before the first turn and after the last.")
     of = f"the fastest of {runs} solves" if runs else "the fastest of its solves"
 
