@@ -1590,7 +1590,8 @@ def test_notebook_5_review_r7_fixes():
     # 8p6c's one solve had no warm-up solve before it: the note says so, and gives the warm one of gpu_ab.csv.
     note = gpu_alone_table(load_benchmarks().frame, ab=load_table("gpu_ab.csv", ("game", "seconds")).frame).note
     if "--no-warm-up" in note:
-        assert "has not been measured" in note and "After one warm-up solve, a later run of the same solve took" in note
+        assert "is an open question" in note and "After one warm-up solve, a later run of the same solve took" in note
+        assert "SUBSET_COUNTER_LAYOUT" not in note  # the setting in words, not a config name
 
     # The GPU diagram glosses its host syncs and scans.
     texts = " ".join(t.get_text() for ax in gpu_turn_figure().axes for t in ax.texts)
@@ -1744,3 +1745,22 @@ def test_the_two_figures_of_ns_per_score_in_notebook_1_put_their_axes_at_one_pla
     live_dots = {to_hex(line.get_color()) for line in figures[0].axes[0].lines}
     seed_dots = {to_hex(c) for c in figures[1].axes[0].collections[0].get_facecolors()}
     assert live_dots == {MMLIB_DOT_COLOR} and MMLIB_DOT_COLOR in seed_dots
+
+
+def test_turn_by_turn_plot_and_case_equivalence_table_show_one_solve(capsys):
+    """Review r8 of notebook 5: the turn-by-turn plot and the case-equivalence table timed the same
+    solve in two runs, picked by two rules, whose CPU times differed by half. Now both come from one set
+    of interleaved solves, by one rule (least CPU time): the table's off row is the plot's very solve,
+    and the note gives the range of each setting's CPU times, claiming no immunity to load."""
+    from mmlib.workbench.timing import case_equivalence_beside, interleaved_solves
+
+    solves = interleaved_solves("3p3c", "knuth", runs=2, first_guess="112")
+    printed = " ".join(capsys.readouterr().out.split())
+    assert "the solve of least CPU time of 2 with case equivalence off" in printed
+    plotted = solves.result("off")
+    assert plotted is min(solves.solves["off"], key=solves.cpu_s)[0]
+    table = case_equivalence_beside("3p3c", turn_by_turn=plotted, turn_by_turn_runs=2, solves=solves)
+    note = " ".join(table.note.split())
+    assert "The off row is the very solve drawn turn by turn above" in note
+    assert "ranged from" in note and "stretches far less" not in note
+    assert table.frame["scores computed"].tolist() == [f"{solves.result(s).scores:,}" for s in ("off", "on")]

@@ -1356,12 +1356,15 @@ def one_at_a_time_ratios(timings: pd.DataFrame) -> dict:
     return ratios
 
 
-def all_at_once_beside(timings: pd.DataFrame, timed: SolveResult, runs: int) -> str:
+def all_at_once_beside(timings: pd.DataFrame, timed: SolveResult, runs: int, picked: "str | None" = None,
+                       wall_s: "float | None" = None) -> str:
     """Lines to print under `one_at_a_time_figure`: the all-at-once time data/seed_one_at_a_time.csv
     records of `timed`'s game, strategy and opening (its engine, threads and runs), beside `timed`'s
-    own, a live solve of the same game (the fastest of `runs`): the same solve measured twice, each
+    own, a live solve of the same game (the fastest of `runs`, or as `picked` says: 'the solve of least
+    CPU time of 5'): the same solve measured twice, each
     in ms and seconds, the whole solve's wall time as both measure it, and the live run's turns
-    alone (the total its turn-by-turn plot shows)."""
+    alone (the total its turn-by-turn plot shows). `wall_s`: the live solve's wall time as another table
+    of the page gives it, timed around the whole call (else `timed.elapsed_s`)."""
     from ..core.machine import engine_version
     from ..studies.data_tables import cpu_threads_used
 
@@ -1378,8 +1381,8 @@ def all_at_once_beside(timings: pd.DataFrame, timed: SolveResult, runs: int) -> 
 
     head = (f"{timed.game.name}, {timed.strategy.title}, opening {timed.first_guess_text}, all at once, "
             "the whole solve's wall time:")
-    live = (f"{both_units(timed.elapsed_s)} in the turn-by-turn timing further up: engine "
-            f"{engine_version('solve-cpu')}, {threads(live_threads)}, the fastest of {runs} runs in this session; "
+    live = (f"{both_units(timed.elapsed_s if wall_s is None else wall_s)} in the turn-by-turn timing further up: engine "
+            f"{engine_version('solve-cpu')}, {threads(live_threads)}, {picked or f'the fastest of {runs} runs'} in this session; "
             f"{_turns_total(timed)} of it in its turns (the total that plot shows)")
     if len(rows) == 0:
         recorded = "not in data/seed_one_at_a_time.csv"

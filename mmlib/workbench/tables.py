@@ -698,7 +698,7 @@ def timings_table(timings: pd.DataFrame) -> ReadableTable:
     note = f"Median of 3 solves each, measured just now: {where}." if where else ""
     if "cpu_s" in columns:
         note += (" Each solve is timed around the whole call: median s is the median of the wall times, CPU s the "
-                 "median of the same solves' CPU times, which other work on the machine stretches far less.")
+                 "median of the same solves' CPU times.")
     if "scores_per_s" in columns:
         note += " Each rate is counted scores per second: scores computed over median s as shown."
     if "cpu_s" in columns:
@@ -1594,6 +1594,13 @@ def gpu_alone_table(benchmarks: pd.DataFrame, ab: "pd.DataFrame | None" = None) 
                          f"{_joined(alone['game'])} by the current cpu engine ({why})." + _no_warm_up(alone, ab))
 
 
+# A setting of data/gpu_ab.csv in words, for a reader who does not know the kernel's config names.
+_AB_SETTING_WORDS = {
+    ("SUBSET_COUNTER_LAYOUT", "rows"): "the score counters laid out as in the row's commit (one row of counters "
+                                       "per score in the GPU's shared memory)",
+}
+
+
 def _no_warm_up(alone: pd.DataFrame, ab: "pd.DataFrame | None") -> str:
     """Sentences on the rows of `alone` (of `gpu_beside_cpu`) whose command timed them with no warm-up
     solve before them ('--no-warm-up'), where the others followed one; and, from `ab` (data/gpu_ab.csv),
@@ -1622,11 +1629,13 @@ def _no_warm_up(alone: pd.DataFrame, ab: "pd.DataFrame | None") -> str:
             seconds = format_seconds(float(later["seconds"]))
             rate = float(row["cuda_scores"]) / float(seconds.replace(",", "")) / 1e9
             text += (f" After one warm-up solve, a later run of the same solve took {seconds} s, {rate:,.0f} billion "
-                     f"scores/s (data/gpu_ab.csv: an A/B run with {later['tunable']} at {later['value']}, mmlib "
-                     f"{later['mmlib_version']}, {str(later['date'])[:10]}; docs/backends.md says what it compared).")
+                     f"scores/s (data/gpu_ab.csv, mmlib {later['mmlib_version']}, {str(later['date'])[:10]}), with "
+                     f"{_AB_SETTING_WORDS.get((later['tunable'], later['value']), 'the same kernel')} and the same engine: "
+                     "it differs from the row by the warm-up before it and by being another run, and which of the "
+                     "two made the difference was not measured.")
         if len(warm):
-            text += (f" Why {row['game']} runs at fewer scores a second than {_joined(warm['game'])} even so has not "
-                     "been measured.")
+            text += (f" Why {row['game']} runs at fewer scores a second than {_joined(warm['game'])} is an open "
+                     "question: timing each phase of its turns on the GPU would settle it.")
     return text
 
 

@@ -50,6 +50,73 @@ def fastest_solve(game: "Game | str", strategy="knuth", runs: int = 5, **options
     return fastest
 
 
+class InterleavedSolves:
+    """One game solved on the cpu backend with case equivalence off and on, `runs` times each, the two
+    settings taking turns (so that both meet the same load). Each solve keeps its result and three
+    clocks read around the same call: the solving thread's CPU time, the process's (every thread's)
+    and the wall time. `least_cpu(setting)` is the solve of least CPU time of a setting: the one
+    rule by which notebook 5's turn-by-turn plot and its case-equivalence table both pick theirs, so
+    that they show the very same solve."""
+
+    def __init__(self, game: "Game | str", strategy="knuth", runs: int = 5, **options):
+        from ..core.solve import solve
+        from ..studies.data_tables import cpu_threads_used
+
+        self.game, self.strategy, self.runs, self.options = Game.parse(game), strategy, runs, options
+        self.load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+        self.solves: dict = {"off": [], "on": []}
+        for _ in range(runs):
+            for setting, timed in self.solves.items():
+                # Both clocks around the same call, so that the wall time is never the shorter.
+                thread, process, wall = time.thread_time(), time.process_time(), time.perf_counter()
+                result = solve(self.game, strategy, case_equivalence=setting, **options)
+                timed.append((result, time.thread_time() - thread, time.process_time() - process,
+                              time.perf_counter() - wall))
+        self.threads = [cpu_threads_used(result) for timed in self.solves.values() for result, *_ in timed]
+        self.one_thread = max(self.threads) == 1  # else every thread's CPU time: the process's
+
+    def cpu_s(self, solve: tuple) -> float:
+        """A solve's CPU seconds: its thread's on one thread, else the process's."""
+        return solve[1] if self.one_thread else solve[2]
+
+    def least_cpu(self, setting: str) -> tuple:
+        """(result, thread CPU s, process CPU s, wall s) of the solve of least CPU time of `setting`."""
+        return min(self.solves[setting], key=self.cpu_s)
+
+    def result(self, setting: str = "off"):
+        """The result of the solve of least CPU time of `setting`."""
+        return self.least_cpu(setting)[0]
+
+    def cpu_range(self, setting: str) -> tuple:
+        """The least and the most CPU seconds of `setting`'s solves."""
+        seconds = [self.cpu_s(solve) for solve in self.solves[setting]]
+        return min(seconds), max(seconds)
+
+    def lines(self, setting: str = "off") -> str:
+        """The lines to print above a plot of `result(setting)`: where it ran, the load average before
+        the solves, how it was picked and the threads."""
+        from ..studies.data_tables import one_thread_reason
+
+        other = "on" if setting == "off" else "off"
+        lines = [measured_just_now("solve-cpu")]
+        if self.load is not None:
+            lines.append(f"load average before the solves: {self.load:.1f} on {os.cpu_count()} cores")
+        lines.append(textwrap.fill(
+            f"the solve of least CPU time of {self.runs} with case equivalence {setting}, taking turns with "
+            f"{self.runs} with it {other} (the table on case equivalence below shows both), "
+            f"{one_thread_reason(self.threads)}", 100))  # lines a narrow page shows whole
+        return "\n".join(lines)
+
+
+def interleaved_solves(game: "Game | str", strategy="knuth", runs: int = 5, show: str = "off",
+                       **options) -> InterleavedSolves:
+    """`InterleavedSolves` of `game`, printing the lines that say where they ran and how the solve of
+    setting `show` that a plot draws was picked."""
+    solves = InterleavedSolves(game, strategy, runs, **options)
+    print(solves.lines(show))
+    return solves
+
+
 class WallClock:
     """`with WallClock() as clock:` times the block by its wall time (`time.perf_counter`) and reads
     the machine's load average as it begins; `str(clock)` names both and where they were measured,
@@ -299,13 +366,14 @@ def _stored_beside_benchmark(stored: pd.DataFrame, bench: "pd.DataFrame | None",
 
 
 def case_equivalence_beside(game: "Game | str", strategy="knuth", runs: int = 5, live: "pd.DataFrame | None" = None,
-                            turn_by_turn=None, turn_by_turn_runs: "int | None" = None, **options):
+                            turn_by_turn=None, turn_by_turn_runs: "int | None" = None,
+                            solves: "InterleavedSolves | None" = None, **options):
     """One game solved on the cpu backend with case equivalence off and on, `runs` times each, the two
     settings taking turns (so that both meet the same load), as a table of two rows. Each row is the
     solve of least CPU time of its setting: its scores computed, on turn 1 (the biggest regions, where
     case equivalence saves the most) and on the later turns, its CPU seconds (those of the thread that
-    solved, which other work on a shared machine stretches far less than the wall seconds of a solve
-    of a few milliseconds, which it can double) and its wall seconds. The note names the game, strategy, opening,
+    solved) and its wall seconds (which other work on a shared machine can double for a solve of a few
+    milliseconds); the note gives the range of each setting's CPU seconds and its wall seconds. The note names the game, strategy, opening,
     machine, engine, mmlib commit, the load average before the solves and the threads they ran on.
     `live`, the rows of `time_solves` shown on the same page: where they time the same solve (game,
     strategy, opening, cpu backend) with one of the two settings, the note sets their median wall and
@@ -313,45 +381,49 @@ def case_equivalence_beside(game: "Game | str", strategy="knuth", runs: int = 5,
     its CPU time: other work held the core). `turn_by_turn`, the solve drawn turn by turn on the same
     page (`fastest_solve`, the fastest of `turn_by_turn_runs`): the note sets the time of its turns, as
     that plot adds them up, beside the time of the turns of the row of its setting and the row's whole
-    call."""
-    from ..core.solve import solve
+    call. `solves`: the `InterleavedSolves` to show, run already (for the turn-by-turn plot, which
+    then draws the off row's very solve); else they are run here."""
     from ..core.strategies import Strategy
-    from ..studies.data_tables import cpu_threads_used, one_thread_reason
+    from ..studies.data_tables import one_thread_reason
     from .tables import readable
 
-    game = Game.parse(game)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    solves: dict = {"off": [], "on": []}
-    for _ in range(runs):
-        for setting, timed in solves.items():
-            # Both clocks around the same call, so that the wall time is never the shorter.
-            thread, process, wall = time.thread_time(), time.process_time(), time.perf_counter()
-            result = solve(game, strategy, case_equivalence=setting, **options)
-            timed.append((result, time.thread_time() - thread, time.process_time() - process,
-                          time.perf_counter() - wall))
-    threads = [cpu_threads_used(result) for timed in solves.values() for result, *_ in timed]
-    one_thread = max(threads) == 1  # else every thread's CPU time: the process's
+    if solves is None:
+        solves = InterleavedSolves(game, strategy, runs, **options)
+    game, strategy, runs = solves.game, solves.strategy, solves.runs
+    load, threads, one_thread = solves.load, solves.threads, solves.one_thread
     rows, chosen = [], {}
-    for setting, timed in solves.items():
-        result, thread_s, process_s, wall_s = min(timed, key=lambda t: t[1] if one_thread else t[2])
+    for setting in solves.solves:
+        result, thread_s, process_s, wall_s = solves.least_cpu(setting)
         chosen[setting] = result
         stats = result.turn_stats
         rows.append({"case equivalence": setting, "scores computed": result.scores,
                      "turn 1: scores": stats[0].scores, f"turns 2 to {len(stats)}: scores": sum(s.scores for s in stats[1:]),
                      "CPU s": thread_s if one_thread else process_s, "wall s": wall_s})
-    first = solves["off"][0][0]
+    first = solves.solves["off"][0][0]
     clock = "the solving thread's" if one_thread else "the process's (every thread's)"
     note = (f"{game.name}, {Strategy.parse(strategy).title}, opening {first.first_guess_text}; each row the solve of "
             f"least CPU time of {runs} with its setting, the two settings taking turns, {one_thread_reason(threads)}; "
             f"{measured_just_now('solve-cpu')}"
             + (f"; load average before the solves: {load:.1f} on {os.cpu_count()} cores" if load is not None else "")
-            + f". CPU s: {clock} CPU time, which other work on the machine stretches far less than the wall time; "
-            "wall s: the same solve's wall time, longer where other work held the core."
+            + f". CPU s: {clock} CPU time (the time it ran on a core); "
+            "wall s: the same solve's wall time, longer where the solve waited while other work held the core."
+            + _cpu_ranges(solves)
             + _beside_live(live, first, Strategy.parse(strategy), rows)
             + _beside_turn_by_turn(turn_by_turn, turn_by_turn_runs, rows, runs, chosen))
     table = readable(pd.DataFrame(rows), formats={"CPU s": "seconds", "wall s": "seconds"}, note=note)
     table.whole_names = True  # engine solve-cpu 6 on one line
     return table
+
+
+def _cpu_ranges(solves: InterleavedSolves) -> str:
+    """The least and the most CPU seconds of each setting's solves, as the table writes seconds: a
+    solve's CPU time, too, varies from run to run, and each row shows its setting's least."""
+    from .plots_results import format_seconds
+
+    ranges = "; ".join(f"{format_seconds(_shown(low))} to {format_seconds(_shown(high))} s with it {setting}"
+                       for setting in solves.solves for low, high in [solves.cpu_range(setting)])
+    return (f" The CPU s of the {solves.runs} solves of each setting ranged from {ranges}: a solve's CPU time, too, "
+            "varies from run to run on this machine, and each row is its setting's least.")
 
 
 def _shown(seconds: float) -> float:
@@ -377,6 +449,12 @@ def _beside_turn_by_turn(result, runs: "int | None", rows: list, table_runs: int
     there, here = turn_times_shown(result), turn_times_shown(chosen[setting])
     if there["unit"] != "ms" or here["unit"] != "ms":
         return ""
+    if result is chosen[setting]:  # the plot drew this very solve: one timing, not two
+        cpu = f", CPU {three_figures(there['cpu_total'])} ms" if there["cpu_total"] is not None else ""
+        return (f" The {setting} row is the very solve drawn turn by turn above: its turns took "
+                f"{three_figures(there['wall_total'])} ms wall{cpu} (the plot's totals); the row's wall s "
+                f"({format_seconds(_shown(row['wall s']) * 1000)} ms) and CPU s time the whole call, which also "
+                "counts the work before the first turn and after the last.")
     of = f"the fastest of {runs} solves" if runs else "the fastest of its solves"
 
     def turns(shown) -> str:
@@ -391,7 +469,8 @@ def _beside_turn_by_turn(result, runs: "int | None", rows: list, table_runs: int
                              here["wall_total"], here["cpu_total"])
 
 
-def _why_apart(what: str, wall_a: float, cpu_a: "float | None", wall_b: float, cpu_b: "float | None") -> str:
+def _why_apart(what: str, wall_a: float, cpu_a: "float | None", wall_b: float, cpu_b: "float | None",
+               cpu_differs: str = "what took the slower one's extra CPU time was not measured.") -> str:
     """What two timings of the same solve show of why their wall times differ, in a sentence: nothing
     where they are within a fifth of each other; else the slower one's wall time over its CPU time where
     that is large (other work held the core), or that the CPU times differ too, for a reason not
@@ -404,7 +483,7 @@ def _why_apart(what: str, wall_a: float, cpu_a: "float | None", wall_b: float, c
     if cpu and wall >= STRETCHED * cpu:
         return (f" {what} differ in wall time because the slower waited: its wall time is {wall / cpu:.1f} times "
                 "its CPU time, while other work on the machine held the core.")
-    return f" {what} differ in CPU time as well; what took the slower one's extra CPU time was not measured."
+    return f" {what} differ in CPU time as well; {cpu_differs}"
 
 
 def _beside_live(live: "pd.DataFrame | None", result, strategy, rows: list) -> str:
@@ -432,5 +511,7 @@ def _beside_live(live: "pd.DataFrame | None", result, strategy, rows: list) -> s
                 + (f", {format_seconds(cpu)} s CPU" if cpu is not None else "")
                 + f"; this row, the solve of least CPU time here: {format_seconds(_shown(row['wall s']))} s wall"
                 + (f", {format_seconds(mine)} s CPU." if mine is not None else "."))
-        return text + _why_apart("The two", wall, cpu, _shown(row["wall s"]), mine)
+        return text + _why_apart("The two", wall, cpu, _shown(row["wall s"]), mine,
+                                 f"the one is {median}, the other the least of this table's "
+                                 "(the range of their CPU times is above).")
     return ""
