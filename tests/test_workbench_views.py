@@ -982,8 +982,8 @@ def test_the_published_table_reads_data_and_agrees():
 
     frame = published_strategies_table(load_seed_comparison()).frame
     assert len(frame) == 8 and (frame["own opening"] == "yes").sum() == 4
-    assert (frame["notes' total (turns)"] == frame["mmlib total (turns)"]).all()
-    assert (frame["notes' worst (turns)"] == frame["mmlib worst (turns)"]).all()
+    assert (frame["total in the notes (turns)"] == frame["mmlib's own total (turns)"]).all()
+    assert (frame["worst case in the notes (turns)"] == frame["mmlib's own worst case (turns)"]).all()
     own = frame[frame["own opening"] == "yes"].set_index("strategy")
     assert own["opening"].to_dict() == {"Knuth": "1122", "Expected Size": "1123", "Entropy": "1234",
                                         "Most Parts": "1123"}

@@ -2689,10 +2689,10 @@ def published_strategies_table(comparison: pd.DataFrame) -> ReadableTable:
         "rule by": [RULE_BY[s] for s in strategies],
         "opening": list(rows["first_guess"]),
         "own opening": is_own,
-        "notes' total (turns)": [int(v) for v in rows["seed_total_turns"]],
-        "mmlib total (turns)": [int(v) for v in rows["mmlib_total_turns"]],
-        "notes' worst (turns)": [int(v) for v in rows["seed_max_turns"]],
-        "mmlib worst (turns)": [int(v) for v in rows["mmlib_max_turns"]],
+        "total in the notes (turns)": [int(v) for v in rows["seed_total_turns"]],
+        "mmlib's own total (turns)": [int(v) for v in rows["mmlib_total_turns"]],
+        "worst case in the notes (turns)": [int(v) for v in rows["seed_max_turns"]],
+        "mmlib's own worst case (turns)": [int(v) for v in rows["mmlib_max_turns"]],
         "total's source": sources,
     }), note=note)
 
