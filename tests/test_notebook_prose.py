@@ -1154,7 +1154,7 @@ def own_pick_answer() -> str:
 
     totals = {s.label: own_pick_totals()[s.label, g] for s, g in first_guess_picks("4p6c").items()}
     assert min(totals, key=totals.get) == "most-parts", "notebook 4's answer names Most Parts the fewest"
-    return ("Most Parts needs the fewest turns: {:,} in all, {:.3f} per game (Expected Size {:,}, Entropy {:,}, "
+    return ("Most Parts needs the fewest turns: {:,} in all, {:.3f} per secret (Expected Size {:,}, Entropy {:,}, "
             "Knuth {:,})").format(totals["most-parts"], totals["most-parts"] / 1296, totals["expected-size"],
                                   totals["entropy"], totals["knuth"])
 
@@ -1187,13 +1187,17 @@ def opening_against_rank() -> list:
     # Neither effect always the larger: another opening costs more than some rank gap, and less than another.
     assert cost["expected-size"] > totals["knuth", "1122"] - totals["expected-size", "1122"]
     assert cost["knuth"] < spread["1122"]
+    # The table has no Entropy row from 1122; the prose quotes it from data/results.csv, inside the spread.
+    entropy_1122 = own_pick_totals()["entropy", "1122"]
+    assert totals["most-parts", "1122"] < entropy_1122 < totals["knuth", "1122"]
     return [f"another opening costs Expected Size {cost['expected-size']} turns ({t['expected-size', '1122']} from "
             f"`1122` against {t['expected-size', '1123']} from its own `1123`), Most Parts {cost['most-parts']} "
             f"({t['most-parts', '1122']} against {t['most-parts', '1123']}) and Knuth only {cost['knuth']} "
             f"({t['knuth', '1123']} from `1123` against {t['knuth', '1122']}), and saves Entropy {-cost['entropy']} "
             f"({t['entropy', '1123']} from `1123` against {t['entropy', '1234']} from its own `1234`)",
             f"another rank from the same opening moves the total by up to {spread['1122']} turns from `1122` "
-            f"(Knuth {t['knuth', '1122']} against Most Parts {t['most-parts', '1122']}) and by up to "
+            f"(Knuth {t['knuth', '1122']} against Most Parts {t['most-parts', '1122']}; Entropy from `1122`, not in the "
+            f"table, needs {entropy_1122:,} in `data/results.csv`) and by up to "
             f"{spread['1123']} from `1123` (Knuth {t['knuth', '1123']} against Most Parts {t['most-parts', '1123']})"]
 
 
@@ -1204,8 +1208,8 @@ def knuth_worst_at_8p2c() -> str:
     row = worst_turns(["8p2c"]).iloc[0]
     assert row["knuth_worst"] == LONGER and row["most-parts"] == row["knuth"]
     assert row["expected-size"] == row["entropy"] == row["knuth"] - 1, "the prose says one turn longer"
-    return (f"At 8p2c Most Parts' worst game is as long as Knuth's, {row['knuth']} turns (the sliders above show "
-            f"it at 8 pins), but Expected Size and Entropy win every game within {row['entropy']}, so Knuth's is "
+    return (f"At 8p2c Most Parts' worst case is as long as Knuth's, {row['knuth']} turns (the sliders above show "
+            f"it at 8 pins), but Expected Size and Entropy find every secret within {row['entropy']}, so Knuth's is "
             f"one turn longer than theirs")
 
 
@@ -1215,8 +1219,8 @@ def over_the_optimum() -> str:
                           & optimal["max_turns_limit"].isna()]["total_turns"].iloc[0])
     totals = own_pick_totals()
     most_parts, knuth = totals["most-parts", "1123"] - optimum, totals["knuth", "1122"] - optimum
-    return (f"Most Parts needs {most_parts} turns more than the optimum over the 1,296 games, "
-            f"{most_parts / 1296:.3f} per game; Knuth {knuth} more")
+    return (f"Most Parts needs {most_parts} turns more than the optimum over the 1,296 secrets, "
+            f"{most_parts / 1296:.3f} per secret; Knuth {knuth} more")
 
 
 @functools.cache
@@ -1623,8 +1627,8 @@ CLAIMS = [
     ("04_strategies.ipynb", over_the_optimum),
     ("04_strategies.ipynb", lambda: "on {longer} of the {games} games the sliders below reach".format(
         **knuth_worst_counts())),
-    ("04_strategies.ipynb", lambda: "over the {games} games the sliders reach, its worst game is the shortest of "
-                                    "the four in {shorter}, as long as the best worst game among the other three "
+    ("04_strategies.ipynb", lambda: "over the {games} games the sliders reach, its worst case is the shortest of "
+                                    "the four in {shorter}, as long as the shortest worst case among the other three "
                                     "in {as_long}, and longer in {longer}".format(**knuth_worst_counts())),
     ("04_strategies.ipynb", fewest_turns_answer),
     ("04_strategies.ipynb", fewest_turns_where),

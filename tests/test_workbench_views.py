@@ -906,6 +906,14 @@ def test_the_turn_histograms_open_with_each_strategys_own_pick():
     assert views.solve_from_own_pick(Game.parse("8p2c"), Strategy.KNUTH).first_guess_text == eight[Strategy.KNUTH]
 
 
+def test_the_turn_histograms_count_secrets_not_games():
+    """Review r8 of notebook 4: a game is 4p6c; one play is a secret, in the title and on the count axis."""
+    view = views.turn_histograms_view(game_controls(pins=4, colors=6, strategy="knuth", max_codewords=4096))
+    ax = view.items[0].axes[0]
+    assert ax.get_xlabel() == "secrets (count)"
+    assert ax.get_title().startswith("Turns to win each of the 1,296 secrets of 4p6c")
+
+
 def test_strategy_results_hold_one_count_per_cell_and_a_column_per_turn():
     from mmlib.workbench.tables import strategy_results_table
 
@@ -953,9 +961,9 @@ def test_the_worst_game_table_and_the_histograms_agree_on_every_game():
         assert f"{worst.loc[name, 'most-parts']} at worst" in view.caption
         legend = [text.get_text() for text in view.items[0].legends[0].get_texts()]
         assert [entry.rsplit("worst ", 1)[1] for entry in legend] == [str(worst.loc[name, s.label]) for s in Strategy]
-    words = set(knuth_worst_summary_table(worst.reset_index()).frame["Knuth's worst game is"])
+    words = set(knuth_worst_summary_table(worst.reset_index()).frame["Knuth's worst case is"])
     assert words == {"shorter", "as long", "longer"}
-    assert set(knuth_worst_table(worst.reset_index()).frame["Knuth's worst game is"]) <= words
+    assert set(knuth_worst_table(worst.reset_index()).frame["Knuth's worst case is"]) <= words
 
 
 def test_the_2p5c_split_where_knuth_loses_a_turn():
@@ -979,8 +987,8 @@ def test_the_published_table_reads_data_and_agrees():
 
     frame = published_strategies_table(load_seed_comparison()).frame
     assert len(frame) == 8 and (frame["own opening"] == "yes").sum() == 4
-    assert (frame["notes' total"] == frame["mmlib total"]).all()
-    assert (frame["notes' worst"] == frame["mmlib worst"]).all()
+    assert (frame["total in the notes (turns)"] == frame["mmlib's own total (turns)"]).all()
+    assert (frame["worst case in the notes (turns)"] == frame["mmlib's own worst case (turns)"]).all()
     own = frame[frame["own opening"] == "yes"].set_index("strategy")
     assert own["opening"].to_dict() == {"Knuth": "1122", "Expected Size": "1123", "Entropy": "1234",
                                         "Most Parts": "1123"}
@@ -999,7 +1007,7 @@ def test_the_published_table_reads_data_and_agrees():
     assert "Knuth printed 5,801, the total of his own rule (Knuth 1976)" in note
     assert ("for 5,696, 5,722 and 5,668 (Irving's, Neuwirth's and Kooi's rules) the notes say only that the "
             "literature agrees, and name no paper (no paper named)") in note
-    assert "for the four totals from other openings, and all eight worst games, they give no source (none given)" in note
+    assert "for the four totals from other openings, and all eight worst cases, they give no source (none given)" in note
     # Review r6: two sentences, and no clause that reads as an unfinished check.
     assert note.count(". ") == 1 and "not checked" not in note
 

@@ -579,13 +579,13 @@ def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | 
 
 
 def turn_histograms_figure(results: Sequence, highlight: "Strategy | str | None" = None) -> Figure:
-    """Grouped horizontal bars: games won in 1, 2, ... turns, one bar per strategy (SolveResults of
+    """Grouped horizontal bars: secrets found in 1, 2, ... turns, one bar per strategy (SolveResults of
     one game), turn 1 at the top.
 
     Horizontal, so that every count is written level at the end of its own bar whatever the
-    number of turns and strategies (a bar of one game is too short to see, its label is not), and
-    the figure keeps one look while the sliders move; a strategy that wins no game in some number of
-    turns up to the longest game of any shows a "0" there. The count axis is linear from zero. The
+    number of turns and strategies (a bar of one secret is too short to see, its label is not), and
+    the figure keeps one look while the sliders move; a strategy that finds no secret in some number of
+    turns up to the worst case of any shows a "0" there. The count axis is linear from zero. The
     legend sits under the axes, where it covers no bar. With `highlight`, the other strategies'
     bars are pale with a full-color edge and the highlighted one's legend entry is bold."""
     if not results:
@@ -612,15 +612,15 @@ def turn_histograms_figure(results: Sequence, highlight: "Strategy | str | None"
             label=f"{result.strategy.title} from {result.first_guess_text}: "
                   f"average {average_text(result.total_turns, game.size)}, worst {result.max_turns}",
         )
-        # A count of 0 is written too: an empty slot is a finding ("0 games need a 6th turn").
+        # A count of 0 is written too: an empty slot is a finding ("0 secrets need a 6th turn").
         ax.bar_label(bars, labels=[f"{v:,}" for v in histogram], fontsize=BAR_LABEL_FONT_SIZE, padding=2)
     ax.set_xlim(0, largest * 1.12)  # room for the labels right of the longest bar
     ax.set_yticks(turns)
     ax.set_ylim(max_turns + 0.5, 0.5)  # turn 1 at the top
     openings = ", ".join(f"{r.strategy.title} {r.first_guess_text}" for r in results)
-    ax.set_title(f"Turns to win all {game.size:,} games of {game.name}\nopenings: {openings}", fontsize=11)
+    ax.set_title(f"Turns to win each of the {game.size:,} secrets of {game.name}\nopenings: {openings}", fontsize=11)
     ax.set_ylabel("turns to win (the winning guess included)")
-    ax.set_xlabel("games (count)")
+    ax.set_xlabel("secrets (count)")
     thousands_axis(ax.xaxis)
     legend = fig.legend(loc="outside lower center", ncols=2, fontsize=9)
     if highlighted is not None:

@@ -2741,7 +2741,7 @@ def _and_list(items: list) -> str:
 def published_strategies_table(comparison: pd.DataFrame) -> ReadableTable:
     """The eight 4p6c figures of REFERENCE.md's "Figures to reproduce" (each strategy from two
     openings), as data/seed_comparison.csv keeps them, beside mmlib's own rows of data/results.csv.
-    Totals and worst games in turns; `own opening` says which opening is the strategy's own opening
+    Totals and worst cases in turns; `own opening` says which opening is the strategy's own opening
     (its rank's pick). `rule by` names the author of the rule each row plays (`RULE_BY`), on every
     row; `total's source` says where the notes' total comes from: Knuth 1976 for Knuth's own
     opening; "no paper named" for the other own openings, whose totals the notes credit to the
@@ -2764,17 +2764,17 @@ def published_strategies_table(comparison: pd.DataFrame) -> ReadableTable:
     note = (f"Total's source: Knuth printed {own_totals[Strategy.KNUTH]:,}, the total of his own rule "
             f"({RULE_BY[Strategy.KNUTH]}); for {totals} ({authors} rules) the notes say only that the "
             f"literature agrees, and name no paper ({TOTAL_FROM_LITERATURE}); for the four totals from other "
-            f"openings, and all eight worst games, they give no source ({TOTAL_NO_SOURCE}). The papers listed "
+            f"openings, and all eight worst cases, they give no source ({TOTAL_NO_SOURCE}). The papers listed "
             "below the table are those of the rules.")
     return readable(pd.DataFrame({
         "strategy": [s.title for s in strategies],
         "rule by": [RULE_BY[s] for s in strategies],
         "opening": list(rows["first_guess"]),
         "own opening": is_own,
-        "notes' total": [int(v) for v in rows["seed_total_turns"]],
-        "mmlib total": [int(v) for v in rows["mmlib_total_turns"]],
-        "notes' worst": [int(v) for v in rows["seed_max_turns"]],
-        "mmlib worst": [int(v) for v in rows["mmlib_max_turns"]],
+        "total in the notes (turns)": [int(v) for v in rows["seed_total_turns"]],
+        "mmlib's own total (turns)": [int(v) for v in rows["mmlib_total_turns"]],
+        "worst case in the notes (turns)": [int(v) for v in rows["seed_max_turns"]],
+        "mmlib's own worst case (turns)": [int(v) for v in rows["mmlib_max_turns"]],
         "total's source": sources,
     }), note=note)
 
@@ -2796,27 +2796,29 @@ def optimum_beside_table(optimal_frame: pd.DataFrame, results) -> ReadableTable:
 
 
 # How both worst-game tables write the comparison, in one word each (the notebook's sentence above
-# them says what each word means: beside the shortest worst game of the other three strategies).
+# them says what each word means: beside the shortest worst case of the other three strategies).
 KNUTH_WORST_TEXT = {SHORTER: "shorter", AS_LONG: "as long", LONGER: "longer"}
+# A strategy's worst case: the most turns it needs for any one secret of a game (notebook 4's Vocabulary).
+KNUTH_WORST_HEADER = "Knuth's worst case is"
 
 
 def knuth_worst_summary_table(worst: pd.DataFrame) -> ReadableTable:
-    """`studies.own_picks.worst_turns` counted: in how many games Knuth's worst game is shorter
+    """`studies.own_picks.worst_turns` counted: in how many games Knuth's worst case is shorter
     than the other three's, as long as the shortest of theirs, or longer; the words are those of
     `knuth_worst_table`."""
     counts = worst["knuth_worst"].value_counts()
-    return readable(pd.DataFrame({"Knuth's worst game is": [KNUTH_WORST_TEXT[k] for k in KNUTH_WORST_TEXT],
+    return readable(pd.DataFrame({KNUTH_WORST_HEADER: [KNUTH_WORST_TEXT[k] for k in KNUTH_WORST_TEXT],
                                   "games": [int(counts.get(k, 0)) for k in KNUTH_WORST_TEXT]}))
 
 
 def knuth_worst_table(worst: pd.DataFrame) -> ReadableTable:
-    """The games of `studies.own_picks.worst_turns` where Knuth's worst game is not as long as the
-    shortest of the other three's: each strategy's worst game (turns), from its own opening."""
+    """The games of `studies.own_picks.worst_turns` where Knuth's worst case is not as long as the
+    shortest of the other three's: each strategy's worst case (turns), from its own opening."""
     shown = worst[worst["knuth_worst"] != AS_LONG]
     return readable(pd.DataFrame({
         "game": list(shown["game"]), "codewords": list(shown["codewords"]),
         **{f"{s.title}, worst (turns)": list(shown[s.label]) for s in Strategy},
-        "Knuth's worst game is": [KNUTH_WORST_TEXT[k] for k in shown["knuth_worst"]],
+        KNUTH_WORST_HEADER: [KNUTH_WORST_TEXT[k] for k in shown["knuth_worst"]],
     }))
 
 
