@@ -1683,3 +1683,18 @@ def test_the_two_figures_of_ns_per_score_in_notebook_1_share_their_range():
     assert "ns" in live.get_xlabel() and "ns" in seed.get_xlabel() and seed.get_xscale() == live.get_xscale() == "log"
     assert live.get_ylabel() == "scoring variant" and seed.get_ylabel().startswith("scoring variant")
     assert all(re.fullmatch(r"[\d,.]+ ns \([\d,.]+ s\)", t.get_text()) for t in seed.texts)
+
+
+def test_black_scores_text_explains_black_pegs_only_slower():
+    """Notebook 9's widget note says why black pegs only is slower than classic on as many codewords,
+    from the scores the two solves computed, and says nothing where the times do not show it slower."""
+    from mmlib.core.strategies import Strategy
+
+    results = {rules: solve(Game(4, 6, rules), Strategy.KNUTH, "cpu") for rules in ("classic", "black")}
+    assert results["black"].scores > results["classic"].scores
+    text = views.black_scores_text(results, {"classic": [0.002], "black": [0.004]})
+    ratio = results["black"].scores / results["classic"].scores
+    assert f"4p6c-black's solve computed {results['black'].scores:,} scores" in text
+    assert f"{ratio:.1f} times 4p6c's {results['classic'].scores:,}" in text and "more turns" in text
+    assert views.black_scores_text(results, {"classic": [0.004], "black": [0.002]}) == ""
+    assert views.black_scores_text({"classic": results["classic"]}, {"classic": [0.002]}) == ""
