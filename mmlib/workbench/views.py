@@ -619,8 +619,8 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
     redraw = redraw_solves_text(solving_s, [s for seconds in times.values() for s in seconds], compiling_s)
     # The facts of this redraw only; the cell's paragraph above says what the column is and why it spreads.
     compare = " Where two rows' ranges overlap, their times do not rank the games." if len(times) > 1 else ""
-    note = (f"{SOLVE_MS}: the median of {SOLVES_TIMED} solves, each one playing every secret of the game, with "
-            f"the fastest and the slowest in brackets; {measured_just_now('solve-cpu')}"
+    note = (f"The last column, {SOLVE_MS}, gives the median of {SOLVES_TIMED} solves, each one playing every secret "
+            f"of the game, with the fastest and the slowest in brackets; {measured_just_now('solve-cpu')}"
             f"{load_text(load, os.cpu_count() or 1)}. What spreads a game's times is not the game but this shared "
             f"machine, so a median can vary from redraw to redraw. {spread}{compare}"
             f"{black_scores_text(results, times)} {redraw}")
