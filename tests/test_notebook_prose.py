@@ -965,9 +965,10 @@ def bulls_and_cows_source() -> str:
     assert keys == "Tanaka 1996; fancidev 2012"
     published_sources("4p10c-norepeat")  # the published optimum is the one proven here
     return (f"Bulls and Cows (4p10c-norepeat) has a published optimum of {total:,} turns over its "
-            f"{Game.parse('4p10c-norepeat').size:,} secrets, credited to Tanaka 1996 by the project's reference "
-            "notes ([`REFERENCE.md`](../../shared/REFERENCE.md)), with no title or venue. An independent exact "
-            "solver, fancidev/mastermind (GitHub, its 2012 code), gives the same total.")
+            f"{Game.parse('4p10c-norepeat').size:,} secrets. The project's reference notes "
+            "([`REFERENCE.md`](../../shared/REFERENCE.md)) credit it to Tanaka 1996 but give no title or venue, "
+            "and that source has not been verified. An independent exact solver on GitHub, "
+            "[fancidev/mastermind](https://github.com/fancidev/mastermind) (its 2012 code), gives the same total.")
 
 
 def norepeat_4p6c_source() -> str:
@@ -977,7 +978,8 @@ def norepeat_4p6c_source() -> str:
     assert key == "arfst23 2023"
     published_sources("4p6c-norepeat")
     # A repository on GitHub found it: not called a publication.
-    return f"4p6c-norepeat's optimum of {total:,} was found by arfst23/Mastermind (GitHub, 2023)"
+    return (f"4p6c-norepeat's optimum of {total:,} was found by [arfst23/Mastermind](https://github.com/arfst23/Mastermind) "
+            "(2023), an exact solver in C on GitHub")
 
 
 def shared_boards() -> str:

@@ -1772,3 +1772,18 @@ def test_turn_by_turn_plot_and_case_equivalence_table_show_one_solve(capsys):
     assert "The off row is the very solve drawn turn by turn above" in note
     assert "ranged from" in note and "stretches far less" not in note
     assert table.frame["scores computed"].tolist() == [f"{solves.result(s).scores:,}" for s in ("off", "on")]
+
+
+def test_black_scores_text_explains_black_pegs_only_slower():
+    """Notebook 9's widget note says why black pegs only is slower than classic on as many codewords,
+    from the scores the two solves computed, and says nothing where the times do not show it slower."""
+    from mmlib.core.strategies import Strategy
+
+    results = {rules: solve(Game(4, 6, rules), Strategy.KNUTH, "cpu") for rules in ("classic", "black")}
+    assert results["black"].scores > results["classic"].scores
+    text = views.black_scores_text(results, {"classic": [0.002], "black": [0.004]})
+    ratio = results["black"].scores / results["classic"].scores
+    assert f"4p6c-black's solve computed {results['black'].scores:,} scores" in text
+    assert f"{ratio:.1f} times 4p6c's {results['classic'].scores:,}" in text and "more turns" in text
+    assert views.black_scores_text(results, {"classic": [0.004], "black": [0.002]}) == ""
+    assert views.black_scores_text({"classic": results["classic"]}, {"classic": [0.002]}) == ""

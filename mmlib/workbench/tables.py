@@ -2407,6 +2407,7 @@ def rules_table(frame: pd.DataFrame) -> ReadableTable:
         note = "turns per game" + (f"; {note}" if note else "")  # the Vocabulary's term: already an average
     if any(c.endswith(" - classic") for c in frame.columns):
         note += f". {DIFFERENCE_ROUNDING}"
+    note = note[:1].upper() + note[1:]  # a caption starts as a sentence does (notebook 9's one style)
     return readable(frame, formats={**turns, **percent}, names=names, note=note)
 
 
@@ -2541,9 +2542,9 @@ def gap_summary_table(summary: pd.DataFrame, value: str = "optimal_in", over: "s
     where = f", over {over}" if over else ""
     if value == "optimal_in":
         return readable(frame, formats={c: "count" for c in frame.columns[1:]}, blank="no game",
-                        note=f"games where the strategy, from its best opening, reaches the optimum{where}")
+                        note=f"Games where the strategy, from its best opening, reaches the optimum{where}.")
     return readable(frame, formats={c: 3 for c in frame.columns[1:]}, blank="no game",
-                    note=f"the strategy's largest gap, in turns per game above the optimum{where}")
+                    note=f"The strategy's largest gap, in turns per game above the optimum{where}.")
 
 
 def best_of_four_table(counts: pd.DataFrame, over: str) -> ReadableTable:
@@ -2558,10 +2559,11 @@ def best_of_four_table(counts: pd.DataFrame, over: str) -> ReadableTable:
     shared = int(frame["shared boards"].max()) if len(frame) else 0
     frame = frame.drop(columns="shared boards")
     return readable(frame, names={
-        "best of the four optimal in": "best of the four optimal, of those",
-        "best of the four optimal on the shared boards": f"best of the four optimal, of the {shared} shared boards"},
-        note=f"games proven: in data/optimal.csv (objective total, no turn limit); with strategy results: also in "
-             f"data/results.csv; shared boards: {over}")
+        "best of the four optimal in": "best strategy reaches optimum: of those",
+        "best of the four optimal on the shared boards": f"best strategy reaches optimum: of the {shared} shared boards"},
+        note=f"Games proven: in data/optimal.csv (objective total, no turn limit). With strategy results: also in "
+             f"data/results.csv. Best strategy reaches optimum: the games where the best of the four strategies, "
+             f"each from its best opening, reaches the optimum. Shared boards: {over}.")
 
 
 def largest_gap_table(worst: pd.DataFrame) -> ReadableTable:
@@ -2578,8 +2580,8 @@ def largest_gap_table(worst: pd.DataFrame) -> ReadableTable:
                      names={"first_guess": "best opening", "optimal_total": "optimum",
                             "heuristic_total": "strategy's total", "gap_per_game": "gap (turns per game)",
                             "gap_percent": "gap (%)"},
-                     note="optimum and strategy's total: total turns over every secret; gap (%): the gap as a "
-                          "percent of the optimum")
+                     note="Optimum and strategy's total: total turns over every secret. Gap (%): the gap as a "
+                          "percent of the optimum.")
     table.numeric.discard("best opening")  # a codeword is a name, not a number (12 beside 1234)
     return table
 
@@ -2598,9 +2600,9 @@ def strategy_totals_table(gaps: pd.DataFrame) -> ReadableTable:
     titles = {label: f"{_strategy_title(label)} total (% above optimum)" for label in order}
     table = readable(frame, names={"optimum": "optimum (turns)", **titles},
                      blank="not in results.csv",
-                     note="total turns over every secret, each strategy from its best opening by total turns "
+                     note="Total turns over every secret, each strategy from its best opening by total turns "
                           "(data/results.csv); in brackets, the gap (%): how far above the optimum "
-                          "(data/optimal.csv), as a percent of it")
+                          "(data/optimal.csv), as a percent of it.")
     table.numeric |= set(titles.values())
     return table
 
@@ -2633,7 +2635,7 @@ def proof_times_table(times: pd.DataFrame) -> ReadableTable:
     return readable(frame, formats={"seconds": PROOF_SECONDS_DECIMALS, "searches": "count"},
                     names={"table": "source", "searches": "searches timed", "mmlib_version": "mmlib commit",
                            "total_turns": "total turns"},
-                    note=note[:1].upper() + note[1:])
+                    note=(note[:1].upper() + note[1:] + ".") if note else "")
 
 
 def games_won_by_turn(histograms, max_turns: "int | None" = None) -> dict[str, list[int]]:

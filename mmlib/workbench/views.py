@@ -459,6 +459,27 @@ def solve_spread_text(times: "dict[str, list[float]]") -> str:
     return f"The widest spread here is {widest}'s: its slowest solve took {ratio}."
 
 
+def black_scores_text(results: dict, times: dict) -> str:
+    """Why notebook 9's widget shows black pegs only slower than classic on the same codewords, in the
+    counts its solves report (`SolveResult.scores`, the scores computed while choosing guesses, the
+    same on every run): ' 4p6c-black's solve computed 4,785,509 scores, 2.5 times 4p6c's 1,912,427: its
+    coarser scores leave more secrets in play for more turns (6.904 against 4.383 turns per game), so it
+    takes longer on as many codewords.' ('' unless both are shown, black pegs only computed more and
+    its median time is the longer). `results`: a `SolveResult` per rule set; `times`: their seconds."""
+    from ..core.games import BLACK, CLASSIC
+    from .plots import significant
+
+    black, classic = results.get(BLACK), results.get(CLASSIC)
+    if black is None or classic is None or black.scores <= classic.scores \
+            or np.median(times[BLACK]) <= np.median(times[CLASSIC]):
+        return ""
+    ratio = significant(black.scores / classic.scores, 2)
+    return (f" {black.game.name}'s solve computed {black.scores:,} scores, {ratio} times {classic.game.name}'s "
+            f"{classic.scores:,}: its coarser scores leave more secrets in play for more turns "
+            f"({turns_per_game(black):.3f} against {turns_per_game(classic):.3f} turns per game), so it takes "
+            "longer on as many codewords.")
+
+
 def load_text(load: float, cores: int) -> str:
     """The machine's load average as live timings began, in words: ', with the machine's load average
     at 7.1 as they began, more work than its 2 cores run at once' ('' where the system gives none)."""
@@ -596,15 +617,13 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
     # times shown, never a bound that some redraw would break.
     spread = solve_spread_text({results[rules].game.name: seconds for rules, seconds in times.items()})
     redraw = redraw_solves_text(solving_s, [s for seconds in times.values() for s in seconds], compiling_s)
-    note = (f"Each strategy from its best opening in data/results.csv, as in the tables above. {SOLVE_MS}: the "
-            f"median of {SOLVES_TIMED} solves, each one playing every secret of the game, and in brackets the "
-            f"fastest and the slowest of them, to two significant digits; {measured_just_now('solve-cpu')}"
-            f"{load_text(load, os.cpu_count() or 1)}. The {SOLVES_TIMED} solves of a game play the same guesses, "
-            "so what spreads their times is not the game but this shared machine: whenever its other work holds "
-            f"a core, a solve waits. {spread} The median is the time to compare, since a few slow solves do not "
-            "move it; but when most solves waited it is slow too, and it can vary from redraw to redraw as the "
-            "other work comes and goes, so where two rows' ranges overlap the times do not show which game is "
-            f"faster, and a smaller game need not be. {redraw}")
+    # The facts of this redraw only; the cell's paragraph above says what the column is and why it spreads.
+    compare = " Where two rows' ranges overlap, their times do not rank the games." if len(times) > 1 else ""
+    note = (f"The last column, {SOLVE_MS}, gives the median of {SOLVES_TIMED} solves, each one playing every secret "
+            f"of the game, with the fastest and the slowest in brackets; {measured_just_now('solve-cpu')}"
+            f"{load_text(load, os.cpu_count() or 1)}. What spreads a game's times is not the game but this shared "
+            f"machine, so a median can vary from redraw to redraw. {spread}{compare}"
+            f"{black_scores_text(results, times)} {redraw}")
     if defaults:
         note += (f" Not in data/results.csv, so from the strategy's default opening, marked (default): "
                  f"{', '.join(defaults)}.")
