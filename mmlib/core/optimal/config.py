@@ -44,9 +44,9 @@ PART_ORDER = "adaptive"
 # warm the workers' caches), smallest first for those sent after, which are mostly refuted: the
 # small parts come back exact in milliseconds and tighten the budgets the large parts go out
 # with, so those fail early instead of being solved exactly first. "smallest" or "largest": one
-# order for every opening. Two workers, medians of 3 (data/root_part_order.csv): 6p4c largest
-# 7.06 s, smallest 5.10 s; adaptive against smallest: 4p7c 2.06 and 2.29 s, 6p4c 5.37 and 5.16 s,
-# 4p8c 6.77 and 6.86 s, 4p10c-norepeat 13.32 and 12.93 s.
+# order for every opening. Two workers, medians of 3 (data/root_part_order.csv, engine optimal
+# 20): adaptive, largest, smallest first: 4p7c 2.03, 1.98, 2.23 s; 6p4c 5.28, 6.23, 4.79 s. No one
+# order is best everywhere; adaptive is within 10% of the best of the two on both.
 ROOT_PART_ORDER = "adaptive"
 # The lower bound of each part below an opening when the parts are farmed out: True, one guess
 # deeper (`OptimalSearch.lookahead_bound`: the least over the part's guesses of the counting
