@@ -440,10 +440,13 @@ def _in_time(function, seconds: float = 120):
     return answer[0]
 
 
-def _exact_part(folder):
+def _exact_part(folder, opening: "int | None" = None):
+    """The first exact part file kept in `folder`; with `opening` (a codeword's index), the first of
+    that opening's."""
     import gzip
 
-    return next(p for p in sorted((folder / "parts").glob("d*.json.gz"))
+    named = "d*.json.gz" if opening is None else f"d*_g{opening}_o*.json.gz"
+    return next(p for p in sorted((folder / "parts").glob(named))
                 if not p.name.endswith(".steps.json.gz") and json.loads(gzip.open(p).read())["exact"])
 
 
@@ -465,7 +468,9 @@ def test_a_part_that_does_not_hold_is_set_aside_and_searched_again(damage, tmp_p
     summary = checkpoint_summary(kept)
     folder = tmp_path / "damaged"
     shutil.copytree(kept, folder)
-    part = _exact_part(folder)
+    # A part of the best opening: every run reads all of them, to build its tree (a part of an opening
+    # that is refuted may never be read again, by the order the root sends parts in).
+    part = _exact_part(folder, Game.parse("4p4c").parse_codeword(whole.first_guess_text))
     found = json.loads(gzip.open(part).read())
     others = [p for p in sorted((folder / "parts").glob("d*.json.gz")) if p != part]
     if damage == "value up":  # a worse total with the optimal tree: the tree says otherwise
