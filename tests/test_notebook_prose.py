@@ -1128,12 +1128,13 @@ def bulls_and_cows(what: str) -> str:
     if what == "seconds":  # the stored proof: its seconds with the engine version that took them
         row = times.loc["data/optimal.csv"]
         assert row["machine"] == times.loc["data/benchmarks.csv", "machine"]  # "on the same machine"
-        return (f"the search that first proved it, with engine {row['engine']} on the same machine, took "
+        return (f"the search that first proved it, with engine {row['engine']} and mmlib {row['mmlib_version']} on "
+                f"the same machine, took "
                 f"{format_seconds(row['seconds'])} s")
     if what == "benchmark":
         row = times.loc["data/benchmarks.csv"]
         return (f"in {format_seconds(row['seconds'])} s in its latest benchmark (median of {row['searches']} searches, "
-                f"engine {row['engine']}, on {row['machine']};")
+                f"engine {row['engine']}, mmlib {row['mmlib_version']}, on {row['machine']};")
     gaps = variant_gaps()
     return f"Entropy needs {gaps[(gaps['game'] == '4p10c-norepeat') & (gaps['strategy'] == 'entropy')]['heuristic_total'].iloc[0]:,}"
 

@@ -1787,3 +1787,13 @@ def test_black_scores_text_explains_black_pegs_only_slower():
     assert f"{ratio:.1f} times 4p6c's {results['classic'].scores:,}" in text and "more turns" in text
     assert views.black_scores_text(results, {"classic": [0.004], "black": [0.002]}) == ""
     assert views.black_scores_text({"classic": results["classic"]}, {"classic": [0.002]}) == ""
+
+
+def test_a_note_keeps_a_game_with_a_rule_set_whole():
+    """Notebook 9's widget note: '4p6c-black' never splits at its hyphen at a line's end (review 9)."""
+    from mmlib.workbench.tables import note_html
+
+    text = note_html("4p6c-black's solve, 4p6c's, on `solve-cpu 6`", whole_names=True, whole_games=True)
+    assert text.startswith('<span style="white-space: nowrap">4p6c-black</span>&#x27;s solve, 4p6c&#x27;s')
+    assert "\0" not in text and "\1" not in text
+    assert note_html("4p6c-black", whole_names=True) == "4p6c-black"  # other tables unchanged

@@ -77,11 +77,19 @@ _CODE_SPAN = re.compile(r"`([^`]+)`")
 _ENGINE_NAME = re.compile(r"\b((?:solve-cpu|solve-cuda|solve-reference)(?: \d+)?|\d{4}-\d\d-\d\d)")
 
 
-def note_html(note: str, whole_names: bool = False) -> str:
+# A game with a rule set in its name (4p6c-black, 4p6c-norepeat): never broken at its hyphen.
+_GAME_NAME = re.compile(r"\b(\d+p\d+c-(?:norepeat|black))\b")
+
+
+def note_html(note: str, whole_names: bool = False, whole_games: bool = False) -> str:
     """A table's note as HTML: escaped, each name in backticks set in code font, as the notebooks'
     Markdown sets it (the plain-text note keeps the backticks, as Markdown source does). With
     `whole_names`, a name with a hyphen (an engine such as solve-cpu 6, a file name in backticks) is
-    kept on one line."""
+    kept on one line. With `whole_games`, a game with a rule set in its name (4p6c-black) is too."""
+    if whole_games:
+        note_escaped = _GAME_NAME.sub(lambda m: f"\0{m.group(1)}\1", note)  # marked, then set whole below
+        return (note_html(note_escaped, whole_names).replace("\0", '<span style="white-space: nowrap">')
+                .replace("\1", "</span>"))
     if not whole_names:
         return _CODE_SPAN.sub(lambda m: f"<code>{m.group(1)}</code>", html.escape(note))
 
@@ -105,6 +113,7 @@ class ReadableTable:
         self.numeric = (set(numeric) if numeric is not None
                         else {c for c in frame.columns if _looks_numeric(frame[c])})
         self.whole_names = False  # True: the note's hyphenated names never break at a line's end
+        self.whole_games = False  # True: so do its games with a rule set in their names (4p6c-black)
 
     def __len__(self) -> int:
         return len(self.frame)
@@ -128,7 +137,7 @@ class ReadableTable:
                          + "</tr>" for row in self.frame.itertuples(index=False))
         table = (f'<table border="0" class="dataframe {READABLE_CLASS}">\n<thead><tr>{head}</tr></thead>\n'
                  f"<tbody>\n{body}\n</tbody>\n</table>")
-        return table + (f'\n<p class="mm-table-note">{note_html(self.note, self.whole_names)}</p>' if self.note else "")
+        return table + (f'\n<p class="mm-table-note">{note_html(self.note, self.whole_names, self.whole_games)}</p>' if self.note else "")
 
     def markdown(self) -> str:
         """The table as a Markdown (GitHub) table, for the docs; the note is left out."""

@@ -638,4 +638,5 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
     } for rules, r in results.items()]), formats={"turns per game": 3}, note=note)
     table.numeric.discard("best opening")  # a codeword is a name: 12 as 1234, left aligned
     table.numeric.add(SOLVE_MS)  # "4.0 (3.1–7.2)": a time, right aligned as the numbers are
+    table.whole_names = table.whole_games = True  # 4p6c-black, solve-cpu 6: never split at a line's end
     return View(caption, [rules_histogram_figure(results, chosen.rules), table], says_colors_limit=True)
