@@ -281,7 +281,8 @@ def lowest_average_counts() -> str:
              if count["knuth"] == summary.loc["knuth", "lowest_all_tie_in"] and alone["knuth"] == 0
              else f"Knuth in {count['knuth']} ({alone['knuth']} without a tie)")
     return (f"Over the {games} games that `data/results.csv` holds for every strategy, each played from its "
-            f"best-max first guess, Entropy has the lowest average in {count['entropy']} ({alone['entropy']} of them without "
+            f"best-max first guess (the first guess with the fewest turns at worst, then the fewest on average), "
+            f"Entropy has the lowest average in {count['entropy']} ({alone['entropy']} of them without "
             f"a tie), Expected Size in {count['expected-size']} ({alone['expected-size']} without a tie), Most Parts "
             f"in {count['most-parts']} ({alone['most-parts']} without a tie) and {knuth}; a tie counts for each "
             "strategy in it")
@@ -458,8 +459,7 @@ def ce_counted_again() -> str:
     assert on_cpu + len(on_reference) == len(once) == len(scores) - len(again)
     return (f"in {len(scores) - len(again)} games ({on_cpu} on `cpu`, and {' and '.join(on_reference)} on the "
             f"`reference` backend); the other {len(again)} were solved with it off "
-            f"({len(reference)} on the `reference` backend, of at most {int(reference['codewords'].max()):,} codewords, "
-            f"and {', '.join(cpu[:-1])} and {cpu[-1]} on `cpu`)")
+            f"({len(reference)} small games on the `reference` backend, and {', '.join(cpu[:-1])} and {cpu[-1]} on `cpu`)")
 
 
 def best_max_tie() -> str:
