@@ -209,7 +209,7 @@ def test_images_command_only_and_bad_names(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("game, guess, missing", [("4p6c", "1122", "1,3 (no secret"), ("8p3c", "11112222", "1,7; 3,5; 5,3"),
-                                                   ("8p3c", "11111111", "35 of the 44"), ("4p6c", "1234", "")])
+                                                   ("8p3c", "11111111", "0,1; 0,2"), ("4p6c", "1234", "")])
 def test_score_distribution_bars_start_at_zero_with_level_labels(game, guess, missing):
     """Horizontal bars from zero at every pin count: the score labels stay level (not rotated) and
     at least 9 pt, and every bar carries its count with thousands separators. A bar for every score
@@ -226,6 +226,8 @@ def test_score_distribution_bars_start_at_zero_with_level_labels(game, guess, mi
     assert sorted(int(t.replace(",", "")) for t in counts) == sorted(sizes[sizes > 0])
     note = fig._supxlabel.get_text() if fig._supxlabel is not None else ""
     assert (missing in note) if missing else note == ""
+    if missing:  # the score no guess can get is named, in the same form at every position
+        assert f"{Game.parse(game).pins - 1},1 cannot occur" in note and " of the " not in note
     assert fig.get_figheight() * fig.dpi <= 900  # the tallest (8 pins) fits a screen
 
 

@@ -1654,6 +1654,7 @@ def test_live_beside_stored_table_follows_each_variant_from_the_stored_time_to_t
     for row in frame.itertuples(index=False):
         assert row[6] == significant(number(row[5]) / number(row[1]))
     assert this_machine() in table.note and "best of 1 runs" in table.note and "load average" in table.note
+    assert "In this run the wall" in table.note  # what the wall and CPU columns show of this run's waiting
     missing = load_table("seed_scoring_workload.csv", ("variant", "workload_s"), data_dir=tmp_path)
     assert len(live_beside_stored_table(timings, replay, missing)) == 0
 

@@ -1389,8 +1389,41 @@ def live_beside_stored_table(timings: pd.DataFrame, replay: pd.DataFrame,
             f"by the wall clock and the least CPU time of the {runs}, replaying {_listed(shares)}, "
             f"{measured_just_now('scoring')}. Every pair just now: the live table above, the best of {live_runs} runs "
             f"by the wall clock and the least CPU time of the {live_runs}.{load} Live ÷ stored is the live table's ns "
-            "per score ÷ the stored one, as both are shown.")
+            "per score ÷ the stored one, as both are shown." + _waiting_in_this_run(rows))
     return readable(pd.DataFrame(rows), note=note)
+
+
+def _waiting_in_this_run(rows: list) -> str:
+    """What the wall and CPU columns of `live_beside_stored_table` show of this run's waiting for a
+    core, from the values as shown: the largest gap of wall over CPU in either shape of work (the least
+    CPU time never exceeds the best wall time, so the gap bounds the best run's waiting), and any row
+    whose every-pair CPU figure comes out above its wall one, which only the rounding of the live
+    table's wall figure (its best time rounded to three figures before dividing) can do."""
+    if not rows:
+        return ""
+    shapes = (("the seed's workload", f"just now, the seed's workload, wall {NS_PER_SCORE_UNIT}",
+               f"just now, the seed's workload, CPU {NS_PER_SCORE_UNIT}"),
+              ("every pair", f"just now, every pair, wall {NS_PER_SCORE_UNIT}", f"just now, every pair, CPU {NS_PER_SCORE_UNIT}"))
+
+    def number(text) -> float:
+        return float(str(text).replace(",", ""))
+
+    gaps = [(number(row[wall]) / number(row[cpu]) - 1, row["variant"], shape)
+            for row in rows for shape, wall, cpu in shapes]
+    largest, variant, shape = max(gaps)
+    if largest < 0.01:
+        said = (" In this run the wall and CPU figures of every row agree within 1 % in both shapes of work, so "
+                "these runs hardly waited for a core.")
+    else:
+        said = (f" In this run the wall figure is at most {round(largest * 100)} % above the CPU one ({variant}, {shape}): "
+                "waiting for a core added no more than that to a best run.")
+    above = [row["variant"] for row in rows
+             if number(row[shapes[1][2]]) > number(row[shapes[1][1]])]
+    if above:
+        said += (f" For {_listed(above)} the CPU figure of every pair comes out above the wall one: the wall "
+                 "figure is the live table's, its best time rounded to three figures before dividing, while no "
+                 "run's CPU time exceeds its wall time.")
+    return said
 
 
 def _listed(items: list) -> str:
