@@ -1381,9 +1381,11 @@ def all_at_once_beside(timings: pd.DataFrame, timed: SolveResult, runs: int, pic
 
     head = (f"{timed.game.name}, {timed.strategy.title}, opening {timed.first_guess_text}, all at once, "
             "the whole solve's wall time:")
-    live = (f"{both_units(timed.elapsed_s if wall_s is None else wall_s)} in the turn-by-turn timing further up: engine "
-            f"{engine_version('solve-cpu')}, {threads(live_threads)}, {picked or f'the fastest of {runs} runs'} in this session; "
-            f"{_turns_total(timed)} of it in its turns (the total that plot shows)")
+    # The turn-by-turn section prints only the turns' total, so this line says whose whole call it is.
+    live = (f"{both_units(timed.elapsed_s if wall_s is None else wall_s)} for the whole call of the solve timed turn by "
+            f"turn further up (engine {engine_version('solve-cpu')}, {threads(live_threads)}, "
+            f"{picked or f'the fastest of {runs} runs'} in this session); that plot shows its turns alone: "
+            f"{_turns_total(timed)}")
     if len(rows) == 0:
         recorded = "not in data/seed_one_at_a_time.csv"
     else:
@@ -1391,7 +1393,8 @@ def all_at_once_beside(timings: pd.DataFrame, timed: SolveResult, runs: int, pic
         recorded = (f"{both_units(float(row['median_s']))} in the figure above (data/seed_one_at_a_time.csv): engine "
                     f"{row['engine']}, {threads(int(row['threads']))}, the median of {int(row['repeats'])} runs, "
                     f"{str(row['date'])[:10]}")
-    return "\n".join([head] + [textwrap.fill(line, 100, initial_indent="  ", subsequent_indent="    ")
+    return "\n".join([head] + [textwrap.fill(line, 100, initial_indent="  ", subsequent_indent="    ",
+                                              break_on_hyphens=False)  # engine names kept whole
                                 for line in (recorded, live)])
 
 
