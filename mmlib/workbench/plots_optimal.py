@@ -186,7 +186,8 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
     if len(rows) and rows["codewords"].max() >= PARALLEL_MIN_CODEWORDS:
         # Which points are searched in one process and which in worker processes, one per core.
         for ax in (nodes_ax, seconds_ax):
-            ax.axvline(PARALLEL_MIN_CODEWORDS, color="0.45", linestyle=":", linewidth=1.1, zorder=0.5)
+            ax.vlines(PARALLEL_MIN_CODEWORDS, 0, 1, transform=ax.get_xaxis_transform(), colors="0.45",
+                      linestyles=":", linewidth=1.1, zorder=0.5)  # a collection: the lines stay one per pin count
         seconds_ax.text(PARALLEL_MIN_CODEWORDS * 1.06, 0.03, f"{PARALLEL_MIN_CODEWORDS:,} codewords or more:\n"
                         "worker processes, one per core \u2192", transform=seconds_ax.get_xaxis_transform(),
                         ha="left", va="bottom", fontsize=9, color="0.3")
