@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from ..core.optimal.config import PARALLEL_MIN_CODEWORDS
 from ..core.strategies import Strategy
 from .plots import STRATEGY_COLORS
 from .plots_results import _empty_note
@@ -77,12 +78,12 @@ def heuristic_gap_figure(gaps: pd.DataFrame, max_codewords: int = 1296, label_ga
                         arrowprops={"arrowstyle": "-", "color": "0.2", "lw": 0.8, "shrinkA": 2, "shrinkB": 8.5})
         worst = gaps.loc[gaps["gap_per_game"].idxmax()]
         title = Strategy.parse(worst["strategy"]).title
-        ax.annotate(f"{worst['game']}: {title}, {worst['gap_per_game']:.3f}", (worst["codewords"], worst["gap_per_game"]),
-                    xytext=(-12, 2), textcoords="offset points", ha="right", va="center", fontsize=9)
         ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(0, 0.93))
-        # The next board past the line sits almost on it (3p11c, 1,331 codewords, beside 1,296): its
-        # largest gap is named with its size, so that no reader takes it for a board of the answer.
-        named = []
+        # The largest gap of all, named in free space beside its point with a line to it (`label_points`),
+        # on its own side of the dotted line. The next board past the line sits almost on it (3p11c,
+        # 1,331 codewords, beside 1,296): its largest gap is named with its size, so that no reader
+        # takes it for a board of the answer.
+        named = [(f"{worst['game']}: {title}, {worst['gap_per_game']:.3f}", worst["codewords"], worst["gap_per_game"])]
         beyond = gaps[gaps["codewords"] > max_codewords]
         if len(beyond) and beyond["codewords"].min() < max_codewords * NEAR_THE_LINE:
             near = beyond[beyond["codewords"] == beyond["codewords"].min()]
@@ -182,6 +183,16 @@ def search_cost_figure(optimal_frame: pd.DataFrame, benchmarks: "pd.DataFrame | 
         left_out += f" The boards left out: {_board_list(timings.left_out)}."
         nodes_ax.text(0.01, 0.97, textwrap.fill(left_out, 80), transform=nodes_ax.transAxes,
                       ha="left", va="top", fontsize=9, color="0.3")
+    if len(rows) and rows["codewords"].max() >= PARALLEL_MIN_CODEWORDS:
+        # Which points are searched in one process and which in worker processes, one per core.
+        for ax in (nodes_ax, seconds_ax):
+            ax.vlines(PARALLEL_MIN_CODEWORDS, 0, 1, transform=ax.get_xaxis_transform(), colors="0.45",
+                      linestyles=":", linewidth=1.1, zorder=0.5)  # a collection: the lines stay one per pin count
+        seconds_ax.text(PARALLEL_MIN_CODEWORDS * 1.06, 0.03, f"{PARALLEL_MIN_CODEWORDS:,} codewords or more:\n"
+                        "worker processes, one per core \u2192", transform=seconds_ax.get_xaxis_transform(),
+                        ha="left", va="bottom", fontsize=9, color="0.3")
+        seconds_ax.text(PARALLEL_MIN_CODEWORDS / 1.06, 0.03, "\u2190 one process", ha="right", va="bottom",
+                        transform=seconds_ax.get_xaxis_transform(), fontsize=9, color="0.3")
     if len(rows):
         from .tables import recorded_seconds
 

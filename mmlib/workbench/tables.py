@@ -2112,16 +2112,24 @@ def cited_sources(sources: Iterable[str]) -> str:
     from ..studies.optimal_table import SOURCES
 
     keys = []
+    key_of = {label: key for key, label in SOURCE_LABELS.items() if label}
     for cell in sources:
         for part in str(cell).replace(" (differs)", "").split("; "):
+            part = key_of.get(part, part)
             if part in SOURCES and part not in keys:
                 keys.append(part)
     if not keys:
         return ""
-    return "Sources: " + "; ".join(f"{key}: {SOURCES[key]}" for key in sorted(keys)) + "."
+    return "Sources: " + "; ".join(f"{SOURCE_LABELS.get(key) or key}: {SOURCES[key]}" for key in sorted(keys)) + "."
 
 
 SECONDS_COLUMN = "mmlib search (s)"
+# How a source key of `optimal_table.PUBLISHED_OPTIMA` reads in a table cell, where not as itself:
+# fancidev's totals, from its repository or run here, under one label (an exact solver's answer);
+# None: left out of the cell (Tanaka 1996, which the reference notes give with no title or venue,
+# so that no reader can trace it; fancidev's solver gives the same total).
+SOURCE_LABELS = {"fancidev 2012": "fancidev 2012 (solver)", "fancidev 2012, run here": "fancidev 2012 (solver, run here)",
+                 "Tanaka 1996": None}
 # A cell of notebook 8's tables with no value to show, as its note says why (an older engine's
 # seconds, which do not compare; no published source): a dash, so that the values stand out.
 DASH = "\u2014"
@@ -2171,6 +2179,7 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
         seconds_note = (f"No search shown here was timed by engine {timings.engine}, the version that timed "
                         f"data/optimal.csv's newest rows (on {timings.machine}): these optima were proven by older versions ({versions}), "
                         "whose seconds do not compare; data/optimal.csv keeps them.")
+        seconds_note += _benchmarked_note(frame["game"], timings)
     else:
         seconds_note = (f"{SECONDS_COLUMN}: the seconds of mmlib's search that proved the row, on "
                         f"{_where_and_when(timings)}, to {SECONDS_FIGURES} (under 0.01 s, the whole "
@@ -2202,6 +2211,23 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
     if SECONDS_COLUMN in table.frame.columns:
         table.numeric.add(SECONDS_COLUMN)  # right aligned, the dashes of older engines included
     return table
+
+
+def _benchmarked_note(games: pd.Series, timings) -> str:
+    """Where data/benchmarks.csv times some of `games` with the engine and machine of `timings`
+    (which data/optimal.csv's rows of those games lack), one sentence that points to it."""
+    from ..studies.data_tables import load_benchmarks
+
+    bench = load_benchmarks().frame
+    if not len(bench):
+        return ""
+    bench = latest_rows(bench[(bench["strategy"] == "optimal") & (bench["engine"] == timings.engine)
+                              & (bench["machine"] == timings.machine) & bench["game"].isin(set(games))])
+    if not len(bench):
+        return ""
+    timed = "; ".join(f"{row.game} at {format_seconds(row.median_s)} s median" for row in bench.itertuples())
+    return (f" data/benchmarks.csv does time some of these boards with engine {timings.engine} ({timed}): "
+            "the table under \"The cost of the search\" gives them.")
 
 
 NOISE_SECONDS = 0.05  # below this, a recorded search's seconds say more about the machine than the search
@@ -2237,15 +2263,21 @@ def _engine_order(text: str):
     return (parts[0], parts[1]) if parts else (text, -1)
 
 
+def _source_label(key: str) -> str:
+    """A source key (or keys joined by '; ') as a table cell shows it (`SOURCE_LABELS`)."""
+    labels = [SOURCE_LABELS.get(part, part) for part in key.split("; ")]
+    return "; ".join(label for label in labels if label)
+
+
 def short_source(source: str) -> str:
     """`proven_optima`'s source in a table cell: 'Goddard 2004' for 'Goddard 2004: the same',
     'none found' for 'no published value found', 'X (differs)' for 'X: 26,374, not the same' (the
-    table's note gives the value)."""
+    table's note gives the value); fancidev's totals under one label (`SOURCE_LABELS`)."""
     if source == "no published value found":
         return "none found"
     if source.endswith(": the same"):
-        return source.removesuffix(": the same")
-    return source.split(": ", 1)[0] + " (differs)"
+        return _source_label(source.removesuffix(": the same"))
+    return _source_label(source.split(": ", 1)[0]) + " (differs)"
 
 
 def proven_optima_summary(optimal_frame: pd.DataFrame) -> ReadableTable:
@@ -2265,7 +2297,10 @@ def proven_optima_summary(optimal_frame: pd.DataFrame) -> ReadableTable:
                      "boards proven": group["game"].nunique(),
                      "largest": f"{largest['game']} ({int(largest['codewords']):,} codewords)",
                      "published elsewhere": int(published.sum()), "the same as published": int(agree.sum())})
-    return readable(pd.DataFrame(rows))
+    return readable(pd.DataFrame(rows), note=(
+        "published elsewhere: the rows with a source in the table under \"Board by board\", including the "
+        "totals of fancidev's exact solver (\"fancidev 2012 (solver)\" and \"fancidev 2012 (solver, run here)\" "
+        "there), which are a second solver's answers rather than publications."))
 
 
 @_whole_names  # its note's dates and engine names stay on one line
