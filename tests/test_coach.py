@@ -517,8 +517,10 @@ def test_notebook_7_names_each_strategys_opening_and_why_it_differs_from_the_pub
     assert "Kooi 2005 compares" not in table.note and "published averages of their own variants" not in table.note
     assert "(Irving 1978)" not in table.note and "(Neuwirth 1982)" not in table.note
     shown = strategy_openings_table("4p6c").frame
-    assert list(shown.columns[3:5]) == ["measure", "value"]  # the measure's name beside its value, not in one cell
-    assert shown["value"].tolist()[:2] == ["256", "185.27"] and shown["measure"].iloc[3] == "entropy (bits)"
+    assert list(shown.columns[3:5]) == ["measure", "measured"]  # the measure's name beside its value, not in one cell
+    # Headed "measured", not "value", which this page keeps for the coach's total turns (review r9 of notebook 7).
+    assert "value" not in shown.columns
+    assert shown["measured"].tolist()[:2] == ["256", "185.27"] and shown["measure"].iloc[3] == "entropy (bits)"
 
 
 def test_solve_and_game_take_optimal_as_a_fifth_strategy(capsys):

@@ -292,8 +292,8 @@ def strategy_openings(game: str) -> pd.DataFrame:
 
 def strategy_openings_table(game: str) -> ReadableTable:
     """`strategy_openings` for reading: each strategy's own pick beside its default opening, the
-    strategy's measure of each (its name and unit in one column, left aligned; its value in the next,
-    right aligned) and the turns it takes from each over every secret;
+    strategy's measure of each (its name and unit in one column, left aligned; the number it gives, headed
+    "measured", in the next, right aligned) and the turns it takes from each over every secret;
     the note says why a default opening is not the own pick (a shorter worst game, or as long a
     worst game and fewer turns in all)."""
     game = Game.parse(game)
@@ -319,11 +319,13 @@ def strategy_openings_table(game: str) -> ReadableTable:
     strategies = [Strategy.parse(s) for s in frame["strategy"]]
     shown = frame.assign(strategy=[s.title for s in strategies],
                          measure=[MEASURES[s][1] for s in strategies],
-                         value=[MEASURES[s][2](v) for s, v in zip(strategies, frame["measure"])])
-    shown = shown[["strategy", "opening", "chosen as", "measure", "value", "max turns", "total turns", "average turns"]]
+                         measured=[MEASURES[s][2](v) for s, v in zip(strategies, frame["measure"])])
+    # "measured", not "value": on this page "value" is the coach's total turns (review r9 of notebook 7).
+    shown = shown[["strategy", "opening", "chosen as", "measure", "measured", "max turns", "total turns",
+                   "average turns"]]
     table = readable(shown, formats={"average turns": DIGITS}, note=note)
     table.numeric.discard("opening")  # a codeword is a name, not a number
-    table.numeric.add("value")  # numbers, each written to its measure's precision
+    table.numeric.add("measured")  # numbers, each written to its measure's precision
     return table
 
 
