@@ -556,7 +556,7 @@ def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | 
         ax.bar_label(bars, labels=[f"{s:,}" if s else "" for s in sizes[slots]], fontsize=BAR_LABEL_FONT_SIZE,
                      padding=1)
         ax.set_title(
-            f"{pattern}: largest {summary['largest']:,}, expected size {summary['expected_size']:,.3f}, "
+            f"{pattern}, in secrets: largest subset {summary['largest']:,}, expected size {summary['expected_size']:,.3f}; "
             f"entropy {summary['entropy_bits']:.3f} bits, {summary['parts']} parts",
             fontsize=9, loc="left",
         )
