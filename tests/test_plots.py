@@ -335,7 +335,7 @@ def overlapping_texts(fig) -> list[tuple[str, str]]:
     return pairs
 
 
-@pytest.mark.parametrize("game", ["8p2c", "6p4c", "7p3c", "3p8c", "5p4c", "7p2c"])
+@pytest.mark.parametrize("game", ["8p2c", "6p4c", "7p3c", "3p8c", "5p4c", "7p2c", "4p6c"])
 def test_first_guess_partitions_keep_every_label_level_and_apart(game):
     """Notebook 4's partitions widget at its most crowded games: only the scores some first guess
     gives are drawn (the axis label says how many are left out), every label is level, no two

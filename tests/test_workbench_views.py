@@ -978,7 +978,7 @@ def test_the_2p5c_split_where_knuth_loses_a_turn():
     assert picks[Strategy.KNUTH] == "33" and {picks[s] for s in Strategy if s != Strategy.KNUTH} == {"34"}
     table = partition_table("2p5c", ["33", "34"], left, picks=picks, sizes=True)
     assert table.frame["subset sizes"].tolist() == ["4 4 1", "4 2 1 1 1"]
-    assert table.frame["largest"].tolist() == ["4", "4"] and "guess" not in table.numeric
+    assert table.frame["largest subset (secrets)"].tolist() == ["4", "4"] and "guess" not in table.numeric
 
 
 def test_the_published_table_reads_data_and_agrees():
@@ -1064,7 +1064,7 @@ def test_knuths_choice_over_every_guess_is_shown():
 
     table = largest_subsets_table("2p5c", secrets_left("2p5c", [("12", (0, 0))]))
     frame = table.frame
-    assert frame["largest subset"].tolist() == ["4", "9"] and frame["guesses (of 25)"].tolist() == ["21", "4"]
+    assert frame["largest subset (secrets)"].tolist() == ["4", "9"] and frame["guesses (of 25)"].tolist() == ["21", "4"]
     assert frame["possible secrets among them"].tolist() == ["9", "0"]
     assert frame["the lowest of those"].tolist() == ["33", "none"] and "the lowest of those" not in table.numeric
 

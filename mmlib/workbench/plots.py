@@ -546,7 +546,7 @@ def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | 
     slots = [slot for slot in _score_slots(game.pins) if any(sizes[slot] for sizes in all_sizes.values())]
     labels = [format_score(*ordinal_to_score(slot, game.pins)) for slot in slots]
     many = len(slots) > 20
-    fig = Figure(figsize=(10.5 if many else 8.5, 0.9 + 1.55 * len(patterns)), layout="constrained")
+    fig = Figure(figsize=(10.5 if many else 9.5, 0.9 + 1.55 * len(patterns)), layout="constrained")  # room for both titles
     axes = fig.subplots(len(patterns), 1, sharex=True, sharey=True, squeeze=False)[:, 0]
     positions = np.arange(len(slots))
     tallest = max(int(sizes.max()) for sizes in all_sizes.values())
@@ -557,7 +557,7 @@ def first_guess_partition_figure(game: "Game | str", patterns: "Sequence[str] | 
         ax.bar_label(bars, labels=[f"{s:,}" if s else "" for s in sizes[slots]], fontsize=BAR_LABEL_FONT_SIZE,
                      padding=1)
         ax.set_title(
-            f"{pattern}: largest {summary['largest']:,}, expected size {summary['expected_size']:,.3f}, "
+            f"{pattern}: largest subset {summary['largest']:,}, expected size {summary['expected_size']:,.3f} (secrets), "
             f"entropy {summary['entropy_bits']:.3f} bits, {summary['parts']} parts",
             fontsize=9, loc="left",
         )

@@ -2788,7 +2788,9 @@ def partition_table(game: "Game | str", guesses, secrets=None, picks: "Mapping |
         if picks is not None:
             row["picked by"] = ", ".join(Strategy.parse(s).title for s, g in picks.items() if g == guess) or "none"
         rows.append(row)
-    table = readable(pd.DataFrame(rows), formats={"expected_size": 3, "entropy_bits": 3})
+    # Sizes count secrets, as the entropy column says its bits.
+    table = readable(pd.DataFrame(rows), formats={"expected_size": 3, "entropy_bits": 3},
+                     names={"largest": "largest subset (secrets)", "expected_size": "expected size (secrets)"})
     table.numeric.discard("guess")  # a codeword such as 12 is a name, not a number
     return table
 
@@ -2955,7 +2957,7 @@ def largest_subsets_table(game: "Game | str", secrets) -> ReadableTable:
 
     game = Game.parse(game)
     frame = largest_subsets(game, secrets)
-    table = readable(frame, names={"largest": "largest subset", "guesses": f"guesses (of {game.size:,})",
+    table = readable(frame, names={"largest": "largest subset (secrets)", "guesses": f"guesses (of {game.size:,})",
                                    "possible": "possible secrets among them", "lowest_possible": "the lowest of those"},
                      blank={"lowest_possible": "none"})
     table.numeric.discard("the lowest of those")  # a codeword such as 33 is a name, not a number
