@@ -117,8 +117,7 @@ class RootSearch:
             parts.sort(key=lambda item: -len(item[1]))
             lbs = [search.lookahead_bound(p, (int(g),), depth - 1) if config.ROOT_LOOKAHEAD else int(table[len(p)])
                    for _o, p in parts]
-            openings.append(Opening(n + sum(lbs), int(g), parts, lbs,
-                                    smallest_first=config.ROOT_PART_ORDER != "largest"))
+            openings.append(Opening(n + sum(lbs), int(g), parts, lbs))
         openings.sort(key=lambda o: (o.bound, o.guess))
         for order, opening in enumerate(openings):
             opening.order = order
@@ -318,8 +317,8 @@ class RootSearch:
                             search.add_counts({"candidates_cut": 1})
                             continue
                         opening.ticket, next_ticket = next_ticket, next_ticket + 1
-                        if config.ROOT_PART_ORDER == "adaptive" and holder is None:
-                            opening.pending = deque(sorted(opening.pending))  # largest first
+                        if _smallest_first(holder is not None):
+                            opening.pending.reverse()
                         search.add_counts({"candidates_searched": 1})
                     while len(running) < self.workers and not opening.failed and fill(opening):
                         pass
@@ -405,16 +404,15 @@ class RootSearch:
 
 class Opening:
     """One first guess at the root of a farmed-out search: its parts, largest first, their lower
-    bounds, the exact values and trees of those done, and where its search stands. Its parts
-    go out smallest first (`smallest_first`) or largest first (config.ROOT_PART_ORDER)."""
+    bounds, the exact values and trees of those done, and where its search stands. Its parts go
+    out largest first, or smallest first where `_smallest_first` says so when it gets its ticket."""
 
-    def __init__(self, bound: int, guess: int, parts: list, lbs: list, smallest_first: bool = True):
+    def __init__(self, bound: int, guess: int, parts: list, lbs: list):
         self.bound, self.guess, self.parts, self.lbs = bound, guess, parts, lbs
         self.order = 0
         self.known: dict[int, tuple[int, dict]] = {}
         self.splits: dict = {}  # part index -> SplitPart: its candidates spread over the workers
-        # the parts not sent yet, in the order they go out
-        self.pending = deque(reversed(range(len(parts))) if smallest_first else range(len(parts)))
+        self.pending = deque(range(len(parts)))  # the parts not sent yet, in the order they go out
         self.running = 0
         self.ticket = None  # handed out when its first part is sent
         self.failed = False  # it cannot beat the best: its parts still running are stopped
@@ -437,6 +435,12 @@ class Opening:
         if branches:
             node["next"] = branches
         return node
+
+
+def _smallest_first(any_total: bool) -> bool:
+    """Does an opening that gets its ticket now send its parts smallest first (config.ROOT_PART_ORDER)?
+    `any_total`: has an opening reached a total yet (adaptive: smallest first from then on)."""
+    return config.ROOT_PART_ORDER == "smallest" or (config.ROOT_PART_ORDER == "adaptive" and any_total)
 
 
 def add_stats(search: OptimalSearch, delta: dict, tick: bool = True) -> None:
