@@ -23,18 +23,21 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 # each table's first column) and the command.
 STUDY_TAIL = ["machine", "command", "mmlib_version", "engine"]
 
+# One `optimal()` call in a fresh process, with config.<tunable> set first unless the tunable is "-";
+# its last line: [seconds, [answer, positions searched]].
 _CHILD = r"""
 import json, sys, time
 from mmlib.core.optimal import config
-setattr(config, sys.argv[1], json.loads(sys.argv[2]))
+if sys.argv[1] != "-":
+    setattr(config, sys.argv[1], json.loads(sys.argv[2]))
 from mmlib.core.optimal import optimal
 cap = None if sys.argv[4] == "-" else int(sys.argv[4])
 started = time.perf_counter()
 try:
     result = optimal(sys.argv[3], max_turns=cap, workers=int(sys.argv[5]))
-    answer = f"{result.total_turns} max {result.max_turns}"
+    answer = [f"{result.total_turns} max {result.max_turns}", int(result.nodes_searched)]
 except ValueError:
-    answer = "infeasible"
+    answer = ["infeasible", 0]
 print(json.dumps([time.perf_counter() - started, answer]))
 """
 
@@ -56,10 +59,19 @@ def run_child(script: str, *args: str) -> tuple[float, object]:
     return float(seconds), answer
 
 
+def time_search(game: str, max_turns: "int | None", workers: int, tunable: "str | None" = None,
+                value=None) -> tuple[float, str, int]:
+    """One `optimal()` call in a fresh process, with config.<tunable> = value where a tunable is
+    named: (seconds, answer, positions searched; 0 where no strategy fits)."""
+    seconds, (answer, nodes) = run_child(_CHILD, tunable or "-", json.dumps(value), game,
+                                         "-" if max_turns is None else str(max_turns), str(workers))
+    return seconds, answer, nodes
+
+
 def time_once(tunable: str, value, game: str, max_turns: "int | None", workers: int) -> tuple[float, str]:
     """One `optimal()` call in a fresh process with config.<tunable> = value: (seconds, answer)."""
-    return run_child(_CHILD, tunable, json.dumps(value), game, "-" if max_turns is None else str(max_turns),
-                     str(workers))
+    seconds, answer, _nodes = time_search(game, max_turns, workers, tunable, value)
+    return seconds, answer
 
 
 def append_rows(path: Path, rows: list[dict], columns: list[str]) -> None:

@@ -22,24 +22,11 @@ import statistics
 import sys
 
 from ..core.machine import provenance
-from .search_ab import DATA, STUDY_TAIL, alternate, append_rows, parse_case, run_child, study_arguments
+from .search_ab import DATA, STUDY_TAIL, alternate, append_rows, parse_case, study_arguments, time_search
 
 DEFAULT_CSV = DATA / "worker_scaling.csv"
 COLUMNS = ["date", "game", "max_turns", "workers", "runs", "median_s", "seconds", "positions", "speedup",
            "answer", *STUDY_TAIL]
-
-_CHILD = r"""
-import json, sys, time
-from mmlib.core.optimal import optimal
-cap = None if sys.argv[2] == "-" else int(sys.argv[2])
-started = time.perf_counter()
-try:
-    result = optimal(sys.argv[1], max_turns=cap, workers=int(sys.argv[3]))
-    answer = [f"{result.total_turns} max {result.max_turns}", int(result.nodes_searched)]
-except ValueError:
-    answer = ["infeasible", 0]
-print(json.dumps([time.perf_counter() - started, answer]))
-"""
 
 
 def parse_workers(text: str) -> list[int]:
@@ -53,21 +40,16 @@ def parse_workers(text: str) -> list[int]:
     return counts
 
 
-def time_once(game: str, max_turns: "int | None", workers: int) -> "tuple[float, list]":
-    """One `optimal()` call in a fresh process: (seconds, [answer, positions searched])."""
-    return run_child(_CHILD, game, "-" if max_turns is None else str(max_turns), str(workers))
-
-
 def compare(cases, counts: list[int], repeats: int) -> list[dict]:
     """One row per case and worker count (provenance and command left for the caller); the
     answers of every run of a case must agree."""
-    time_once("3p3c", None, counts[0])  # a warm-up: the engine compiled and cached
+    time_search("3p3c", None, counts[0])  # a warm-up: the engine compiled and cached
     rows = []
     for game, max_turns in cases:
         positions = {count: [] for count in counts}
 
         def run_once(count):
-            took, (answer, nodes) = time_once(game, max_turns, count)
+            took, answer, nodes = time_search(game, max_turns, count)
             positions[count].append(nodes)
             return took, answer
 
