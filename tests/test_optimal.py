@@ -480,6 +480,24 @@ def test_the_root_keeps_every_worker_busy_and_its_answer_does_not_depend_on_whic
     assert overlaps > 0  # a later opening started while an earlier one still had parts running
 
 
+@pytest.mark.parametrize("row_bytes", [64 << 20, 4096, 0])
+def test_the_workers_of_a_pool_share_what_they_prove_and_the_answer_stays_the_optimum(row_bytes, monkeypatch):
+    """Two worker processes publish their exact values for each other (config.SHARED_CACHE_BYTES):
+    with room, each reads some of the other's; with a row so small that it is emptied over and
+    over, or with nothing shared, the answer and the first guess are the one-process search's."""
+    monkeypatch.setattr(optimal_module.config, "SHARED_CACHE_BYTES", row_bytes)
+    game = "4p5c"
+    one_process = optimal(game, workers=1)
+    search = OptimalSearch(game)
+    value, tree = optimal_module.RootSearch(search, 2).solve(search.game.size, INFEASIBLE)
+    assert value == one_process.total_turns
+    assert tree["guess"] == search.game.format_codeword(one_process.first_guess)
+    if row_bytes == 0:
+        assert search.stats.shared_hits == 0
+    elif row_bytes > 1 << 20:
+        assert search.stats.shared_hits > 0
+
+
 def _tree_cost(game, tree, secrets):
     """Total turns of `tree` over `secrets`, played with the plain-Python reference score."""
     from mmlib.core.scoring import format_score, reference_score_under
@@ -696,7 +714,8 @@ def test_a_search_ab_study_times_both_settings_in_fresh_processes_and_keeps_its_
                                                    ("part_lookahead", "part_lookahead", ["counting", "lookahead"]),
                                                    ("split_parts", "large_parts", ["one worker", "shared"]),
                                                    ("root_part_order", "root_part_order",
-                                                    ["adaptive", "largest first", "smallest first"])])
+                                                    ["adaptive", "largest first", "smallest first"]),
+                                                   ("shared_cache", "workers_share", ["shared", "own cache only"])])
 def test_each_search_ab_study_sets_its_own_tunable_and_labels(study, column, labels, tmp_path):
     """The other studies add only their tunable, its two settings and a column to `search_ab`
     (tested in full above): one case, one run of each setting, shows each is wired, and that

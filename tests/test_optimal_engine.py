@@ -370,3 +370,74 @@ def test_the_set_bound_searches_fewer_positions_for_the_same_optimum(monkeypatch
         game_tables.cache_clear()
     assert found[True][:2] == found[False][:2] == (5625, 6)
     assert found[True][2] < found[False][2]
+
+
+def _unshared_total(name: str) -> int:
+    """The optimum by brute force where that is quick (3p4c), else by a search that shares
+    nothing (checked against brute force on the small games above)."""
+    if name == "3p4c":
+        return int(_brute_force(name).total())
+    search = OptimalSearch(name)
+    return search.value(np.arange(search.game.size, dtype=np.int64), (), search.game.size, INFEASIBLE)
+
+
+def _sharing_pair(name: str, tag_a: int, tag_b: int):
+    """Two searches of one game whose caches share two rows (as two workers of a pool do)."""
+    from mmlib.core.optimal.search import shared_cache_sizes, shared_rows
+
+    size = shared_cache_sizes(2, 1 << 20)[0]
+    rows = shared_rows(bytearray(size), 2, 1 << 20)
+    a, b = OptimalSearch(name), OptimalSearch(name)
+    a.share_cache(rows, 0, tag_a)
+    b.share_cache(rows, 1, tag_b)
+    return a, b, rows
+
+
+@pytest.mark.parametrize("name", ["3p4c", "4p4c"])
+def test_a_worker_reads_the_exact_values_another_proved_and_nothing_of_another_run(name):
+    """What one search proves is published in its row; a second search of the same run (tag)
+    answers from it and searches far fewer positions, a search of another run reads none of it;
+    both give the brute-force optimum."""
+    expected = _unshared_total(name)
+    for tag_b, shares in ((7, True), (8, False)):
+        a, b, rows = _sharing_pair(name, 7, tag_b)
+        everything = np.arange(a.game.size, dtype=np.int64)
+        assert a.value(everything, (), a.game.size, INFEASIBLE) == expected
+        assert rows["shared_meta"][0, 0] > 0 and rows["shared_meta"][1, 0] == 0  # a wrote its own row only
+        assert b.value(everything, (), b.game.size, INFEASIBLE) == expected
+        if shares:
+            assert b.stats.shared_hits > 0 and b.stats.nodes < a.stats.nodes
+        else:
+            assert b.stats.shared_hits == 0 and b.stats.nodes == a.stats.nodes
+
+
+def test_a_half_written_shared_entry_is_a_miss_not_a_wrong_value():
+    """An entry whose fields do not match its check word (a reader that met it half written, or
+    half overwritten after its row was emptied) is never read: with every published value
+    raised by one, the reader finds nothing and still gives the optimum."""
+    a, b, rows = _sharing_pair("3p4c", 7, 7)
+    everything = np.arange(a.game.size, dtype=np.int64)
+    expected = a.value(everything, (), a.game.size, INFEASIBLE)
+    used = int(rows["shared_meta"][0, 0])
+    rows["shared_entries"][0, :used, en.SE_VALUE] += 1
+    assert b.value(everything, (), b.game.size, INFEASIBLE) == expected
+    assert b.stats.shared_hits == 0 and b.stats.nodes == a.stats.nodes
+
+
+def test_a_full_shared_row_is_emptied_and_filled_again():
+    """A row too small for what its worker proves is emptied when full, as the local cache is;
+    the reader still finds what the row holds last, and the answer stays the optimum."""
+    from mmlib.core.optimal.search import shared_cache_sizes, shared_rows
+
+    row_bytes = 4096
+    rows = shared_rows(bytearray(shared_cache_sizes(2, row_bytes)[0]), 2, row_bytes)
+    a, b = OptimalSearch("4p4c"), OptimalSearch("4p4c")
+    a.share_cache(rows, 0, 3)
+    b.share_cache(rows, 1, 3)
+    everything = np.arange(a.game.size, dtype=np.int64)
+    expected = _unshared_total("4p4c")
+    assert a.value(everything, (), a.game.size, INFEASIBLE) == expected
+    entries = rows["shared_entries"].shape[1]
+    assert a.stats.cache_entries > entries  # more exact values than the row holds: it wrapped
+    assert b.value(everything, (), b.game.size, INFEASIBLE) == expected
+    assert b.stats.shared_hits > 0  # what the row held last (the whole game's value) was read

@@ -102,21 +102,29 @@ def alternate(labels, repeats: int, run_once) -> "tuple[dict, dict]":
 
 
 def compare(tunable: str, settings: dict, column: str, cases, repeats: int = 3, workers: int = 1) -> list[dict]:
-    """Rows (provenance and command left for the caller), one per case and setting.
-    `settings`: label -> the tunable's value, two or more; the answers must agree."""
+    """Rows (provenance and command left for the caller), one per case and setting, with the
+    median of the positions each run searched. `settings`: label -> the tunable's value, two or
+    more; the answers must agree."""
     labels = list(settings)
     time_once(tunable, settings[labels[0]], "3p3c", None, workers)  # a warm-up: the engine compiled and cached
     rows = []
     for game, max_turns in cases:
-        seconds, answers = alternate(labels, repeats, lambda label: time_once(
-            tunable, settings[label], game, max_turns, workers))
+        positions = {label: [] for label in labels}
+
+        def run_once(label):
+            seconds, answer, nodes = time_search(game, max_turns, workers, tunable, settings[label])
+            positions[label].append(nodes)
+            return seconds, answer
+
+        seconds, answers = alternate(labels, repeats, run_once)
         if len(set().union(*answers.values())) != 1:
             raise AssertionError(f"{game} within {max_turns}: the settings of {tunable} disagree: {answers}")
         for label in labels:
             rows.append({"game": game, "max_turns": max_turns, column: label, "runs": repeats,
                          "median_s": round(statistics.median(seconds[label]), 3),
                          "seconds": " ".join(f"{s:.3f}" for s in seconds[label]),
-                         "answer": answers[label].pop()})
+                         "answer": answers[label].pop(),
+                         "positions": int(statistics.median(positions[label]))})
     return rows
 
 
@@ -140,9 +148,10 @@ def study_arguments(argv, prog: str, description: str, metavar: str, parse_case,
 
 
 def run_study(argv, prog: str, description: str, tunable: str, settings: dict, column: str,
-              default_csv: Path, workers: int) -> int:
+              default_csv: Path, workers: int, positions: bool = False) -> int:
     """The command line of a study: cases GAME:MAX_TURNS, --repeats, --csv; appends its rows to
-    the CSV and prints each case's medians (the first setting's over each other's)."""
+    the CSV and prints each case's medians (the first setting's over each other's). `positions`:
+    the table has a column of the median positions searched (tables made before it have none)."""
     parsed = study_arguments(argv, prog, description, "GAME:MAX_TURNS", parse_case, default_csv, 3)
     if parsed is None:
         return 2
@@ -151,14 +160,16 @@ def run_study(argv, prog: str, description: str, tunable: str, settings: dict, c
     where = provenance("optimal")
     for row in rows:
         row.update(where, command=command)
-    columns = ["date", "game", "max_turns", column, "runs", "median_s", "seconds", "answer", *STUDY_TAIL]
+    columns = ["date", "game", "max_turns", column, "runs", "median_s", "seconds", "answer",
+               *(["positions"] if positions else []), *STUDY_TAIL]
     append_rows(args.csv, rows, columns)
     count = len(settings)
     for at in range(0, len(rows), count):
         case = rows[at:at + count]
         first = case[0]
         within = first["max_turns"] or "any number of"
-        medians = ", ".join(f"{row[column]} {row['median_s']:.2f} s" for row in case)
+        medians = ", ".join(f"{row[column]} {row['median_s']:.2f} s"
+                            + (f" ({row['positions']:,} positions)" if positions else "") for row in case)
         ratios = ", ".join(f"x{first['median_s'] / row['median_s']:.2f}" for row in case[1:])
         print(f"{first['game']} within {within} turns: {first['answer']}; {medians} ({first[column]} over the "
               f"others: {ratios})")

@@ -21,6 +21,11 @@ MAX_WORKERS = 8
 # own). Past it the cache is emptied and the search goes on: the answer stays exact, parts
 # of the search are done again.
 CACHE_BUDGET_BYTES = None
+# Each worker of a process pool publishes the exact values it proves in a table of about this
+# many bytes that every worker of the pool maps, and reads the others' tables on a miss in its
+# own cache (`engine.shared_import`); 0: the workers share nothing. The memory is mapped when
+# the pool starts and touched only as it fills; a full table is emptied and filled again.
+SHARED_CACHE_BYTES = 64 << 20
 # Below this many codewords the search starts with no heuristic upper bound (the four
 # strategies would cost more time than the bound saves).
 HEURISTIC_MIN_CODEWORDS = 2000

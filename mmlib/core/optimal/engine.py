@@ -126,14 +126,26 @@ Cache = namedtuple("Cache", [
     "hash", "start", "length", "depth", "value", "exact", "guess",  # per entry
     "pool",  # int32: the keys' codewords, entry after entry
     "meta",  # int64: entries used, pool used
+    # The exact entries of the workers of one process pool, one row per worker, in memory they
+    # all map (`shared_cache`): each worker writes its own row only and reads the others'.
+    # Zero rows outside a pool.
+    "shared_slots",  # int64 [workers, slots]: 0 empty, else entry + 1
+    "shared_entries",  # int64 [workers, entries, N_SHARED_FIELDS]
+    "shared_pool",  # int32 [workers, codewords]: the keys' codewords
+    "shared_meta",  # int64 [workers, 2]: entries used, pool used
+    "shared_info",  # int64 [2]: this worker's row (-1: none), the run's tag
 ])
+# The fields of a shared entry; SE_CHECK, a hash of the others, the key and the run's tag, is
+# written after them and checked by every reader (`shared_import`).
+SE_HASH, SE_START, SE_LENGTH, SE_DEPTH, SE_VALUE, SE_GUESS, SE_CHECK = range(7)
+N_SHARED_FIELDS = 7
 
 # Counters in `stats`.
 (S_NODES, S_SCORES, S_HITS, S_ENTRIES, S_THINNED, S_SHORTCUTS, S_SEARCHED, S_CUT, S_GROUP,
- S_ABORTED, S_TOO_DEEP) = range(11)
+ S_SHARED_HITS, S_ABORTED, S_TOO_DEEP) = range(12)
 STAT_NAMES = ("nodes", "scores", "cache_hits", "cache_entries", "cache_thinned", "shortcuts",
-              "candidates_searched", "candidates_cut", "group_positions")
-N_STATS = 11
+              "candidates_searched", "candidates_cut", "group_positions", "shared_hits")
+N_STATS = 12
 
 # Sort keys of candidates: bound, then members of S first, then index.
 INDEX_BITS = 17
@@ -379,6 +391,113 @@ def cache_store(cache, stats, image, first, n, depth, value, exact, guess):
     stats[S_ENTRIES] += 1
 
 
+# -- the workers' shared exact entries ----------------------------------------------------
+#
+# A worker of a process pool publishes every exact value it proves in its own row of tables
+# that every worker of the pool maps, and on a miss in its own cache looks in the other rows:
+# a position one worker proved is not searched again by another. A row has one writer and no
+# lock. A reader may meet an entry half written (or, after its row was emptied, half
+# overwritten): every entry ends with a check word, a hash of its fields, its key's codewords
+# and the run's tag, written after them, and an entry whose check word does not match what the
+# reader read is a miss. An entry read whole is a value proved in this run, so it is true
+# whenever it was written.
+
+
+@kernel
+def _shared_check(tag, h, depth, n, value, guess, pool, start):
+    prime = np.uint64(1099511628211)
+    c = (np.uint64(tag) * np.uint64(0x9E3779B97F4A7C15)) ^ np.uint64(h)
+    c = (c ^ np.uint64(depth)) * prime
+    c = (c ^ np.uint64(n)) * prime
+    c = (c ^ np.uint64(value)) * prime
+    c = (c ^ np.uint64(guess)) * prime
+    for k in range(n):
+        c = (c ^ np.uint64(pool[start + k])) * prime
+    return np.int64(c >> np.uint64(1))
+
+
+@kernel
+def shared_publish(cache, image, n, depth, value, guess, h):
+    """Write an exact entry into this worker's row (none outside a pool). A full row is
+    emptied first, as the local cache is."""
+    me = cache.shared_info[0]
+    if me < 0:
+        return
+    meta = cache.shared_meta[me]
+    pool = cache.shared_pool[me]
+    slots = cache.shared_slots[me]
+    if (meta[0] + 1 > cache.shared_entries.shape[1] or meta[1] + n > pool.shape[0]
+            or 2 * (meta[0] + 1) > slots.shape[0]):
+        slots[:] = 0
+        meta[0] = 0
+        meta[1] = 0
+        if n > pool.shape[0]:
+            return
+    e = meta[0]
+    start = meta[1]
+    for k in range(n):
+        pool[start + k] = image[k]
+    fields = cache.shared_entries[me, e]
+    fields[SE_HASH] = h
+    fields[SE_START] = start
+    fields[SE_LENGTH] = n
+    fields[SE_DEPTH] = depth
+    fields[SE_VALUE] = value
+    fields[SE_GUESS] = guess
+    fields[SE_CHECK] = _shared_check(cache.shared_info[1], h, depth, n, value, guess, pool, start)
+    meta[0] = e + 1
+    meta[1] = start + n
+    mask = slots.shape[0] - 1
+    i = h & mask
+    while slots[i] != 0:
+        i = (i + 1) & mask
+    slots[i] = e + 1
+
+
+@kernel
+def shared_import(cache, stats, image, n, depth, h):
+    """The local entry of this key copied from another worker's row, or -1 if none has it."""
+    me = cache.shared_info[0]
+    tag = cache.shared_info[1]
+    entries = cache.shared_entries.shape[1]
+    codewords = cache.shared_pool.shape[1]
+    for w in range(cache.shared_slots.shape[0]):
+        if w == me:
+            continue
+        slots = cache.shared_slots[w]
+        pool = cache.shared_pool[w]
+        mask = slots.shape[0] - 1
+        i = h & mask
+        for _probe in range(slots.shape[0]):  # a row being emptied may change under the probe
+            s = slots[i]
+            if s == 0:
+                break
+            i = (i + 1) & mask
+            e = s - 1
+            if e < 0 or e >= entries:
+                continue
+            fields = cache.shared_entries[w, e]
+            start = fields[SE_START]
+            if (fields[SE_HASH] != h or fields[SE_DEPTH] != depth or fields[SE_LENGTH] != n
+                    or start < 0 or start > codewords - n):
+                continue
+            same = True
+            for k in range(n):
+                if pool[start + k] != image[k]:
+                    same = False
+                    break
+            if not same:
+                continue
+            value = fields[SE_VALUE]
+            guess = fields[SE_GUESS]
+            if fields[SE_CHECK] != _shared_check(tag, h, depth, n, value, guess, pool, start):
+                continue
+            stats[S_SHARED_HITS] += 1
+            cache_store(cache, stats, image, 0, n, depth, value, True, guess)
+            return cache_find(cache, image, 0, n, depth, h)
+    return np.int64(-1)
+
+
 # -- the cache key: a position up to renaming its pins and colors ------------------------
 
 
@@ -491,6 +610,16 @@ def _find_position(tables, buffers, cache, level, secrets_at, n, depth):
     canonical_key(tables, buffers.arena, secrets_at, n, buffers.pin_order[level],
                   buffers.labels[level], image, buffers.scratch)
     return cache_find(cache, image, 0, n, depth, _key_hash(image, 0, n, depth))
+
+
+@node_step
+def _find_or_import(tables, buffers, cache, stats, level, secrets_at, n, depth):
+    """`_find_position`, and on a miss the entry another worker of the pool proved, if any."""
+    e = _find_position(tables, buffers, cache, level, secrets_at, n, depth)
+    if e < 0 and cache.shared_slots.shape[0] > 0:
+        image = buffers.key_image[level]
+        e = shared_import(cache, stats, image, n, depth, _key_hash(image, 0, n, depth))
+    return e
 
 
 # -- symmetry: the group fixing the guesses played, and the candidates it leaves ---------
@@ -945,7 +1074,7 @@ def _enter(tables, buffers, cache, stats, control, live, run, level, secrets_at,
     if level + 1 >= MAX_LEVELS:
         stats[S_TOO_DEEP] = 1
         return max(floor, beta)
-    e = _find_position(tables, buffers, cache, level, secrets_at, n, depth)
+    e = _find_or_import(tables, buffers, cache, stats, level, secrets_at, n, depth)
     if e >= 0:
         known = cache.value[e]
         if cache.exact[e] or known >= beta:
@@ -1311,7 +1440,7 @@ def _part_floor(tables, buffers, cache, stats, level, secrets_at, n, depth, coun
         depth = n
     if counting >= INFEASIBLE or level + 1 >= MAX_LEVELS or stats[S_ABORTED]:
         return counting
-    e = _find_position(tables, buffers, cache, level, secrets_at, n, depth)
+    e = _find_or_import(tables, buffers, cache, stats, level, secrets_at, n, depth)
     floor = counting
     if e >= 0:
         if cache.exact[e]:
@@ -1362,7 +1491,10 @@ def _finish(tables, buffers, cache, stats, level):
 def _remember(tables, buffers, cache, stats, level, n, depth, value, exact, guess):
     if guess >= 0:
         guess = renamed_codeword(tables, guess, buffers.pin_order[level], buffers.labels[level])
-    cache_store(cache, stats, buffers.key_image[level], 0, n, depth, value, exact, guess)
+    image = buffers.key_image[level]
+    cache_store(cache, stats, image, 0, n, depth, value, exact, guess)
+    if exact and cache.shared_slots.shape[0] > 0:
+        shared_publish(cache, image, n, depth, value, guess, _key_hash(image, 0, n, depth))
 
 
 @kernel

@@ -22,7 +22,7 @@ from . import config
 from .bounds import INFEASIBLE
 from .checkpoint import KeptFileError, StepLog, candidate_log_paths, check_part, set_aside
 from .progress import RootStanding
-from .search import OptimalSearch, SearchAborted, TimeLimitReached
+from .search import OptimalSearch, SearchAborted, TimeLimitReached, shared_cache_sizes, shared_rows
 from .split import SplitPart
 from .stepwise import branches_below, candidate_total, solve_stepwise, wants_stepwise
 
@@ -504,10 +504,14 @@ def worker_pool(workers: int):
     """A pool of forked worker processes, kept for the next search; the shared abort ticket
     (one int64) and the shared live node counts (one int64 per worker, each written by its
     own worker only, so no lock is needed). Each worker also shares where its stepwise part
-    stands (`pool_steps`)."""
+    stands (`pool_steps`), and publishes the exact values it proves for the others to read
+    (config.SHARED_CACHE_BYTES a worker: `engine.shared_import`)."""
     global _POOL
-    if _POOL is None or _POOL[2] != workers or getattr(_POOL[0], "_broken", False):
+    row_bytes = int(config.SHARED_CACHE_BYTES)
+    if (_POOL is None or _POOL[2] != workers or _POOL[7] != row_bytes
+            or getattr(_POOL[0], "_broken", False)):
         import atexit
+        import mmap
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
@@ -521,9 +525,12 @@ def worker_pool(workers: int):
         bests = context.RawArray("q", SPLIT_SLOTS)
         kept = context.RawArray("q", workers)
         slots = context.Value("i", 0)
+        # Anonymous shared memory, mapped before the fork: the pages are zero and cost nothing
+        # until a worker writes them (no file under /dev/shm, which may be small).
+        shared = mmap.mmap(-1, shared_cache_sizes(workers, row_bytes)[0]) if row_bytes > 0 else None
         _POOL = (ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
-                                     initargs=(abort, live, slots, steps, bests, kept)), abort, workers, live,
-                 steps, bests, kept)
+                                     initargs=(abort, live, slots, steps, bests, kept, shared, row_bytes)),
+                 abort, workers, live, steps, bests, kept, row_bytes, shared)
     return _POOL[0], _POOL[1], _POOL[3]
 
 
@@ -557,7 +564,7 @@ def close_pool() -> None:
         _POOL = None
 
 
-def _init_worker(abort, live, slots, steps, bests, kept) -> None:
+def _init_worker(abort, live, slots, steps, bests, kept, shared, row_bytes) -> None:
     die_with_parent()  # first: the worker ends with its parent, however that ends
     with slots.get_lock():
         slot = slots.value
@@ -568,6 +575,7 @@ def _init_worker(abort, live, slots, steps, bests, kept) -> None:
     _WORKER["steps"] = np.frombuffer(steps, dtype=np.int64).reshape(-1, 2)
     _WORKER["bests"] = np.frombuffer(bests, dtype=np.int64)
     _WORKER["kept"] = np.frombuffer(kept, dtype=np.int64)
+    _WORKER["shared"] = None if shared is None else shared_rows(shared, len(_WORKER["live"]), row_bytes)
 
 
 def _count_kept() -> None:
@@ -642,6 +650,8 @@ def _run_search(run, game_name: str, possible_guesses: bool, ticket: int, abort)
     if getattr(_THREAD, "run", None) != run:
         _THREAD.run = run
         _THREAD.search = OptimalSearch(game_name, possible_guesses)
+        if abort is None and _WORKER.get("shared") is not None:  # a process pool's run (an int)
+            _THREAD.search.share_cache(_WORKER["shared"], _WORKER["slot"], run + 1)
     search = _THREAD.search
     search.run[0] = ticket
     if abort is None:

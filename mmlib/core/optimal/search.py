@@ -42,6 +42,7 @@ class SearchStats:
     candidates_searched: int = 0  # candidate guesses whose parts were searched
     candidates_cut: int = 0  # candidates dropped by their lower bound without a search
     group_positions: int = 0  # positions whose candidates were reduced by a symmetry group
+    shared_hits: int = 0  # positions answered by an exact value another worker of the pool proved
 
     def as_dict(self) -> dict:
         return dict(vars(self))
@@ -197,7 +198,44 @@ def _cache(budget: int) -> en.Cache:
         guess=np.empty(entries, dtype=np.int32),
         pool=np.empty(max(64, budget // 2 // 4), dtype=np.int32),
         meta=np.zeros(2, dtype=np.int64),
+        **NO_SHARED_ROWS,
     )
+
+
+# A search outside a process pool shares nothing (`shared_cache`).
+NO_SHARED_ROWS = dict(
+    shared_slots=np.zeros((0, 1), dtype=np.int64),
+    shared_entries=np.zeros((0, 1, en.N_SHARED_FIELDS), dtype=np.int64),
+    shared_pool=np.zeros((0, 1), dtype=np.int32),
+    shared_meta=np.zeros((0, 2), dtype=np.int64),
+    shared_info=np.array([-1, 0], dtype=np.int64),
+)
+
+
+def shared_cache_sizes(workers: int, row_bytes: int) -> tuple[int, int, int, int]:
+    """(bytes in all, slots, entries, codewords) of the shared rows of `workers` workers, each
+    about `row_bytes`: a quarter in entries and their slots, the rest their keys' codewords."""
+    entries = max(16, row_bytes // 4 // (en.N_SHARED_FIELDS * 8 + 2 * 8))
+    slots = 1 << (2 * entries - 1).bit_length()
+    codewords = max(64, (row_bytes - entries * en.N_SHARED_FIELDS * 8 - slots * 8) // 4)
+    per_worker = slots * 8 + entries * en.N_SHARED_FIELDS * 8 + codewords * 4 + 2 * 8
+    return workers * per_worker, slots, entries, codewords
+
+
+def shared_rows(buffer, workers: int, row_bytes: int) -> dict:
+    """The shared rows of `workers` workers laid out in `buffer` (at least shared_cache_sizes'
+    bytes, zeroed: memory the workers all map), as the Cache fields they fill."""
+    _total, slots, entries, codewords = shared_cache_sizes(workers, row_bytes)
+    at = 0
+    out = {}
+    for name, dtype, shape in (("shared_slots", np.int64, (workers, slots)),
+                               ("shared_entries", np.int64, (workers, entries, en.N_SHARED_FIELDS)),
+                               ("shared_meta", np.int64, (workers, 2)),
+                               ("shared_pool", np.int32, (workers, codewords))):
+        count = int(np.prod(shape))
+        out[name] = np.frombuffer(buffer, dtype=dtype, count=count, offset=at).reshape(shape)
+        at += count * np.dtype(dtype).itemsize
+    return out
 
 
 class OptimalSearch:
@@ -239,6 +277,18 @@ class OptimalSearch:
         """Add counts (a worker's, or the root's own) to the statistics, by name."""
         for name, value in delta.items():
             self.counters[en.STAT_NAMES.index(name)] += int(value)
+
+    def share_cache(self, rows: "dict | None", row: int = -1, tag: int = 0) -> None:
+        """Publish this search's exact values in row `row` of `rows` (`shared_rows`: the
+        tables of a process pool's workers) and read the other rows on a miss; `tag` names
+        the run (an entry of another run never matches). None: share nothing."""
+        if rows is None:
+            self.cache = self.cache._replace(**NO_SHARED_ROWS)
+            return
+        info = np.array([row, tag], dtype=np.int64)
+        self.cache = self.cache._replace(**rows, shared_info=info)
+        rows["shared_slots"][row, :] = 0  # what this row held belongs to an earlier run
+        rows["shared_meta"][row, :] = 0
 
     @property
     def cache_bytes(self) -> int:
