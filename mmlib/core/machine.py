@@ -78,6 +78,7 @@ ENGINE_CHANGES = {
         ("203af24", "each set's own branching factor K_S in the counting bound (6p4c: 47% fewer positions)"),
         ("fe45be9", "the root sends an opening's parts smallest first (ROOT_PART_ORDER; with workers only)"),
         ("8f31b4e", "the root's part order adaptive: largest first until an opening has a total (ROOT_PART_ORDER)"),
+        ("5f75bf4", "the workers of a pool share the exact values they prove (SHARED_CACHE_BYTES)"),
     ),
     "scoring": (
         ("43e34f0", "packed scoring kernels rewritten (WIP of 2026-11-21)"),
@@ -90,7 +91,7 @@ ENGINE_CHANGES = {
 }
 
 # The current version of each engine: raise it with every line added to ENGINE_CHANGES.
-ENGINE_VERSIONS = {"solve-cpu": 6, "solve-cuda": 6, "solve-reference": 4, "optimal": 20, "scoring": 6}
+ENGINE_VERSIONS = {"solve-cpu": 6, "solve-cuda": 6, "solve-reference": 4, "optimal": 21, "scoring": 6}
 
 # The engine that times a solve on each backend.
 SOLVE_ENGINES = {"cpu": "solve-cpu", "cuda": "solve-cuda", "reference": "solve-reference"}
