@@ -15,22 +15,22 @@ from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Rectangle
 
 PHASE1_COLOR, PHASE2_COLOR, SYNC_COLOR = "#c6dbef", "#fdd0a2", "#e5e5e5"
 
-# (kernel or step, what it does, phase color)
+# (step, in words, what it does, phase color)
 TURN_STEPS = [
-    ("score_turn", "each secret in play is scored against its region's guess;\ncount the secrets per bucket "
+    ("score and count", "each secret in play is scored against its region's guess;\ncount the secrets per bucket "
                    "(region, score ordinal)", PHASE1_COLOR),
-    ("exclusive scans", "running sums: bucket counts -> each bucket's first position;\nnon-empty flags -> "
+    ("exclusive scans", "running sums: bucket counts → each bucket's first position;\nnon-empty flags → "
                         "new region numbers", PHASE1_COLOR),
-    ("new_regions + scatter", "offsets and lengths of the new regions;\nmove each secret not yet "
+    ("scatter into new regions", "offsets and lengths of the new regions;\nmove each secret not yet "
                               "found to its place", PHASE1_COLOR),
     ("host sync 1", "the CPU waits for the GPU, then reads back the secrets\nstill in play and the number of "
                     "regions", SYNC_COLOR),
-    ("tiny + fully discriminating", "regions of 1-2 secrets play their first member; regions of 3 to\n"
+    ("1-2 secrets and fully discriminating checks", "regions of 1-2 secrets play their first member; regions of 3 to\n"
                                     "p(p+3)/2 secrets (the number of scores): a member that splits them all",
      PHASE2_COLOR),
     ("host sync 2", "the CPU waits for the GPU, reads back the region lengths and\nthe guesses settled so far, "
                     "and plans the searches", SYNC_COLOR),
-    ("subsetting + reduce_best", "the rest: one thread per candidate guess,\n"
+    ("full search, then best per region", "the rest: one thread per candidate guess,\n"
                                  "then the best candidate per region", PHASE2_COLOR),
 ]
 
@@ -42,8 +42,7 @@ def _box(ax, x, y, width, height, color, title, text=None):
         ax.text(x + width / 2, y + height / 2, title, ha="center", va="center", fontsize=9,
                 fontweight="bold")
     else:
-        ax.text(x + 0.08, y + height - 0.12, title, ha="left", va="top", fontsize=9, fontweight="bold",
-                family="monospace")
+        ax.text(x + 0.08, y + height - 0.12, title, ha="left", va="top", fontsize=9, fontweight="bold")
         ax.text(x + 0.08, y + height - 0.42, text, ha="left", va="top", fontsize=9)
 
 
@@ -116,12 +115,12 @@ def _thread_block(ax, threads: int = 6, slots: int = 5) -> None:
         _arrow(ax, (0.675 + 0.95 * i, 4.05), (3.05, 3.45))
     ax.add_patch(FancyBboxPatch((0.6, 1.0), 4.9, 0.75, boxstyle="round,pad=0.02", facecolor=PHASE2_COLOR,
                                 edgecolor="0.3"))
-    ax.text(3.05, 1.37, "reduce_best: the best over the region's blocks\n-> the region's next guess",
+    ax.text(3.05, 1.37, "the best over the region's blocks\n→ the region's next guess",
             ha="center", va="center", fontsize=9)
     _arrow(ax, (3.05, 2.6), (3.05, 1.8), "one result per block")
     ax.set_xlim(0, 7.6)
     ax.set_ylim(0.6, 10.0)
-    ax.set_title("One thread block of the search (subsetting + reduce_best)", fontsize=10)
+    ax.set_title("One thread block of the full search", fontsize=10)
     ax.axis("off")
 
 

@@ -1681,6 +1681,9 @@ def _no_warm_up(alone: pd.DataFrame, ab: "pd.DataFrame | None") -> str:
     return text
 
 
+NOT_GIVEN = "–"  # a seed-solve cell with no value (a GPU's threads; the seed's engine, commit, solves); the note says why
+
+
 @_whole_names
 def seed_solve_table(comparison: pd.DataFrame, benchmarks: pd.DataFrame, game: str = "7p7c",
                      strategy: str = "knuth", rates: bool = False) -> ReadableTable:
@@ -1712,7 +1715,7 @@ def seed_solve_table(comparison: pd.DataFrame, benchmarks: pd.DataFrame, game: s
             b = timed.iloc[-1]
             cpu = b["backend"] == "cpu"
             shown.append({"case equivalence": ce, "solver": f"mmlib {b['backend']}",
-                          "threads": f"{int(b['threads'])}" if cpu and pd.notna(b.get("threads")) else "GPU",
+                          "threads": f"{int(b['threads'])}" if cpu and pd.notna(b.get("threads")) else NOT_GIVEN,
                           "engine": str(b["engine"]), "commit": str(b.get("mmlib_version", "")) or "not recorded",
                           "machine": b["machine"], "measured": str(b["date"])[:10],
                           "solves": f"{int(b['repeats'])}" if pd.notna(b.get("repeats")) else "1",
@@ -1721,13 +1724,15 @@ def seed_solve_table(comparison: pd.DataFrame, benchmarks: pd.DataFrame, game: s
             scores.setdefault(ce, set()).add(str(row["mmlib_scores"]))
             turns.setdefault(b["backend"], set()).add(str(row["mmlib_total_turns"]))
         seed = mine.iloc[0]
-        shown.append({"case equivalence": ce, "solver": "seed CUDA", "threads": "GPU",
-                      "engine": "not mmlib", "commit": "not mmlib",
+        shown.append({"case equivalence": ce, "solver": "seed CUDA", "threads": NOT_GIVEN,
+                      "engine": NOT_GIVEN, "commit": NOT_GIVEN,
                       "machine": str(seed["seed_machine"]).removesuffix(", CUDA"), "measured": "published",
-                      "solves": "not given", "scores computed": _count_or(seed["seed_scores"]),
+                      "solves": NOT_GIVEN, "scores computed": _count_or(seed["seed_scores"]),
                       "seconds": format_seconds(float(seed["seed_seconds"]))})
         scores.setdefault(ce, set()).add(str(seed["seed_scores"]))
-    note = ["threads: the cpu backend's; GPU: the solver runs on the GPU's threads."]
+    note = ["threads: the cpu backend's; – for a GPU, whose solver runs on the GPU's threads (the machine column "
+            "names the GPU). – for the seed's engine and commit (not mmlib's) and its solves (the seed does not "
+            "publish how many solves)."]
     if all(len(v) == 1 for v in scores.values()):
         note.append("The scores computed agree in every row of a setting, the seed's published count included.")
     if turns and all(len(v) == 1 for v in turns.values()) and len({next(iter(v)) for v in turns.values()}) == 1:

@@ -73,9 +73,9 @@ def tree_legend(part: str = "region", member: str = "game", one_member_boxes: bo
     lines = [f"The scores of turn t split each box above it into the {part}s after turn t.",
              f"Blue box: a {part}, with the guess played there and (how many {member}s it holds).",
              f"Blue label: the score that leads to that {part}.",
-             f"A {member} that the box's guess wins is counted in the box but has no branch."]
+             f"A {member} that the box's guess finds is counted in the box but has no branch."]
     if one_member_boxes:
-        lines.append(f"Green box: a {part} of one {member}, won by its guess.")
+        lines.append(f"Green box: a {part} of one {member}, found by its guess.")
     return lines
 
 
