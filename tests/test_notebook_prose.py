@@ -216,7 +216,9 @@ def cpu_solve_rate() -> str:
     table writes them (billions, three significant figures, from the seconds as shown)."""
     from mmlib.workbench.plots_results import three_figures
 
-    rate, _table = solve_table_numbers("cpu: billions of scores a second")
+    from mmlib.workbench.tables import RATE_TITLES
+
+    rate, _table = solve_table_numbers(RATE_TITLES["cpu"])
     return (f"the cpu backend runs at {three_figures(rate.min())} to {three_figures(rate.max())} billion scores "
             "(guess-secret pairs scored) a second")
 
@@ -509,8 +511,11 @@ def cpu_7p7c() -> str:
     rows = frame[(frame["game"] == "7p7c") & (frame["backend"] == "cpu") & (frame["strategy"] == "knuth")]
     on = latest_rows(rows[rows["case_equivalence"] == "on"]).iloc[-1]
     off = latest_rows(rows[rows["case_equivalence"] == "off"]).iloc[-1]
-    return (f"in {on['median_s']:,.0f} s with case equivalence (engine {on['engine']}) and {off['median_s']:,.0f} s "
-            f"without (engine {off['engine']})")
+    # Review r10: the machine and the day of each, as every other timing names them.
+    assert on["machine"] == off["machine"]
+    return (f"on the `{on['machine']}` machine, in {on['median_s']:,.0f} s with case equivalence "
+            f"(engine {on['engine']}, {str(on['date'])[:10]}) and {off['median_s']:,.0f} s "
+            f"without (engine {off['engine']}, {str(off['date'])[:10]})")
 
 
 def cpu_runs_6p6c() -> str:

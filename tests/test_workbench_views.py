@@ -795,7 +795,9 @@ def test_notebook_6_review_r7_fixes():
     # The columns with no cpu circle, and the setting the cpu engine never timed, said under the plot.
     note = " ".join(benchmarks_figure(load_benchmarks().frame)._supxlabel.get_text().split())
     assert "No circles at 7p7c and 8p6c: engine solve-cpu 6 has not timed them on the cpu backend" in note
-    assert "7p7c Knuth 948 s with case equivalence on (solve-cpu 5)" in note and "No hollow circles" in note
+    # Review r10: the older runs name their machine and day, as every other timing does.
+    assert ("7p7c Knuth on AMD EPYC, 2 cores 948 s with case equivalence on (solve-cpu 5, 2026-11-21)" in note
+            and "No hollow circles" in note)
     # One figure per cell: the map alone has no note (the page and the share sentence say it); the bars
     # have their own, which points at the map above, not at a "top" panel.
     timing = load_table("case_equivalence_timing.csv", ("game",)).frame
@@ -1199,8 +1201,8 @@ def test_notebook_6_review_r1_fixes():
 
     table = solve_benchmark_table(load_benchmarks().frame)
     frame = table.frame
-    assert {"cpu s", "cuda s", "cuda: how many times as fast", "cpu: billions of scores a second",
-            "cuda: billions of scores a second"} <= set(frame)
+    assert {"cpu s", "cuda s", "cuda, times as fast", "cpu: billion scores/s",
+            "cuda: billion scores/s"} <= set(frame)
     assert not any("M scores" in c for c in frame.columns)
     wide, _parts = solve_benchmarks(load_benchmarks().frame)
     paired = wide.dropna(subset=["median_s_cpu", "median_s_cuda"])

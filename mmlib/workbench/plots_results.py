@@ -700,8 +700,10 @@ def _missing_marks_note(kept: pd.DataFrame, timings) -> str:
                     latest = group.sort_values("date").groupby("case_equivalence", sort=True).tail(1) \
                         .sort_values("case_equivalence", ascending=False)
                     times = [f"{format_seconds(float(r.median_s))} s with {'case equivalence' if k == 0 else 'it'} "
-                             f"{r.case_equivalence} ({r.engine})" for k, r in enumerate(latest.itertuples())]
-                    runs.append(f"{game} {Strategy.parse(strategy).title} {_and(times)}")
+                             f"{r.case_equivalence} ({r.engine}, {str(r.date)[:10]})"
+                             for k, r in enumerate(latest.itertuples())]
+                    machines = _and(list(dict.fromkeys(latest["machine"].astype(str))))
+                    runs.append(f"{game} {Strategy.parse(strategy).title} on {machines} {_and(times)}")
                 note += (f". Older {backend} engines took {'; '.join(runs)}, in rows left out here")
             notes.append(note + ".")
         settings = set(kept["case_equivalence"].astype(str))
@@ -768,7 +770,7 @@ def benchmarks_figure(benchmarks: pd.DataFrame) -> Figure:
                   bbox_to_anchor=(1.01, 1.0), handler_map={tuple: HandlerTuple(ndivide=None)})
     _footnote(fig, " ".join(n for n in (_missing_marks_note(kept, timings), _left_out_note(timings, left_out)) if n))
     ax.set_xlabel("game (its codewords); in each, one slot per strategy and case-equivalence setting")
-    ax.set_ylabel("billion scores per second (log scale)")
+    ax.set_ylabel("billion scores/s (log scale)")
     ax.set_title("Scoring throughput of whole solves (data/benchmarks.csv, latest run of each)", fontsize=11)
     return fig
 
@@ -1149,11 +1151,11 @@ def _time_saved_bars(ax, scores: pd.DataFrame, seconds: pd.DataFrame, timings, s
             ax.bar(np.arange(len(games)) + (k - 1.5) * width, values, width, color=STRATEGY_COLORS[s],
                    label=s.title)
         ax.axhline(0, color="0.3", linewidth=0.8)
-        ax.set_xticks(range(len(games)), games, fontsize=9)
+        ax.set_xticks(range(len(games)), [f"{g} ({Game.parse(g).size:,})" for g in games], fontsize=9)
         ax.legend(fontsize=9, ncols=4, loc="upper left")
         low = min(-10.0, np.nanmin(shown["saved"]) * 100 - 5) if len(shown) else -10.0
         ax.set_ylim(low, 100)
-    ax.set_xlabel("game, by number of codewords")
+    ax.set_xlabel("game (its codewords), by number of codewords")
     ax.set_ylabel("solve time saved (% of the time without;\nbelow 0: slower with it)")
     ax.set_title("Solve time saved, cpu backend (data/case_equivalence_timing.csv, latest run), "
                  f"{timings.caption()}", fontsize=10, wrap=True)

@@ -363,9 +363,9 @@ def _solves_named(rows: pd.DataFrame) -> str:
     return "; ".join(parts)
 
 
-# Column titles long enough to wrap (past NOWRAP_MAX_HEADER_CHARS) over their short numbers.
-RATIO_TITLE = "cuda: how many times as fast"
-RATE_TITLES = {backend: f"{backend}: billions of scores a second" for backend in ("cpu", "cuda")}
+# Column titles in the pattern of the seed tables' ("seed, times as fast") and the unit of the others ("billion scores/s").
+RATIO_TITLE = "cuda, times as fast"
+RATE_TITLES = {backend: f"{backend}: billion scores/s" for backend in ("cpu", "cuda")}
 
 
 def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
@@ -438,7 +438,7 @@ def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
     lines = (f"One line per solve: the {sum(counts.values())} rows of data/benchmarks.csv it shows "
              f"({', '.join(f'{n} {b}' for b, n in counts.items())}) make {len(wide)} lines, a solve's cpu and "
              "cuda times side by side. ") if sum(counts.values()) != len(wide) else ""
-    note = (f"{lines}{'; '.join(where)}.{medians}{runs} {RATIO_TITLE} and billions of scores a second: computed from "
+    note = (f"{lines}{'; '.join(where)}.{medians}{runs} {RATIO_TITLE} and billion scores/s: computed from "
             f"the scores and the seconds as shown. {NOT_TIMED}: not timed on that backend by its current engine."
             + (f" Left out: {left}." if left else ""))
     return ReadableTable(table.frame, note, table.numeric)
