@@ -1494,6 +1494,10 @@ CLAIMS = [
                                  "workload".format(shown_ns('numba-packed-array'), shown_ns('python'))),
     ("01_scoring.ipynb", lambda: "{:.0f} on average rather than all 1,296 as here".format(
         workload('numba-packed-array')['workload_scores'] / 1296 / workload('numba-packed-array')['searches_timed'])),
+    # Step 1 of the live-beside-stored table names the stored commit and engine version.
+    ("01_scoring.ipynb", lambda: "The commit differs too (mmlib {} stored, the one the note names just now), with the "
+                                 "same engine version, {}".format(workload('numba-packed-array')['mmlib_version'],
+                                                                   workload('numba-packed-array')['engine'])),
     ("01_scoring.ipynb", lambda: "medians of {} runs stored on {}, where this table".format(
         {3: "three"}.get(int(workload('numba-packed-array')['repeats']), workload('numba-packed-array')['repeats']),
         str(workload('numba-packed-array')['date'])[:10])),

@@ -213,7 +213,7 @@ def test_images_command_only_and_bad_names(tmp_path, capsys):
 def test_score_distribution_bars_start_at_zero_with_level_labels(game, guess, missing):
     """Horizontal bars from zero at every pin count: the score labels stay level (not rotated) and
     at least 9 pt, and every bar carries its count with thousands separators. A bar for every score
-    some secret gets, and none for the others, which the note under the bars names (or counts)."""
+    some secret gets, and none for the others, which the note under the bars names (or says that all possible scores occur)."""
     fig = plots.score_distribution_figure(game, guess)
     ax = fig.axes[0]
     assert ax.get_xlim()[0] == 0 and ax.get_xscale() == "linear"
@@ -225,9 +225,10 @@ def test_score_distribution_bars_start_at_zero_with_level_labels(game, guess, mi
     assert len(counts) == np.count_nonzero(sizes) and all(t.replace(",", "").isdigit() for t in counts)
     assert sorted(int(t.replace(",", "")) for t in counts) == sorted(sizes[sizes > 0])
     note = fig._supxlabel.get_text() if fig._supxlabel is not None else ""
-    assert (missing in note) if missing else note == ""
-    if missing:  # the score no guess can get is named, in the same form at every position
-        assert f"{Game.parse(game).pins - 1},1 cannot occur" in note and " of the " not in note
+    g = Game.parse(game)
+    assert (missing in note) if missing else note.startswith(f"All {g.num_scores:,} possible scores occur; ")
+    # the score no guess can get is named, in the same form at every position
+    assert f"{g.pins - 1},1 cannot occur" in note and " of the " not in note
     assert fig.get_figheight() * fig.dpi <= 900  # the tallest (8 pins) fits a screen
 
 

@@ -216,7 +216,8 @@ def score_distribution_figure(game: "Game | str", guess: "str | int") -> Figure:
     its count. Horizontal at every pin count, so that the score labels stay level and readable
     (8 pins have 44 scores) and the view keeps one look while the sliders move. Only the scores
     some secret gets are drawn (a guess of one color gets no white pin at all): a note under the
-    bars lists the others, in one form at every slider position, and names the score that cannot occur."""
+    bars lists the others (or says that every possible score occurs), in one form at every slider position,
+    and names the score that cannot occur."""
     game = Game.parse(game)
     guess_text = _codeword_text(game, guess)
     every = subset_sizes(game, guess_text)[_score_slots(game.pins)]
@@ -236,14 +237,16 @@ def score_distribution_figure(game: "Game | str", guess: "str | int") -> Figure:
     ax.set_ylabel("score b,w (black, white)")
     ax.set_xlabel("secrets (count)")
     missing = [label for label, kept in zip(labels, shown) if not kept]
+    # one form at every slider position: the scores left out (or that none is), and the one no guess can get
+    impossible = (f"{game.pins - 1},1 cannot occur (one pin misplaced, all others in place)."
+                  if not game.black_only and game.pins > 1 else "")
     if missing:
-        # one form at every slider position: the scores left out, listed, and the one no guess can get
         these = "this score" if len(missing) == 1 else "these scores"
-        impossible = (f" {game.pins - 1},1 cannot occur (one pin misplaced, all others in place)."
-                      if not game.black_only and game.pins > 1 else "")
-        note = textwrap.fill(f"Not drawn: {'; '.join(missing)} (no secret gets {these} against "
-                             f"{guess_text}).{impossible}", 110)
-        fig.supxlabel(note, fontsize=9, color="0.3", x=0.01, ha="left")
+        note = f"Not drawn: {'; '.join(missing)} (no secret gets {these} against {guess_text}). {impossible}"
+    else:
+        note = (f"All {len(labels):,} possible scores occur; {impossible}" if impossible
+                else f"All {len(labels):,} possible scores occur.")
+    fig.supxlabel(textwrap.fill(note.rstrip(), 110), fontsize=9, color="0.3", x=0.01, ha="left")
     return fig
 
 
