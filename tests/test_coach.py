@@ -406,17 +406,19 @@ def test_coach_figures_and_tables_for_the_notebooks():
     from mmlib.workbench.coach_tables import strategy_moves_summary
 
     summary = strategy_moves_summary("4p6c", KNUTHS_GAME)
-    # Each row is a position, labelled by the move Knuth played there (review r6 of notebook 7).
-    assert summary.frame["position (Knuth's move played there)"].tolist() == KNUTHS_GAME[:-1]
+    # Each row is a position (review r6 of notebook 7), named by Knuth's move before it, and the guess
+    # Knuth played there in its own column, without a score (review r10 of notebook 7).
+    assert summary.frame["position (after Knuth's move)"].tolist() == ["the start", *KNUTHS_GAME[:-2]]
+    assert summary.frame["Knuth played there"].tolist() == [move.split("=")[0] for move in KNUTHS_GAME[:-1]]
     assert "Most Parts loss (turns per game)" not in summary.frame.columns and "Most Parts" in summary.frame.columns
     assert summary.note.startswith("Most Parts plays a best move at every position here")
     assert "The move `3632=4,0`, played with one secret left, is left out" in summary.note
     # Knuth played the game: its guesses are the move column, its losses the review's (review r5 of
     # notebook 7), so its two columns are left out and the note says why.
     assert "Knuth" not in summary.frame.columns and "Knuth loss (turns per game)" not in summary.frame.columns
-    assert list(summary.frame.columns[1:3]) == ["Expected Size", "Expected Size loss (turns per game)"]
-    assert ("Knuth played every move of this game: its guesses would repeat the position column, and its losses the "
-            "loss column of the game's review, so neither is shown.") in summary.note
+    assert list(summary.frame.columns[2:4]) == ["Expected Size", "Expected Size loss (turns per game)"]
+    assert ("Knuth played every move of this game: its losses would repeat the loss column of the game's review, "
+            "so they are not shown.") in summary.note
     # The review's unit in every loss header (review r3 of notebook 7: one label for one quantity).
     assert list(moves.columns[:3]) == ["move", "Knuth", "Knuth loss (turns per game)"]
     assert (moves["Knuth"].iloc[0], moves["Knuth loss (turns per game)"].iloc[0]) == ("1122", "0.059")

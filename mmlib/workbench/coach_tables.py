@@ -152,9 +152,14 @@ def strategy_moves_summary(game: str, moves, time_limit: "float | None" = None) 
     frame = frame.drop(columns=[f"{s.title} {LOSS}" for s in lossless])
     # Each row is the position where the move was played, not the move itself: the other columns are
     # other strategies' guesses there, which that score does not belong to (review r6 of notebook 7).
-    who = f"{players[0].title}'s" if len(players) == 1 else "the"
-    position = f"position ({who} move played there)"
-    frame = frame.rename(columns={"move": position})
+    # The position is named by the move before it (the start for the first), and the guess played
+    # there, without its score, has its own column (review r10 of notebook 7).
+    who = players[0].title if len(players) == 1 else "the game"
+    position = f"position (after {who}'s move)" if len(players) == 1 else "position (after the move)"
+    before = ["the start", *frame["move"].iloc[:-1]] if len(frame) else []
+    frame.insert(0, position, before)
+    frame = frame.rename(columns={"move": f"{who} played there"})
+    frame[f"{who} played there"] = guesses
     notes = []
     if lossless:
         names = " and ".join(s.title for s in lossless)
@@ -169,10 +174,10 @@ def strategy_moves_summary(game: str, moves, time_limit: "float | None" = None) 
     if players:
         names = " and ".join(s.title for s in players)
         its = "its" if len(players) == 1 else "their"
-        notes.append(f"{names} played every move of this game: {its} guesses would repeat the position column, "
-                     f"and {its} losses the loss column of the game's review, so neither is shown.")
+        notes.append(f"{names} played every move of this game: {its} losses would repeat the loss column of "
+                     "the game's review, so they are not shown.")
     table = readable(frame, note=" ".join(notes))
-    table.numeric -= {s.title for s in Strategy}  # the guesses are codewords, names rather than numbers
+    table.numeric -= {s.title for s in Strategy} | {f"{who} played there"}  # codewords: names, not numbers
     return table
 
 
