@@ -897,7 +897,9 @@ def norepeat_split() -> str:
     split = norepeat_boards(rules_results())
     total = sum(len(v) for v in split.values())
     assert not split["mixed"]  # the prose says "fewer" or "more" for every board
-    return f"fewer turns on {len(split['fewer'])} of the {total} boards played under all three rule sets"
+    boards = [b for v in split.values() for b in v]
+    return (f"fewer turns on {len(split['fewer'])} of the {total} boards played under all three rule sets "
+            f"({board_ranges(boards)})")
 
 
 def norepeat_saves() -> str:
@@ -927,7 +929,9 @@ def shared_gap_bound() -> str:
     sets' largest gaps (as the table of the largest gaps shows it)."""
     worst = largest_gaps(load_optimal(rules=None), rules_results(), shared=True)
     boards = len(shared_optimal_boards(load_optimal(rules=None), rules_results()))
-    return (f"on the {boards} boards whose optimum is proven under all three, no strategy needs more than "
+    shared = shared_optimal_boards(load_optimal(rules=None), rules_results())
+    return (f"on the {boards} boards ({board_ranges(shared)}) whose optimum is proven under all three, no strategy "
+            "needs more than "
             f"{worst['gap_per_game'].max():.3f} turns per game above it")
 
 
@@ -970,19 +974,18 @@ def most_often_optimal_detail() -> str:
 
 
 def bulls_and_cows_source() -> str:
-    """Notebook 9 names the published Bulls and Cows optimum's sources as the project's reference notes
-    give them: Tanaka 1996 (no title or venue, said so in those words, no citation guessed), and
-    fancidev/mastermind's solver, which gives the same."""
+    """Notebook 9 rests the Bulls and Cows optimum on what it shows: mmlib's proof in data/optimal.csv,
+    and fancidev/mastermind's solver, which gives the same total. Tanaka 1996 has no title or venue in
+    the project's sources, so the notebook does not call the value published."""
     from mmlib.studies.optimal_table import PUBLISHED_OPTIMA
 
     total, keys = PUBLISHED_OPTIMA[("4p10c-norepeat", None)]
-    assert keys == "Tanaka 1996; fancidev 2012"
-    published_sources("4p10c-norepeat")  # the published optimum is the one proven here
-    return (f"Bulls and Cows (4p10c-norepeat) has a published optimum of {total:,} turns over its "
-            f"{Game.parse('4p10c-norepeat').size:,} secrets. The project's reference notes "
-            "([`REFERENCE.md`](../../shared/REFERENCE.md)) credit it to Tanaka 1996 but give no title or venue, "
-            "and that source has not been verified. An independent exact solver on GitHub, "
-            "[fancidev/mastermind](https://github.com/fancidev/mastermind) (its 2012 code), gives the same total.")
+    assert "fancidev 2012" in keys.split("; ")
+    published_sources("4p10c-norepeat")  # the optimum proven here is the one fancidev's solver gives
+    return (f"Bulls and Cows (4p10c-norepeat) has an optimum of {total:,} turns over its "
+            f"{Game.parse('4p10c-norepeat').size:,} secrets, proven by mmlib's exact search. An independent exact "
+            "solver on GitHub, [fancidev/mastermind](https://github.com/fancidev/mastermind) (its 2012 code), gives "
+            "the same total.")
 
 
 def norepeat_4p6c_source() -> str:
