@@ -330,9 +330,9 @@ def _thousands(ax) -> None:
     ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:,.0f}"))
 
 
-def optimum_against_heuristics_figure(gaps: pd.DataFrame, game: str) -> Figure:
+def optimum_against_heuristics_figure(gaps: pd.DataFrame, game: str, optimal_opening: str | None = None) -> Figure:
     """One game: each strategy's fewest total turns (from its best opening by total, named under its
-    bar) beside the optimum."""
+    bar) beside the optimum (its opening, `optimal_opening`, named under its bar where given)."""
     fig = Figure(figsize=(6.5, 3.8), layout="constrained")
     ax = fig.subplots()
     rows = gaps[gaps["game"] == game]
@@ -341,7 +341,8 @@ def optimum_against_heuristics_figure(gaps: pd.DataFrame, game: str) -> Figure:
         ax.set_title(f"{game}: total turns")
         ax.set_axis_off()  # no bars: ticks from 0 to 1 would mean nothing
         return fig
-    labels, totals, colors = ["Optimal"], [int(rows["optimal_total"].iloc[0])], ["0.3"]
+    labels = ["Optimal" if optimal_opening is None else f"Optimal\n{optimal_opening}"]
+    totals, colors = [int(rows["optimal_total"].iloc[0])], ["0.3"]
     for strategy in Strategy:
         row = rows[rows["strategy"] == strategy.label]
         if len(row):

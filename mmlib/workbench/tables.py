@@ -2301,11 +2301,12 @@ def proven_optima_summary(optimal_frame: pd.DataFrame) -> ReadableTable:
         rows.append({"rules": RULE_TITLES.get(rules, rules), "guesses": guesses,
                      "boards proven": group["game"].nunique(),
                      "largest": f"{largest['game']} ({int(largest['codewords']):,} codewords)",
-                     "published elsewhere": int(published.sum()), "the same as published": int(agree.sum())})
+                     "independent value (paper or solver)": int(published.sum()),
+                     "the same as it": int(agree.sum())})
     return readable(pd.DataFrame(rows), note=(
-        "published elsewhere: the rows with a source in the table under \"Board by board\", including the "
-        "totals of fancidev's exact solver (\"fancidev 2012 (solver)\" and \"fancidev 2012 (solver, run here)\" "
-        "there), which are a second solver's answers rather than publications."))
+        "independent value: the rows with a source in the table under \"Board by board\": a paper or program "
+        "that published the optimum, or the totals of fancidev's exact solver (\"fancidev 2012 (solver)\" and "
+        "\"fancidev 2012 (solver, run here)\" there), a second solver's answers."))
 
 
 @_whole_names  # its note's dates and engine names stay on one line

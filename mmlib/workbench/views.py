@@ -327,7 +327,8 @@ def optimal_game_view(optimal_frame: pd.DataFrame, gaps: pd.DataFrame):
         # A board the strategies' table lacks gets a line in the caption, not a frame of empty axes.
         items = []
         if (gaps["game"] == game.name).any():
-            items.append(optimum_against_heuristics_figure(gaps, game.name))
+            items.append(optimum_against_heuristics_figure(gaps, game.name,
+                                                           None if rows.empty else str(rows.iloc[0]["first_guess"])))
         else:
             described += "; data/results.csv has no solve of it by the four strategies to compare"
         if game.name in stored:
