@@ -923,7 +923,9 @@ def test_strategy_results_hold_one_count_per_cell_and_a_column_per_turn():
 
     table = strategy_results_table([solve("3p3c", s, backend="reference") for s in ("knuth", "entropy")]).frame
     # Every solve wins exactly one game on turn 1 (its opening): the caption says so once, no column repeats it.
-    assert [c for c in table.columns if c.startswith("in ")] == ["in 2 turns", "in 3 turns", "in 4 turns"]
+    assert [c for c in table.columns if c.startswith("on turn ")] == [
+        "on turn 2 (secrets)", "on turn 3 (secrets)", "on turn 4 (secrets)"]
+    assert not [c for c in table.columns if c.startswith("in ")]  # "in N turns" reads as "within N"
     assert "worst (turns)" in table.columns and "strategy" in table.columns
     assert not table.map(lambda cell: ", " in str(cell)).any().any()  # no list in a cell
     # One strategy from two openings: the strategy is said once above the table, the opening leads.
@@ -1003,15 +1005,16 @@ def test_the_published_table_reads_data_and_agrees():
     # ... and, apart, where the notes' total comes from: Knuth's own paper for his own total; for the
     # other own openings the notes say "the literature" but name no paper, and the cell says so rather
     # than read as a citation (review r5 of notebook 4); no source for the other openings.
-    assert own["total's source"].to_dict() == {"Knuth": "Knuth 1976", "Expected Size": "no paper named",
-                                               "Entropy": "no paper named", "Most Parts": "no paper named"}
-    assert set(frame[frame["own opening"] == "no"]["total's source"]) == {"none given"}
+    assert own["total's source"].to_dict() == {"Knuth": "Knuth 1976", "Expected Size": "unnamed papers",
+                                               "Entropy": "unnamed papers", "Most Parts": "unnamed papers"}
+    assert set(frame[frame["own opening"] == "no"]["total's source"]) == {"no source"}
     assert not frame["total's source"].str.contains("literature").any()
     note = published_strategies_table(load_seed_comparison()).note
     assert "Knuth printed 5,801, the total of his own rule (Knuth 1976)" in note
     assert ("for 5,696, 5,722 and 5,668 (Irving's, Neuwirth's and Kooi's rules) the notes say only that the "
-            "literature agrees, and name no paper (no paper named)") in note
-    assert "for the four totals from other openings, and all eight worst cases, they give no source (none given)" in note
+            "literature agrees, and name no paper (unnamed papers)") in note
+    assert "for the four totals from other openings, and all eight worst cases, they give none (no source)" in note
+    assert "those of the four rules and of the optimum (Koyama and Lai 1993)" in note
     # Review r6: two sentences, and no clause that reads as an unfinished check.
     assert note.count(". ") == 1 and "not checked" not in note
 

@@ -2744,6 +2744,8 @@ def strategy_results_table(results) -> ReadableTable:
     won = games_won_by_turn(r.turn_histogram for r in results)
     if all(count == 1 for count in won.get("in 1 turn", [])):
         del won["in 1 turn"]
+    # "on turn N", not "in N turns", which also reads as "within N turns" (review r10 of notebook 4).
+    won = {f"on turn {name.split()[1]} (secrets)": counts for name, counts in won.items()}
     columns = {"strategy": [r.strategy.title for r in results], "opening": [r.first_guess_text for r in results],
                "total turns": [r.total_turns for r in results],
                "average turns": _average_column([r.total_turns for r in results], [r.game.size for r in results]),
@@ -2816,8 +2818,10 @@ NO_PUBLICATION = "none found"
 # most parts 5668"): Knuth's own paper for his own rule's total; for the other three own openings the
 # notes say "the literature" but name no paper, so the cell says that, not a citation; for the other
 # openings the notes give no source at all.
-TOTAL_FROM_LITERATURE = "no paper named"
-TOTAL_NO_SOURCE = "none given"
+# (review r10 of notebook 4: two values that do not read alike, a source the notes leave unnamed
+# against none at all.)
+TOTAL_FROM_LITERATURE = "unnamed papers"
+TOTAL_NO_SOURCE = "no source"
 
 
 def _and_list(items: list) -> str:
@@ -2831,8 +2835,8 @@ def published_strategies_table(comparison: pd.DataFrame) -> ReadableTable:
     Totals and worst cases in turns; `own opening` says which opening is the strategy's own opening
     (its rank's pick). `rule by` names the author of the rule each row plays (`RULE_BY`), on every
     row; `total's source` says where the notes' total comes from: Knuth 1976 for Knuth's own
-    opening; "no paper named" for the other own openings, whose totals the notes credit to the
-    literature without naming a paper; "none given" for the other openings. The note under the table
+    opening; "unnamed papers" for the other own openings, whose totals the notes credit to the
+    literature without naming a paper; "no source" for the other openings. The note under the table
     says so with the totals."""
     from ..studies.seed_comparison import REFERENCE_FIGURES
 
@@ -2851,8 +2855,8 @@ def published_strategies_table(comparison: pd.DataFrame) -> ReadableTable:
     note = (f"Total's source: Knuth printed {own_totals[Strategy.KNUTH]:,}, the total of his own rule "
             f"({RULE_BY[Strategy.KNUTH]}); for {totals} ({authors} rules) the notes say only that the "
             f"literature agrees, and name no paper ({TOTAL_FROM_LITERATURE}); for the four totals from other "
-            f"openings, and all eight worst cases, they give no source ({TOTAL_NO_SOURCE}). The papers listed "
-            "below the table are those of the rules.")
+            f"openings, and all eight worst cases, they give none ({TOTAL_NO_SOURCE}). The papers listed "
+            "below the table are those of the four rules and of the optimum (Koyama and Lai 1993).")
     return readable(pd.DataFrame({
         "strategy": [s.title for s in strategies],
         "rule by": [RULE_BY[s] for s in strategies],
