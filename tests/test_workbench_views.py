@@ -325,9 +325,9 @@ def test_notebooks_2_and_3_say_where_the_colors_stop_beside_the_slider_and_why_w
     controls.colors.value = 4
     controls.pins.value = 8  # the pins lowered the colors from 4 to 2: said once, with why
     assert controls.colors_range.value.endswith(">only 2 colors at 8 pins</span>")
-    assert label.value.endswith("25 of them occur in 8p2c; colors lowered from the 4 chosen; with 8 pins the colors "
-                                "go up to 2, to stay within 4,096 codewords")
-    assert label.value.count("the colors go up to 2") == 1
+    assert label.value.endswith("25 of them occur in 8p2c; colors lowered from the 4 chosen; with 8 pins only 2 "
+                                "colors fit within 4,096 codewords (3⁸ = 6,561 would not)")
+    assert label.value.count("only 2 colors fit") == 1  # review r10: one value is no range to 'go up to'
     controls.pins.value = 5  # the reader's colors come back, and the note goes
     assert controls.game.name == "5p4c" and "the colors go up to" not in label.value
     from mmlib.workbench.widgets import CAPTION_STYLE
@@ -362,7 +362,7 @@ def test_notebooks_2_and_3_review_r3_fixes():
                            .game_path("3456"))[:2]
     key = [t.get_text() for t in path_acr_map(game, regions).legends[0].get_texts()]
     assert key[0] == ("framed: the 3456 path after 1122 (2 Zero, 4 Free) and\n"
-                      "after 1122 3345 (2 Zero, Free {6}, which counts as none, so column 0)")  # review r5
+                      "after 1122 3345 (2 Zero, Free {6}*, which counts as none, so column 0)")  # review r5, r10
     assert published_acr_table().note == ""
 
 
