@@ -837,7 +837,7 @@ def test_the_caption_says_why_the_colors_moved_when_the_codeword_cap_stops_them(
     assert "4,096" not in label.value  # colors below their limit: nothing to explain
     controls.pins.value = 8  # 3**8 > 4,096: the colors slider falls to 2 by itself
     assert controls.colors.value == 2
-    assert "8p2c" in label.value and "with 8 pins the colors go up to 2" in label.value and "4,096" in label.value
+    assert "8p2c" in label.value and "with 8 pins only 2 colors fit within 4,096 codewords" in label.value and "4,096" in label.value
     # Sliders bounded by the games of a table, not by a cap, have nothing to explain.
     limited = game_controls(pins=4, colors=6, games=["4p6c", "8p2c"])
     limited.pins.value = 8
