@@ -325,9 +325,9 @@ def test_notebooks_2_and_3_say_where_the_colors_stop_beside_the_slider_and_why_w
     controls.colors.value = 4
     controls.pins.value = 8  # the pins lowered the colors from 4 to 2: said once, with why
     assert controls.colors_range.value.endswith(">only 2 colors at 8 pins</span>")
-    assert label.value.endswith("25 of them occur in 8p2c; colors lowered from the 4 chosen; with 8 pins the colors "
-                                "go up to 2, to stay within 4,096 codewords")
-    assert label.value.count("the colors go up to 2") == 1
+    assert label.value.endswith("25 of them occur in 8p2c; colors lowered from the 4 chosen; with 8 pins only 2 "
+                                "colors fit within 4,096 codewords (3⁸ = 6,561 would not)")
+    assert label.value.count("only 2 colors fit") == 1  # review r10: one value is no range to 'go up to'
     controls.pins.value = 5  # the reader's colors come back, and the note goes
     assert controls.game.name == "5p4c" and "the colors go up to" not in label.value
     from mmlib.workbench.widgets import CAPTION_STYLE
@@ -362,7 +362,7 @@ def test_notebooks_2_and_3_review_r3_fixes():
                            .game_path("3456"))[:2]
     key = [t.get_text() for t in path_acr_map(game, regions).legends[0].get_texts()]
     assert key[0] == ("framed: the 3456 path after 1122 (2 Zero, 4 Free) and\n"
-                      "after 1122 3345 (2 Zero, Free {6}, which counts as none, so column 0)")  # review r5
+                      "after 1122 3345 (2 Zero, Free {6}*, which counts as none, so column 0)")  # review r5, r10
     assert published_acr_table().note == ""
 
 
@@ -841,7 +841,7 @@ def test_the_caption_says_why_the_colors_moved_when_the_codeword_cap_stops_them(
     assert "4,096" not in label.value  # colors below their limit: nothing to explain
     controls.pins.value = 8  # 3**8 > 4,096: the colors slider falls to 2 by itself
     assert controls.colors.value == 2
-    assert "8p2c" in label.value and "with 8 pins the colors go up to 2" in label.value and "4,096" in label.value
+    assert "8p2c" in label.value and "with 8 pins only 2 colors fit within 4,096 codewords" in label.value and "4,096" in label.value
     # Sliders bounded by the games of a table, not by a cap, have nothing to explain.
     limited = game_controls(pins=4, colors=6, games=["4p6c", "8p2c"])
     limited.pins.value = 8

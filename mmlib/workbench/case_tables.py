@@ -149,8 +149,9 @@ def published_acr_table(sizes=PUBLISHED_ACR_SIZES) -> ReadableTable:
 def path_acr_map(game: Game, regions: "list[PathRegion]"):
     """The |ACr| map of `game` (`plots.acr_sizes_figure`) with the (|Zero|, |Free|) cell of each of
     `regions` framed, and the key naming them: "framed: the 3456 path after 1122 (2 Zero, 4 Free)
-    and after 1122 3345 (2 Zero, Free {6}, which counts as none, so column 0)", the counts as the
-    search takes them: a set of one color is named, with the row or column 0 it is drawn in."""
+    and after 1122 3345 (2 Zero, Free {6}*, which counts as none, so column 0)", the counts as the
+    search takes them: a set of one color is named, starred as the Vocabulary writes it, with the row
+    or column 0 it is drawn in."""
     from .plots import acr_sizes_figure
 
     def counts(region: PathRegion) -> str:
@@ -158,7 +159,7 @@ def path_acr_map(game: Game, regions: "list[PathRegion]"):
         for colors, count, kind, line in ((region.zero, region.zero_free_counts[0], "Zero", "row"),
                                           (region.free, region.zero_free_counts[1], "Free", "column")):
             if len(colors) == 1:
-                said.append(f"{kind} {{{next(iter(colors)) + 1}}}, which counts as none, so {line} 0")
+                said.append(f"{kind} {{{next(iter(colors)) + 1}}}*, which counts as none, so {line} 0")
             else:
                 said.append(f"{count} {kind}")
         return ", ".join(said)

@@ -143,7 +143,7 @@ def ordinal_table(pins: int) -> ReadableTable:
 
 def lowered_colors_note(controls: GameControls) -> str:
     """The codeword cap's note (`GameControls.cap_note`) where it has lowered the colors the reader
-    chose ('; colors lowered from the 4 chosen; with 8 pins the colors go up to 2, to stay within 4,096
+    chose ('; colors lowered from the 8 chosen; with 8 pins the colors go up to 4, to stay within 100,000
     codewords'), else '': the label beside the colors slider gives its range at every position, and
     the notebook's prose says why it narrows with more pins (notebooks 1 to 3)."""
     lowered = controls.chosen_colors is not None and controls.chosen_colors > controls.colors.value

@@ -72,13 +72,20 @@ class GameControls:
         """Why the colors slider stops where it does, when the codeword cap stops it (moving the pins
         up can move the colors down): a sentence for the caption, else ''. Said only when the colors
         stand at that limit, the one position where the slider may have moved by itself; when it did
-        (the reader chose more colors), the note says from how many, which come back with fewer pins."""
+        (the reader chose more colors), the note says from how many, which come back with fewer pins.
+        Where the limit is the slider's one value: '; with 8 pins only 2 colors fit within 4,096 codewords
+        (3⁸ = 6,561 would not)'."""
         if self.max_codewords is None or self.colors.max >= MAX_COLORS or self.colors.value < self.colors.max:
             return ""
         lowered = ""
         if self.chosen_colors is not None and self.chosen_colors > self.colors.value:
             lowered = f"; colors lowered from the {self.chosen_colors} chosen"
-        return (f"{lowered}; with {self.pins.value} pins the colors go up to {self.colors.max}, "
+        pins, most = self.pins.value, self.colors.max
+        if self.colors.min == most:  # one value: no range to go up, so say why one more color would not fit
+            power = str(pins).translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+            return (f"{lowered}; with {pins} pins only {most} colors fit within {self.max_codewords:,} codewords "
+                    f"({most + 1}{power} = {(most + 1) ** pins:,} would not)")
+        return (f"{lowered}; with {pins} pins the colors go up to {most}, "
                 f"to stay within {self.max_codewords:,} codewords")
 
     def most_colors_note(self) -> str:
