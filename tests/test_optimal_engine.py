@@ -441,3 +441,79 @@ def test_a_full_shared_row_is_emptied_and_filled_again():
     assert a.stats.cache_entries > entries  # more exact values than the row holds: it wrapped
     assert b.value(everything, (), b.game.size, INFEASIBLE) == expected
     assert b.stats.shared_hits > 0  # what the row held last (the whole game's value) was read
+
+
+def _hammer_key(k):
+    """Key k of the stress test: 3 to 8 codewords, its value and guess made from k."""
+    n = 3 + k % 6
+    image = np.array([k * 8 + j for j in range(n)], dtype=np.int32)
+    return image, n, 10_000 + 7 * k, k % 997
+
+
+def test_readers_never_take_a_torn_entry_while_a_writer_overwrites_its_row():
+    """The lock-free protocol under a real race: one process publishes keys into a row so small
+    that it is emptied and overwritten all the time, another reads keys as fast as it can; every
+    entry the reader accepts must be one the writer wrote whole (its value and guess those of its
+    key), and the reader must accept some (about 10,000 here). A torn read is rare in such a
+    race; the test above shows the check word refusing one made on purpose."""
+    import mmap
+    import multiprocessing
+
+    from numba import njit
+
+    from mmlib.core.optimal.search import _cache, shared_cache_sizes, shared_rows
+
+    keys = 4096
+    images = np.zeros((keys, 8), dtype=np.int32)
+    lengths, values, guesses, hashes = (np.zeros(keys, dtype=np.int64) for _ in range(4))
+    depth = 5
+    for k in range(keys):
+        image, n, value, guess = _hammer_key(k)
+        images[k, :n], lengths[k], values[k], guesses[k] = image, n, value, guess
+        hashes[k] = en._key_hash(image, 0, n, depth)
+
+    @njit(nogil=True)
+    def write(cache, rounds):
+        for r in range(rounds):
+            for k in range(keys):
+                n = lengths[k]
+                en.shared_publish(cache, images[k], n, depth, values[k], guesses[k], hashes[k])
+
+    @njit(nogil=True)
+    def read(cache, stats, rounds):
+        hits = 0
+        wrong = 0
+        for r in range(rounds):
+            for k in range(keys):
+                n = lengths[k]
+                e = en.shared_import(cache, stats, images[k], n, depth, hashes[k])
+                if e >= 0:
+                    hits += 1
+                    if cache.value[e] != values[k] or cache.guess[e] != guesses[k] or not cache.exact[e]:
+                        wrong += 1
+                    en.cache_clear(cache, stats)  # the next read goes to the shared row again
+        return hits, wrong
+
+    row_bytes = 1 << 14  # a few hundred entries: the writer empties its row every round
+    shared = mmap.mmap(-1, shared_cache_sizes(2, row_bytes)[0])
+    rows = shared_rows(shared, 2, row_bytes)
+
+    def cache_of(row):
+        return _cache(1 << 20)._replace(**rows, shared_info=np.array([row, 11], dtype=np.int64))
+
+    write(cache_of(0), 1)  # compiled (and the row filled) before the race
+    stats = np.zeros(en.N_STATS, dtype=np.int64)
+    read(cache_of(1), stats, 1)
+    writer = multiprocessing.get_context("fork").Process(target=write, args=(cache_of(0), 200))
+    writer.start()
+    try:
+        hits = wrong = 0
+        while writer.is_alive() or hits == 0:
+            h, w = read(cache_of(1), stats, 20)
+            hits, wrong = hits + h, wrong + w
+            if not writer.is_alive() and hits == 0:
+                break
+    finally:
+        writer.join()
+    assert writer.exitcode == 0
+    assert hits > 0 and wrong == 0
