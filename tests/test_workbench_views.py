@@ -585,26 +585,27 @@ def test_the_rule_variant_view_shows_a_table_not_a_string():
     # The rules menu's choice shows: marked in the table, outlined in the chart, named in the caption.
     assert list(table.frame["rules"]) == ["classic", "no repeated colors (chosen)", "black pegs only"]
     assert "chosen" in legend.get_texts()[1].get_text() and "outlined" in shown.caption
-    # Times: the median of several solves in ms and, in brackets, the fastest and the slowest, each to two
-    # significant digits (no more than a shared machine's redraws bear out); a codeword is text (12 as 1234).
+    # Times: the median of several solves in ms and, in brackets, the fastest and the slowest, all to two
+    # decimals (one precision in the column, so no spread collapses to 11 (11–11)); a codeword is text.
     assert f"median of {views.SOLVES_TIMED} solves" in table.note and "fastest and the slowest" in table.note
     assert "vary" in table.note and "from redraw to redraw" in table.note
     import re
 
-    two_digits = r"(0\.0*[1-9]\d|[1-9]\.\d|[1-9]\d(,?0+)?)"  # 0.91, 0.0042, 4.0, 12, 120
+    two_digits = r"(0|[1-9]\d{0,2}(,\d{3})*)\.\d\d"  # 0.91, 4.00, 11.02, 1,203.40
     for cell in table.frame[views.SOLVE_MS]:
         assert re.fullmatch(rf"{two_digits} \({two_digits}–{two_digits}\)", cell), cell
         median, fastest, slowest = (float(v.replace(",", "")) for v in re.findall(r"[\d.,]+", cell))
         assert fastest <= median <= slowest
-    assert views.solve_ms_text([0.00397, 0.0031, 0.0072, 0.0040, 0.0052]) == "4.0 (3.1–7.2)"
+    assert views.solve_ms_text([0.00397, 0.0031, 0.0072, 0.0040, 0.0052]) == "4.00 (3.10–7.20)"
+    assert views.solve_ms_text([0.01102, 0.01095, 0.01112]) == "11.02 (10.95–11.12)"  # a spread, not 11 (11–11)
     # The spread is stated as measured, worked out from the times shown and named by its game, never a
     # bound some redraw breaks ("several times at worst" beside 0.37–37); the load average is given.
     assert "several times" not in table.note and "The widest spread here is " in table.note
     assert "not the game but this shared machine" in table.note and "load average at" in table.note
     assert views.solve_spread_text({"2p6c": [0.00033, 0.0004, 0.0012], "2p6c-norepeat": [0.00037, 0.0006, 0.0371]}) \
-        == "The widest spread here is 2p6c-norepeat's: its slowest solve took 100 times its fastest (37 ÷ 0.37)."
+        == "The widest spread here is 2p6c-norepeat's: its slowest solve took 100 times its fastest (37.10 ÷ 0.37)."
     assert views.solve_spread_text({"6p6c-norepeat": [0.0046, 0.012, 0.024]}) \
-        == "Here 6p6c-norepeat's slowest solve took 5.2 times its fastest (24 ÷ 4.6)."
+        == "Here 6p6c-norepeat's slowest solve took 5.2 times its fastest (24.00 ÷ 4.60)."
     assert views.solve_spread_text({"4p6c": [0.0032, 0.007, 0.020]}).startswith("Here 4p6c's slowest solve took 6.3 times")
     assert views.load_text(7.09, 2) == ", with the machine's load average at 7.1 as they began, more work than its " \
                                        "2 cores run at once"
@@ -1791,7 +1792,7 @@ def test_black_scores_text_explains_black_pegs_only_slower():
     assert results["black"].scores > results["classic"].scores
     text = views.black_scores_text(results, {"classic": [0.002], "black": [0.004]})
     ratio = results["black"].scores / results["classic"].scores
-    assert f"4p6c-black's solve computed {results['black'].scores:,} scores" in text
+    assert f"4p6c-black's solve scored {results['black'].scores:,} guess–secret pairs" in text
     assert f"{ratio:.1f} times 4p6c's {results['classic'].scores:,}" in text and "more turns" in text
     assert views.black_scores_text(results, {"classic": [0.004], "black": [0.002]}) == ""
     assert views.black_scores_text({"classic": results["classic"]}, {"classic": [0.002]}) == ""

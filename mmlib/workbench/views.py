@@ -427,23 +427,22 @@ SOLVE_MS = "ms to solve all secrets"  # its time column: one solve plays every s
 
 def solve_ms_text(seconds: "list[float]") -> str:
     """Live solve times as notebook 9's widget shows them: the median in milliseconds and, in
-    brackets, the fastest and the slowest, each to two significant digits: '4.0 (3.1–7.2)'."""
-    from .plots import significant
-
+    brackets, the fastest and the slowest, all to two decimals (one precision in the whole column,
+    so that a small spread still shows): '3.97 (3.10–7.20)'."""
     ms = [1000 * s for s in seconds]
-    return f"{significant(float(np.median(ms)), 2)} ({significant(min(ms), 2)}–{significant(max(ms), 2)})"
+    return f"{float(np.median(ms)):,.2f} ({min(ms):,.2f}–{max(ms):,.2f})"
 
 
 def solve_spread_text(times: "dict[str, list[float]]") -> str:
     """The widest spread among notebook 9's live solve times, worked out from the fastest and the
-    slowest as `solve_ms_text` shows them (so that a reader who divides gets it back), and named by
-    its game: "The widest spread here is 2p6c-norepeat's: its slowest solve took 100 times its
-    fastest (37 ÷ 0.37)." (With one game: "Here 6p6c-norepeat's slowest solve took ...".) `times`:
-    each game's seconds."""
-    from .plots import rounded_as_shown, significant
+    slowest as `solve_ms_text` shows them, to two decimals of a ms (so that a reader who divides gets
+    it back), and named by its game: "The widest spread here is 2p6c-norepeat's: its slowest solve
+    took 100 times its fastest (37.10 ÷ 0.37)." (With one game: "Here 6p6c-norepeat's slowest solve
+    took ..."; '' where every fastest shows as 0.00.) `times`: each game's seconds."""
+    from .plots import significant
 
     def shown(game: str) -> "tuple[float, float]":
-        return rounded_as_shown(1000 * min(times[game]), 2), rounded_as_shown(1000 * max(times[game]), 2)
+        return round(1000 * min(times[game]), 2), round(1000 * max(times[game]), 2)
 
     def half_up(value: float) -> float:  # 20 ÷ 3.2 = 6.25 reads 6.3, as a reader rounds it, not 6.2
         from decimal import ROUND_HALF_UP, Decimal
@@ -451,10 +450,13 @@ def solve_spread_text(times: "dict[str, list[float]]") -> str:
         exact = Decimal(repr(value))
         return float(exact.quantize(Decimal(1).scaleb(exact.adjusted() - 1), rounding=ROUND_HALF_UP))
 
-    widest = max(times, key=lambda game: shown(game)[1] / shown(game)[0])
+    timed = [game for game in times if shown(game)[0] > 0]  # a ratio to 0.00 says nothing
+    if not timed:
+        return ""
+    widest = max(timed, key=lambda game: shown(game)[1] / shown(game)[0])
     fastest, slowest = shown(widest)
     times_faster = significant(half_up(slowest / fastest), 2)
-    ratio = f"{times_faster} times its fastest ({significant(slowest, 2)} ÷ {significant(fastest, 2)})"
+    ratio = f"{times_faster} times its fastest ({slowest:,.2f} ÷ {fastest:,.2f})"
     if len(times) == 1:  # one game shown: its spread, not the widest of one
         return f"Here {widest}'s slowest solve took {ratio}."
     return f"The widest spread here is {widest}'s: its slowest solve took {ratio}."
@@ -463,7 +465,7 @@ def solve_spread_text(times: "dict[str, list[float]]") -> str:
 def black_scores_text(results: dict, times: dict) -> str:
     """Why notebook 9's widget shows black pegs only slower than classic on the same codewords, in the
     counts its solves report (`SolveResult.scores`, the scores computed while choosing guesses, the
-    same on every run): ' 4p6c-black's solve computed 4,785,509 scores, 2.5 times 4p6c's 1,912,427: its
+    same on every run): ' 4p6c-black's solve scored 4,785,509 guess–secret pairs, 2.5 times 4p6c's 1,912,427: its
     coarser scores leave more secrets in play for more turns (6.904 against 4.383 turns per game), so it
     takes longer on as many codewords.' ('' unless both are shown, black pegs only computed more and
     its median time is the longer). `results`: a `SolveResult` per rule set; `times`: their seconds."""
@@ -475,7 +477,7 @@ def black_scores_text(results: dict, times: dict) -> str:
             or np.median(times[BLACK]) <= np.median(times[CLASSIC]):
         return ""
     ratio = significant(black.scores / classic.scores, 2)
-    return (f" {black.game.name}'s solve computed {black.scores:,} scores, {ratio} times {classic.game.name}'s "
+    return (f" {black.game.name}'s solve scored {black.scores:,} guess–secret pairs, {ratio} times {classic.game.name}'s "
             f"{classic.scores:,}: its coarser scores leave more secrets in play for more turns "
             f"({turns_per_game(black):.3f} against {turns_per_game(classic):.3f} turns per game), so it takes "
             "longer on as many codewords.")
@@ -638,6 +640,6 @@ def rule_variant_view(controls: GameControls, max_codewords: int = 1296) -> View
         "turns per game": turns_per_game(r), "max turns": r.max_turns, SOLVE_MS: solve_ms_text(times[rules]),
     } for rules, r in results.items()]), formats={"turns per game": 3}, note=note)
     table.numeric.discard("best opening")  # a codeword is a name: 12 as 1234, left aligned
-    table.numeric.add(SOLVE_MS)  # "4.0 (3.1–7.2)": a time, right aligned as the numbers are
+    table.numeric.add(SOLVE_MS)  # "3.97 (3.10–7.20)": a time, right aligned as the numbers are
     table.whole_names = table.whole_games = True  # 4p6c-black, solve-cpu 6: never split at a line's end
     return View(caption, [rules_histogram_figure(results, chosen.rules), table], says_colors_limit=True)
