@@ -335,8 +335,8 @@ def test_notebooks_2_and_3_say_where_the_colors_stop_beside_the_slider_and_why_w
     styles = [child for child in box.children if getattr(child, "value", None) == CAPTION_STYLE]
     assert len(styles) == 1 and styles[0].layout.display == "none" and "line-height: 1.5" in CAPTION_STYLE
     caption = views.acr_sizes_view(game_controls(pins=5, colors=2, max_codewords=100_000)).caption
-    assert "|ACr| = |AC| = 32" in caption and "16 by renaming colors and 3 first-guess patterns" in caption
-    assert caption.endswith("once pins may be reordered")
+    assert "|ACr| = |AC| = 32" in caption and "16 first guesses left by renaming colors, and 3 first-guess patterns" in caption
+    assert caption.endswith("once pins may be reordered as well")
     eight = game_controls(pins=5, colors=8, max_codewords=100_000)
     eight.pins.value = 8
     assert views.acr_sizes_view(eight).caption.endswith(
@@ -393,11 +393,10 @@ def test_notebooks_2_and_3_review_r4_fixes():
     assert summary.note.endswith(ONE_COLOR_NOTE)
     one_region = path_regions_table(path[:1])
     assert ONE_COLOR_NOTE not in one_region.note  # no set of one color, no star to explain
-    assert list(same_guess_table(game, path[:1]).frame.columns)[-2:] == ["scores over AC", "scores over ACr"]
+    assert list(same_guess_table(game, path[:1]).frame.columns)[-2:] == ["scores computed over AC", "scores computed over ACr"]
     counted = closed_form_against_count(["3p4c", "4p6c"]).frame
-    assert list(counted.columns) == ["game", "(|Zero|, |Free|) pairs once a guess is played",
-                                     "pairs where the closed form equals the count",
-                                     "before the first guess: closed form", "before the first guess: count"]
+    assert list(counted.columns) == ["game", "pairs", "pairs agreeing",
+                                     "first guess: closed form", "first guess: count"]
     assert list(counted.iloc[1]) == ["4p6c", "15", "15", "15", "15"]
     assert list(counted.iloc[0])[-2:] == ["5", "5"]  # Bell(3): the first guesses of 3p4c by renaming colors
 

@@ -132,7 +132,8 @@ def same_guess_table(game: Game, regions: "list[PathRegion]") -> ReadableTable:
             row[strategy.title] = game.format_codeword(everyone) if everyone == reduced else "differ"
             plain_costs.add(plain_cost)
             reduced_costs.add(reduced_cost)
-        rows.append({**row, "scores over AC": one_number(plain_costs), "scores over ACr": one_number(reduced_costs)})
+        rows.append({**row, "scores computed over AC": one_number(plain_costs),
+                     "scores computed over ACr": one_number(reduced_costs)})
     return readable(pd.DataFrame(rows))
 
 
@@ -188,10 +189,10 @@ def closed_form_against_count(games) -> ReadableTable:
         first = (acr_size(game.pins, game.colors, 0, game.colors),
                  len(acr_candidates(game, 0, color_mask(range(game.colors)))))
         rows.append((game.name, len(pairs), agree, *first))
-    return readable(pd.DataFrame(rows, columns=["game", "(|Zero|, |Free|) pairs once a guess is played",
-                                                "pairs where the closed form equals the count",
-                                                "before the first guess: closed form",
-                                                "before the first guess: count"]))
+    # Short headers ("pairs": the (|Zero|, |Free|) pairs once a guess is played; "first guess": the
+    # state before it); the notebook's sentence above the table says so.
+    return readable(pd.DataFrame(rows, columns=["game", "pairs", "pairs agreeing",
+                                                "first guess: closed form", "first guess: count"]))
 
 
 def paths_summary_table(game: Game, paths: "dict[str, list[PathRegion]]", turns: "int | None" = None) -> ReadableTable:

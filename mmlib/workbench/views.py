@@ -180,8 +180,9 @@ def acr_sizes_view(controls: GameControls) -> View:
     else:  # two colors: at most one unplayed color and at most one Zero color, and one color is no swap
         after = (f"with {game.colors} colors, once a guess is played, a single Free or Zero color allows no "
                  f"swap, so |ACr| = |AC| = {game.size:,}")
-    before = (f"before the first guess, {renamed:,} by renaming colors and {patterns} first-guess "
-              f"pattern{'s' if patterns != 1 else ''}{parts} once pins may be reordered")
+    before = (f"before the first guess, {renamed:,} first guess{'es' if renamed != 1 else ''} left by renaming "
+              f"colors, and {patterns} first-guess pattern{'s' if patterns != 1 else ''}{parts} once pins "
+              f"may be reordered as well")
     return View(_title(controls, f": {after}; {before}{lowered_colors_note(controls)}"), [acr_sizes_figure(game)],
                 says_colors_limit=True)
 
