@@ -413,6 +413,23 @@ def _seconds_rows(best: pd.DataFrame, backend: str, case_equivalence: str):
     return one_machine_one_engine(rows)
 
 
+def _why_grey(best: pd.DataFrame, timed: pd.DataFrame, backend: str, case_equivalence: str) -> str:
+    """Why a time map's grey cells have no time, from their rows (review r11: the title said 'not
+    timed so by this machine and engine', though they were solved on another backend or setting)."""
+    left = best[~best["game"].isin(set(timed["game"]))] if len(best) and len(timed) else best
+    reasons = []
+    for _, row in left.iterrows():
+        if row.get("backend") != backend:
+            reason = f"on the {row.get('backend')} backend"
+        elif "case_equivalence" in left.columns and row["case_equivalence"] != case_equivalence:
+            reason = f"with case equivalence {row['case_equivalence']}"
+        else:
+            reason = "by another machine or engine"
+        if reason not in reasons:
+            reasons.append(reason)
+    return "solved " + " or ".join(reasons) if reasons else "not in data/results.csv"
+
+
 def plain_number(value: float, _pos=None) -> str:
     """A tick label of a log axis without an exponent: 0.01, 0.1, 1, 10, 1,000."""
     if value <= 0:
@@ -561,7 +578,7 @@ def results_heatmaps_figure(best: pd.DataFrame, strategy: "str | Strategy", back
     panels = [("average_turns", rows, "Average turns per secret", None),
               ("max_turns", rows, "Max turns (the worst secret)", None),
               ("seconds", timings.rows, f"Solve time, {backend} backend, case equivalence {case_equivalence} "
-                                        "(grey: not timed so by this machine and engine)", None),
+                                        f"(grey: {_why_grey(rows, timings.rows, backend, case_equivalence)})", None),
               ("distinct", rows, "The best-max first guess (color: how many distinct colors it uses)",
                "distinct colors")]
     for ax, (value, frame, title, label) in zip(axes, panels):

@@ -364,8 +364,9 @@ def _solves_named(rows: pd.DataFrame) -> str:
 
 
 # Column titles in the pattern of the seed tables' ("seed, times as fast") and the unit of the others ("billion scores/s").
-RATIO_TITLE = "cuda, times as fast"
-RATE_TITLES = {backend: f"{backend}: billion scores/s" for backend in ("cpu", "cuda")}
+# Short titles, so that the ten columns fit a page of about 900 px (review r11: the last was cut off).
+RATIO_TITLE = "cpu s / cuda s"
+RATE_TITLES = {backend: f"{backend}: G scores/s" for backend in ("cpu", "cuda")}
 
 
 def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
@@ -382,7 +383,7 @@ def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
     cpu, cuda = as_shown(wide["median_s_cpu"], three_figures), as_shown(wide["median_s_cuda"], three_figures)
     shown = pd.DataFrame({
         "game": wide["game"], "strategy": [Strategy.parse(s).title for s in wide["strategy"]],
-        "case equivalence": wide["case_equivalence"], "first guess": wide["first_guess"], "scores": wide["scores"],
+        "case equivalence": wide["case_equivalence"], "scores": wide["scores"],
         "cpu s": wide["median_s_cpu"], "cuda s": wide["median_s_cuda"], RATIO_TITLE: cpu / cuda,
         RATE_TITLES["cpu"]: wide["scores"] / cpu / 1e9, RATE_TITLES["cuda"]: wide["scores"] / cuda / 1e9,
     })
@@ -438,7 +439,19 @@ def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
     lines = (f"One line per solve: the {sum(counts.values())} rows of data/benchmarks.csv it shows "
              f"({', '.join(f'{n} {b}' for b, n in counts.items())}) make {len(wide)} lines, a solve's cpu and "
              "cuda times side by side. ") if sum(counts.values()) != len(wide) else ""
-    note = (f"{lines}{'; '.join(where)}.{medians}{runs} {RATIO_TITLE} and billion scores/s: computed from "
+    # The first guesses in the note, not in a column of their own (review r11: the table was too wide).
+    firsts = []
+    for game, group in wide.groupby("game", sort=False):
+        guesses = group["first_guess"].astype(str)
+        if guesses.nunique() == 1:
+            firsts.append(f"{guesses.iloc[0]} in {game}")
+        else:
+            by_guess = {g: [Strategy.parse(s).title for s in group.loc[guesses == g, "strategy"].unique()]
+                        for g in guesses.unique()}
+            firsts.append(f"in {game} " + ", ".join(f"{g} for {' and '.join(names)}" for g, names in by_guess.items()))
+    first = f" First guess: {'; '.join(firsts)}." if firsts else ""
+    note = (f"{lines}{'; '.join(where)}.{medians}{runs}{first} {RATIO_TITLE}: how many times as fast the GPU ran "
+            f"the solve; G scores/s: billions of scores a second; both computed from "
             f"the scores and the seconds as shown. {NOT_TIMED}: not timed on that backend by its current engine."
             + (f" Left out: {left}." if left else ""))
     return ReadableTable(table.frame, note, table.numeric)
@@ -616,8 +629,9 @@ def _other_data_files(data_dir=None) -> dict:
         part for part in (
             ("cpu backend, case equivalence on and off", notebook_6_cell("time-saved bars"), len(bars) - len(fast), ""),
             (f"cpu backend, the {len(tiny)} fastest games", NOT_SHOWN, len(fast),
-             f"the {_and(tiny)} rows of data/case_equivalence_timing.csv, solved in under "
-             f"{1000 * MIN_COMPARABLE_S:.0f} ms either way, too fast to compare"),
+             # Their times once, with machine and engine, in the bars' note (review r11: not twice).
+             f"the {_and(tiny)} rows of data/case_equivalence_timing.csv, too fast either way to compare "
+             f"(the note of {notebook_6_cell('time-saved bars')} gives their times)"),
             ("cpu backend, earlier runs or other engines", NOT_SHOWN, len(cpu) - len(bars),
              "the earlier runs in data/case_equivalence_timing.csv, as the bars draw the latest run of one engine"),
             ("reference backend", NOT_SHOWN, len(timing) - len(cpu), "the rows of the reference backend in data/case_equivalence_timing.csv, as the bars compare cpu solves"))
@@ -1039,6 +1053,10 @@ def best_max_sentence(rows: pd.DataFrame, game: str, strategy: "str | Strategy")
 SETTING_NOT_STATED = "not stated"  # the seed's case equivalence, where its source does not say
 
 
+# The seed's sources whose table of times names no card: the card is that of the document's section.
+CARD_FROM_SECTION = {"Mastermind_on_the_GPU.md, Some Numbers": "Case Equivalence Optimization"}
+
+
 def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu",
                      benchmarks: "pd.DataFrame | None" = None, games: "list[str] | None" = None) -> ReadableTable:
     """The seconds of data/seed_comparison.csv, the seed's beside mmlib's for the same solve, GPU
@@ -1116,6 +1134,10 @@ def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu",
     else:  # the same machine type: the columns name the solvers
         seed_name = seed_machine.split(", ", 1)[-1].removeprefix("seed's ")
         mmlib_name = mmlib_machine.split(", ", 1)[-1].removeprefix("mmlib ")
+    # A card the seed's row does not name, only its document's section (review r11): marked †.
+    inferred = kind == "gpu" and chosen["seed_source"].isin(list(CARD_FROM_SECTION)).all()
+    if inferred:
+        seed_name += "†"
     seed_column, mmlib_column = f"seed s ({seed_name})", f"mmlib s ({mmlib_name})"
     seed_shown = [_seed_seconds(v) for v in chosen["seed_seconds"]]
     mmlib_shown = [three_figures(float(v)) for v in chosen["mmlib_seconds"]]
@@ -1180,6 +1202,9 @@ def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu",
             solve = " ".join(v for v in same if not v.startswith(("the seed's", "case equivalence")))
             rest = [v for v in same if v.startswith(("the seed's", "case equivalence"))]
             notes.insert(0, f"Every row: {'; '.join(([solve] if solve else []) + rest)}.")
+    if inferred:
+        sections = ", ".join(dict.fromkeys(CARD_FROM_SECTION[v] for v in chosen["seed_source"]))
+        notes.append(f"†: the card of that document's section ({sections}); its table of times names none.")
     notes.append(f"{ratio_column}: computed from the two times as shown"
                  + (f" ({mmlib_column} / {seed_column})" if kind == "gpu" else "") + ".")
     if len(crossed):
