@@ -1287,10 +1287,20 @@ def scoring_variants_table(timings: pd.DataFrame) -> ReadableTable:
     busy = "" if math.isnan(load) else (f" The machine's load average was {load:.1f} as the timing began; "
                                          "the times are wall-clock times, which also count the time the "
                                          "timing waited for a core while other processes ran.")
+    spreads = timings["slowest_s"] / timings["best_s"]
+    widest = int(spreads.to_numpy().argmax())
+    spread = ""
+    if spreads.iloc[widest] >= 1.1:  # one variant's runs spread far more than the rest: say which, and why it can
+        name = timings["description"].iloc[widest]
+        spread = (f" The runs of {name} spread most (slowest ÷ best {_three_figures(spreads.iloc[widest])})"
+                  + (f": it writes two index arrays with one entry per pair (here {size * size:,} entries, {size * size * 8 / 1e6:,.0f} MB apiece) "
+                     f"in every pass, "
+                     "and its time differs widely from run to run (see \"The stored times beside the live ones\")."
+                     if "index pair" in name else "."))
     first = timings['description'].iloc[0].split(',')[0]
     derivation = (f" Computed from the values shown: each ns per score is the best time ÷ the scores timed, and "
                   f"each \"times faster than {first}\" is {first}'s ns per score ÷ the variant's.")
-    return ReadableTable(shown, f"One thread, {measured_just_now('scoring')}.{samples}{busy}{derivation}")
+    return ReadableTable(shown, f"One thread, {measured_just_now('scoring')}.{samples}{busy}{spread}{derivation}")
 
 
 def scoring_workload_table(workload: "Table | pd.DataFrame", seed_seconds: "dict | None" = None) -> ReadableTable:
@@ -1437,10 +1447,10 @@ def _waiting_in_this_run(rows: list) -> str:
             for row in rows for shape, wall, cpu in shapes]
     largest, variant, shape = max(gaps)
     if largest < 0.01:
-        said = (" In this run the wall and CPU figures of every row agree within 1 % in both shapes of work, so "
+        said = (" In this run the wall and CPU figures of every row agree within 1% in both shapes of work, so "
                 "these runs hardly waited for a core.")
     else:
-        said = (f" In this run the wall figure is at most {round(largest * 100)} % above the CPU one ({variant}, {shape}): "
+        said = (f" In this run the wall figure is at most {round(largest * 100)}% above the CPU one ({variant}, {shape}): "
                 "waiting for a core added no more than that to a best run.")
     above = [row["variant"] for row in rows
              if number(row[shapes[1][2]]) > number(row[shapes[1][1]])]
