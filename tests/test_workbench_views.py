@@ -713,21 +713,21 @@ def test_proven_optima_view_is_short_and_has_no_sentence_cells():
     assert "Sources: " in shown.note and "Koyama and Lai 1993: K. Koyama and T. W. Lai" in shown.note
     # The seconds are right aligned, the dashes of older engines included; sub-millisecond ones say so.
     # A cell with no value holds a dash, not a phrase, and the note says what the dash means.
-    assert "mmlib search (s)" in shown.numeric
+    assert "search wall time (s)" in shown.numeric
     # (a board whose search the table records as 0.000 s, whole milliseconds, is under one: 2p2c
     # made so here, as a re-measured table need not hold such a board)
     whole_game = (optima["rules"] == "classic") & (optima["objective"] == "total") & optima["max_turns_limit"].isna()
     quick = optima.copy()
     quick.loc[whole_game & (quick["game"] == "2p2c"), "seconds"] = 0.0
     two = proven_optima_table(quick, rules="classic", pins=2).frame
-    assert set(two.loc[two["game"] == "2p2c", "mmlib search (s)"]) <= {"< 0.001", "\u2014"}
-    assert "< 0.001" in set(two.loc[two["game"] == "2p2c", "mmlib search (s)"])
+    assert set(two.loc[two["game"] == "2p2c", "search wall time (s)"]) <= {"< 0.001", "\u2014"}
+    assert "< 0.001" in set(two.loc[two["game"] == "2p2c", "search wall time (s)"])
     assert not table.isin(["older engine", "none found"]).any().any()
     assert "A dash in that column" in shown.note and "A dash as source: no published value found" in shown.note
     assert "two significant figures" in shown.note
     # A choice with no timing of the newest engine version has no seconds column, and says why.
     black = proven_optima_table(optima, rules="black", pins=4)
-    assert "mmlib search (s)" not in black.frame.columns and "No search shown here was timed" in black.note
+    assert "search wall time (s)" not in black.frame.columns and "No search shown here was timed" in black.note
     # Nor a column that says "none found" in every row: the note says it once.
     assert "source" not in black.frame.columns and "None of these optima was published" in black.note
 
@@ -1118,14 +1118,14 @@ def test_the_live_proof_timings_name_their_kind_and_source():
     table = proof_timings_table(live, load_optimal(), bench)
     assert list(table.frame["timing"]) == ["live, first search", "live, warm", "stored table", "benchmark"]
     assert table.frame["source"].iloc[2].startswith("data/optimal.csv") and "data/benchmarks.csv" in table.frame["source"].iloc[3]
-    assert table.frame["CPU s"].iloc[3] == "0.010" and table.frame["CPU s"].iloc[2] == "\u2014"
-    assert "A dash as CPU s: data/optimal.csv records no CPU time." in table.note and "CPU s" in table.numeric
+    assert table.frame["CPU time (s)"].iloc[3] == "0.010" and table.frame["CPU time (s)"].iloc[2] == "\u2014"
+    assert "A dash as CPU time: data/optimal.csv records no CPU time." in table.note and "CPU time (s)" in table.numeric
     # The first search's one-time costs are measured, in CPU seconds, never merely asserted.
     assert "The first live search took " in table.note
     # Live rows and stored rows name different commits: the note says whose each is.
     assert "the live rows this page's" in table.note
     # One precision per column: every time to the millisecond.
-    assert all(len(cell.split(".")[1]) == 3 for cell in table.frame["wall s"])
+    assert all(len(cell.split(".")[1]) == 3 for cell in table.frame["wall time (s)"])
     assert all(len(cell.split(".")[1]) == 3 for cell in live.table().frame["wall time (s)"])
 
 
@@ -1151,7 +1151,7 @@ def test_the_stored_proof_beside_its_benchmark_says_what_is_known_and_no_more():
     from mmlib.studies.optimal_table import load_optimal
     from mmlib.workbench.timing import _stored_beside_benchmark
 
-    rows = [{"timing": "stored table", "wall s": 0.084}, {"timing": "benchmark", "wall s": 0.0634}]
+    rows = [{"timing": "stored table", "wall time (s)": 0.084}, {"timing": "benchmark", "wall time (s)": 0.0634}]
     bench = pd.DataFrame([{"median_s": 0.0634, "min_s": 0.0598, "repeats": 3, "date": "2026-11-26T22:27:47"}])
     text = _stored_beside_benchmark(load_optimal(), bench, rows)
     assert "0.084 s is one search" in text and "the median of 3 searches, the fastest of them 0.060 s" in text

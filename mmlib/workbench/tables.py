@@ -2039,24 +2039,24 @@ def optimal_benchmark_table(benchmarks: pd.DataFrame, optimal_frame: "pd.DataFra
     frame = pd.DataFrame({"game": latest["game"].to_numpy()})
     if "total_turns" in latest.columns:
         frame["optimal total"] = pd.to_numeric(latest["total_turns"], errors="coerce").to_numpy()
-    frame["median s"] = pd.to_numeric(latest["median_s"], errors="coerce").to_numpy()
+    frame["median wall time (s)"] = pd.to_numeric(latest["median_s"], errors="coerce").to_numpy()
     frame["positions searched"] = pd.to_numeric(latest["nodes"], errors="coerce").to_numpy()
     repeats = _one_or_column(latest, "repeats")
     if repeats is None:
         frame.insert(1, "searches timed", latest["repeats"].to_numpy())
-    formats, blank = {"median s": "seconds"}, {"positions searched": "not recorded", "optimal total": "not recorded"}
+    formats, blank = {"median wall time (s)": "seconds"}, {"positions searched": "not recorded", "optimal total": "not recorded"}
     stored_note = ""
     if optimal_frame is not None and len(optimal_frame):
         stored = optimal_frame[(optimal_frame["objective"] == "total") & optimal_frame["max_turns_limit"].isna()]
         stored = stored.set_index("game")
         same = [g in stored.index and stored.loc[g, "engine"] == timings.engine
                 and stored.loc[g, "machine"] == timings.machine for g in frame["game"]]
-        frame["data/optimal.csv: seconds"] = [stored.loc[g, "seconds"] if ok else np.nan
+        frame["data/optimal.csv wall time (s)"] = [stored.loc[g, "seconds"] if ok else np.nan
                                               for g, ok in zip(frame["game"], same)]
-        frame["data/optimal.csv: positions"] = [stored.loc[g, "nodes"] if ok else np.nan
+        frame["data/optimal.csv positions"] = [stored.loc[g, "nodes"] if ok else np.nan
                                                 for g, ok in zip(frame["game"], same)]
-        formats["data/optimal.csv: seconds"] = "seconds"
-        blank.update({"data/optimal.csv: seconds": DASH, "data/optimal.csv: positions": DASH})
+        formats["data/optimal.csv wall time (s)"] = "seconds"
+        blank.update({"data/optimal.csv wall time (s)": DASH, "data/optimal.csv positions": DASH})
         older = [g for g, ok in zip(frame["game"], same) if not ok and g in stored.index]
         rows_of = "; ".join(
             f"{g}'s row: engine {stored.loc[g, 'engine']}, {recorded_seconds(float(stored.loc[g, 'seconds']))} s, "
@@ -2163,7 +2163,7 @@ def cited_sources(sources: Iterable[str]) -> str:
     return "Sources: " + "; ".join(f"{SOURCE_LABELS.get(key) or key}: {SOURCES[key]}" for key in sorted(keys)) + "."
 
 
-SECONDS_COLUMN = "mmlib search (s)"
+SECONDS_COLUMN = "search wall time (s)"
 # How a source key of `optimal_table.PUBLISHED_OPTIMA` reads in a table cell, where not as itself:
 # fancidev's totals, from its repository or run here, under one label (an exact solver's answer);
 # None: left out of the cell (Tanaka 1996, which the reference notes give with no title or venue,
@@ -2225,6 +2225,7 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
                         f"{_where_and_when(timings)}, to {SECONDS_FIGURES} (under 0.01 s, the whole "
                         "milliseconds data/optimal.csv records).")
         seconds_note += _processes_note(frame[frame["seconds"].notna()], timings.machine)
+        seconds_note += _benchmarks_beside_note(frame.loc[frame["seconds"].notna(), "game"], timings)
         if (frame["seconds"] < NOISE_SECONDS).sum() > 1:
             seconds_note += (f" Under about {NOISE_SECONDS} s the seconds do not follow the positions searched (a "
                              "smaller board can take longer): data/optimal.csv records no load average of the "
@@ -2268,6 +2269,25 @@ def _benchmarked_note(games: pd.Series, timings) -> str:
     timed = "; ".join(f"{row.game} at {format_seconds(row.median_s)} s median" for row in bench.itertuples())
     return (f" data/benchmarks.csv does time some of these boards with engine {timings.engine} ({timed}): "
             "the table under \"The cost of the search\" gives them.")
+
+
+def _benchmarks_beside_note(games: pd.Series, timings) -> str:
+    """Where data/benchmarks.csv times some of the timed `games` with the engine and machine of
+    `timings`, one sentence that gives the benchmarks' medians, so that a reader who meets the same
+    proof's other figure under "The cost of the search" knows both."""
+    from ..studies.data_tables import load_benchmarks
+
+    bench = load_benchmarks().frame
+    if not len(bench):
+        return ""
+    bench = latest_rows(bench[(bench["strategy"] == "optimal") & (bench["engine"] == timings.engine)
+                              & (bench["machine"] == timings.machine) & bench["game"].isin(set(games))])
+    if not len(bench):
+        return ""
+    bench = bench.assign(order=bench["game"].map(list(dict.fromkeys(games)).index)).sort_values("order")
+    timed = ", ".join(f"{row.game} {format_seconds(row.median_s)} s" for row in bench.itertuples())
+    return (f" The benchmarks of the same {'board' if len(bench) == 1 else 'boards'} (data/benchmarks.csv, "
+            f"the median of several searches), under \"The cost of the search\", give {timed}.")
 
 
 NOISE_SECONDS = 0.05  # below this, a recorded search's seconds say more about the machine than the search

@@ -266,11 +266,11 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
     from .tables import DASH, readable
 
     game = live.game.name
-    rows = [{"timing": "live, first search", "wall s": live.first_s, "CPU s": live.cpu_seconds(live.first),
+    rows = [{"timing": "live, first search", "wall time (s)": live.first_s, "CPU time (s)": live.cpu_seconds(live.first),
              "machine": live.machine, "engine": live.engine, "mmlib": live.commit,
              "positions searched": live.first.nodes_searched, "source": "the cell above, just now"}]
     if live.warm:
-        rows.append({"timing": "live, warm", "wall s": live.warm_median_s, "CPU s": live.warm_median_cpu_s,
+        rows.append({"timing": "live, warm", "wall time (s)": live.warm_median_s, "CPU time (s)": live.warm_median_cpu_s,
                      "machine": live.machine, "engine": live.engine,
                      "mmlib": live.commit, "positions searched": live.warm[0][0].nodes_searched,
                      "source": "the cell above, just now"})
@@ -278,7 +278,7 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
                            & optimal_frame["max_turns_limit"].isna()]
     if len(stored):
         row = stored.iloc[-1]
-        rows.append({"timing": "stored table", "wall s": float(row["seconds"]), "machine": row["machine"], "engine": row["engine"],
+        rows.append({"timing": "stored table", "wall time (s)": float(row["seconds"]), "machine": row["machine"], "engine": row["engine"],
                      "mmlib": row["mmlib_version"], "positions searched": int(row["nodes"]),
                      "source": f"data/optimal.csv: {game}, objective total, {str(row['date'])[:10]}"})
     bench = benchmarks[(benchmarks["strategy"] == "optimal") & (benchmarks["game"] == game)] if len(benchmarks) else benchmarks
@@ -286,7 +286,7 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
         shown = one_machine_one_engine(bench).rows
         row = latest_rows(shown if len(shown) else bench, ("game",)).iloc[-1]
         util = pd.to_numeric(pd.Series([row.get("cpu_util"), row.get("threads")]), errors="coerce")
-        rows.append({"timing": "benchmark", "wall s": float(row["median_s"]), "CPU s": float(row["median_s"]) * util[0] * util[1],
+        rows.append({"timing": "benchmark", "wall time (s)": float(row["median_s"]), "CPU time (s)": float(row["median_s"]) * util[0] * util[1],
                      "machine": row["machine"], "engine": row["engine"],
                      "mmlib": row["mmlib_version"], "positions searched": int(float(row["nodes"])),
                      "source": f"data/benchmarks.csv: {game} optimal, {str(row['date'])[:10]}"})
@@ -302,21 +302,21 @@ def proof_timings_table(live: LiveSearches, optimal_frame: pd.DataFrame, benchma
             frame = frame.drop(columns=[column])
     note = (f"The proof of {game}'s optimum ({live.first.total_turns:,} turns, objective total, any codeword may "
             f"be guessed), timed four ways" + (f"; every row {', '.join(shared)}" if shared else "") + ".")
-    note += (" CPU s: the CPU seconds of the search (of this process, for the live rows; for the benchmark, the "
+    note += (" CPU time: the CPU seconds of the search (of this process, for the live rows; for the benchmark, the "
              "share of a core it recorded over its timed searches times its median). A board of this size is "
              "searched on one core: where the CPU seconds fall short of the wall seconds, other work held the core.")
     note += _one_time_costs(live)
-    if frame["CPU s"].isna().any():
-        note += " A dash as CPU s: data/optimal.csv records no CPU time."
+    if frame["CPU time (s)"].isna().any():
+        note += " A dash as CPU time: data/optimal.csv records no CPU time."
     note += _stored_beside_benchmark(stored, bench if len(bench) else None, rows)
     if frame["mmlib"].nunique() > 1:
         note += (" The mmlib column names the commit each row ran: the live rows this page's, the others the one "
                  "that wrote the row to data/.")
-    order = [c for c in ("timing", "wall s", "CPU s", "positions searched", "machine", "engine", "mmlib",
+    order = [c for c in ("timing", "wall time (s)", "CPU time (s)", "positions searched", "machine", "engine", "mmlib",
                          "source") if c in frame.columns]
-    table = readable(frame[order], formats={"wall s": milliseconds, "CPU s": milliseconds},
-                     blank={"CPU s": DASH}, note=note)
-    table.numeric.add("CPU s")  # right aligned, the dash included
+    table = readable(frame[order], formats={"wall time (s)": milliseconds, "CPU time (s)": milliseconds},
+                     blank={"CPU time (s)": DASH}, note=note)
+    table.numeric.add("CPU time (s)")  # right aligned, the dash included
     return table
 
 
@@ -352,12 +352,12 @@ def _stored_beside_benchmark(stored: pd.DataFrame, bench: "pd.DataFrame | None",
     fastest = pd.to_numeric(pd.Series([latest.get("min_s")]), errors="coerce").iloc[0]
     repeats = pd.to_numeric(pd.Series([latest.get("repeats")]), errors="coerce").iloc[0]
     # The difference of the seconds as the table shows them, so that a reader who subtracts gets it.
-    shown = float(milliseconds(table["wall s"])) - float(milliseconds(mark["wall s"]))
+    shown = float(milliseconds(table["wall time (s)"])) - float(milliseconds(mark["wall time (s)"]))
     if abs(shown) < 0.0005:
         return ""
     of = f"the median of {int(repeats)} searches" if pd.notna(repeats) else "a median"
-    text = (f" The stored table's {milliseconds(table['wall s'])} s is one search; the benchmark's "
-            f"{milliseconds(mark['wall s'])} s is {of}")
+    text = (f" The stored table's {milliseconds(table['wall time (s)'])} s is one search; the benchmark's "
+            f"{milliseconds(mark['wall time (s)'])} s is {of}")
     if pd.notna(fastest):
         text += f", the fastest of them {milliseconds(fastest)} s (data/benchmarks.csv keeps no slowest)"
     return text + (f". They were two separate runs on the shared machine. data/optimal.csv keeps neither the "
