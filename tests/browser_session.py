@@ -27,6 +27,7 @@ import contextlib
 import json
 import os
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -45,7 +46,9 @@ NOTEBOOK = "01_scoring.ipynb"
 # The browser tests' two files: tests/test_browser_notebooks.py runs the notebooks from this one
 # on (their names sort at or after it), tests/test_browser.py those before it.
 SECOND_HALF = "06"
-TOKEN = "mmlib-browser-test-token"
+# Each server has its own token: a page or a check that reaches another session's server (two
+# sessions that drew the same free port) is refused there instead of reading its notebooks.
+TOKEN_PREFIX = "mmlib-browser-"
 PINS_CLASS, COLORS_CLASS, LABEL_CLASS = "mm-pins", "mm-colors", "mm-game-label"
 
 # Every wait is bounded; on a busy 2-core machine starting JupyterLab or a kernel that imports
@@ -152,6 +155,7 @@ class JupyterLabServer:
         self.source = Path(notebooks or NOTEBOOKS)
         self.port = port or free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
+        self.token = TOKEN_PREFIX + secrets.token_hex(12)
         self.home: "Path | None" = None
         self.process: "subprocess.Popen | None" = None
         # Loopback only: never through a proxy the environment may name.
@@ -242,7 +246,7 @@ class JupyterLabServer:
             "--ip=127.0.0.1",
             f"--port={self.port}",
             "--ServerApp.port_retries=0",
-            f"--IdentityProvider.token={TOKEN}",
+            f"--IdentityProvider.token={self.token}",
             f"--ServerApp.root_dir={self.notebook_dir}",
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
@@ -255,7 +259,7 @@ class JupyterLabServer:
     def kernel_state(self, notebook: str) -> str:
         """The execution state the server has for the kernel of `notebook`, or "not started"."""
         try:
-            with self._opener.open(f"{self.base_url}/api/sessions?token={TOKEN}", timeout=10) as answer:
+            with self._opener.open(f"{self.base_url}/api/sessions?token={self.token}", timeout=10) as answer:
                 sessions = json.loads(answer.read())
         except (urllib.error.URLError, OSError, ValueError):
             return "unknown (the server did not answer)"
@@ -268,14 +272,14 @@ class JupyterLabServer:
         """End the kernel of `notebook` (and its session), so that it holds no CPU or memory while the
         next notebook runs."""
         try:
-            with self._opener.open(f"{self.base_url}/api/sessions?token={TOKEN}", timeout=10) as answer:
+            with self._opener.open(f"{self.base_url}/api/sessions?token={self.token}", timeout=10) as answer:
                 sessions = json.loads(answer.read())
         except (urllib.error.URLError, OSError, ValueError):
             return
         for session in sessions:
             if session.get("path") == notebook:
                 request = urllib.request.Request(
-                    f"{self.base_url}/api/sessions/{session['id']}?token={TOKEN}", method="DELETE")
+                    f"{self.base_url}/api/sessions/{session['id']}?token={self.token}", method="DELETE")
                 with contextlib.suppress(urllib.error.URLError, OSError):
                     self._opener.open(request, timeout=30).close()
 
@@ -289,7 +293,22 @@ class JupyterLabServer:
         except OSError:
             return "(no log)"
 
-    def _start(self) -> None:
+    def _start(self, tries: int = 3) -> None:
+        """Start JupyterLab and wait until it answers; where the free port was taken meanwhile
+        (another session drew the same one), again on another port."""
+        for attempt in range(tries):
+            try:
+                self._start_once()
+                return
+            except BrowserCheckFailed:
+                tail = self.log_tail().lower()
+                in_use = "already in use" in tail or "is not available" in tail
+                if attempt + 1 == tries or not in_use:
+                    raise
+                self.port = free_port()
+                self.base_url = f"http://127.0.0.1:{self.port}"
+
+    def _start_once(self) -> None:
         with open(self.log_path, "wb") as log:
             # A new session makes JupyterLab the leader of its own process group, so stop()
             # can end it together with every kernel it started.
@@ -298,7 +317,7 @@ class JupyterLabServer:
                 stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
                 preexec_fn=_end_with_parent if sys.platform.startswith("linux") else None,
             )
-        status = f"{self.base_url}/api/status?token={TOKEN}"
+        status = f"{self.base_url}/api/status?token={self.token}"
         deadline = time.monotonic() + STEP_TIMEOUT_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -503,7 +522,7 @@ def open_and_run_all(page, server: JupyterLabServer, notebook: str,
     def open_notebook():
         # A workspace of its own per notebook, so JupyterLab reopens nothing else beside it.
         workspace = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(notebook).stem)
-        page.goto(f"{server.base_url}/lab/workspaces/{workspace}/tree/{notebook}?reset&token={TOKEN}",
+        page.goto(f"{server.base_url}/lab/workspaces/{workspace}/tree/{notebook}?reset&token={server.token}",
                   wait_until="domcontentloaded", timeout=timeout_ms)
         page.locator(f"{PANEL} .jp-Cell").first.wait_for(state="visible", timeout=timeout_ms)
 

@@ -88,3 +88,23 @@ def test_the_page_check_finds_each_defect(lab, page, tmp_path):
         lab.shut_down(name)
     for what in DEFECTS:
         assert any(problem.startswith(what) for problem in problems), (what, problems)
+
+
+def test_two_sessions_that_draw_the_same_port_each_get_their_own_server():
+    """A session whose free port another session took meanwhile starts again on another port,
+    and neither can read the other's server (each has its own token): page reviews run side by
+    side never screenshot another worktree's notebooks."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with session.JupyterLabServer() as first, session.JupyterLabServer(port=first.port) as second:
+        assert second.port != first.port and second.token != first.token
+        for server in (first, second):
+            with opener.open(f"{server.base_url}/api/contents?token={server.token}", timeout=30) as answer:
+                listed = {item["name"] for item in json.loads(answer.read())["content"]}
+            assert session.NOTEBOOK in listed
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            opener.open(f"{first.base_url}/api/status?token={second.token}", timeout=30)
+        assert refused.value.code == 403
