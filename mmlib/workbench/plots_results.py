@@ -891,7 +891,7 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     handles, labels = left.get_legend_handles_labels()  # the bars' phases first, the CPU line last
     order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("CPU"))
     left.legend([handles[i] for i in order], [labels[i] for i in order], fontsize=10, loc="upper center",
-                bbox_to_anchor=(0.5, -0.16), frameon=False)
+                bbox_to_anchor=(0.5, -0.26 if thin else -0.16), frameon=False)  # under the shares' line
     bottom = np.zeros(len(stats))
     for name, label, color in SETTLED_WAYS:
         counts = np.array([getattr(s, name) for s in stats], dtype=float)
