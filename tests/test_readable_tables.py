@@ -247,12 +247,17 @@ def test_the_gpu_table_shows_the_turns_both_backends_played():
     """Review r3 of notebook 5: 'the GPU played the same guess in every game' with nothing on the page
     that showed it."""
     table = gpu_beside_cpu_table(load_benchmarks().frame, turns=True)
-    assert table.frame.columns[-1] == "total turns" and "total turns" in table.numeric
+    # Review r11: each backend's total turns in its own column, so that the reader sees them agree.
+    assert list(table.frame.columns[-2:]) == ["cuda turns", "cpu turns"]
+    assert {"cuda turns", "cpu turns"} <= set(table.numeric)
     pairs = gpu_beside_cpu(load_benchmarks().frame)
     paired = pairs[pairs["cpu_s"].notna()]
     if len(paired) and (paired["cuda_total_turns"] == paired["cpu_total_turns"]).all():
         assert "the same on both backends" in table.note
-    assert list(gpu_beside_cpu_table(load_benchmarks().frame).frame.columns) == list(table.frame.columns[:-1])
+    assert list(gpu_beside_cpu_table(load_benchmarks().frame).frame.columns) == list(table.frame.columns[:-2])
+    if len(paired) and (paired["cuda_total_turns"] == paired["cpu_total_turns"]).all():
+        shown = table.frame[table.frame["cpu turns"] != "–"]
+        assert len(shown) and (shown["cuda turns"] == shown["cpu turns"]).all()
 
 
 def test_notebooks_5_and_6_write_the_kernel_table_alike():

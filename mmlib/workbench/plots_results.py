@@ -289,7 +289,9 @@ def _lines_by_backend(ax, table: pd.DataFrame, column: str, empty_text: str, nam
         if compact:
             label = f"{backend}, case equivalence {ce}"
             label += "" if one_strategy else f", {Strategy.parse(strategy).title}"
-            ax.plot([position[n] for n in group["codewords"]], group[column], label=label, **style)
+            # The two settings a little apart, so that close times at one game never hide each other.
+            dodge = {"off": -0.05, "on": 0.05}.get(ce, 0.0)
+            ax.plot([position[n] + dodge for n in group["codewords"]], group[column], label=label, **style)
         else:
             ax.plot(group["codewords"], group[column], label=_series_label(backend, machine, strategy, ce), **style)
     if not compact:
@@ -880,7 +882,8 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     left, right = fig.subplots(1, 2, width_ratios=[3, 2])  # room for the labels of five bars, three figures each
     share = phase1.sum() / max((phase1 + phase2).sum(), 1e-12)
     # Phase 1's bar is a thin strip at the foot of each bar, where it shows at all: the legend says where.
-    thin = f"\n({share:.1%} of the time: the thin strip at the foot of each bar)" if share < 0.05 else ""
+    thin = (f"\n({share:.1%} of the time: the thin strip at the foot of each bar;\n"
+            "under each turn's number, that turn's share)") if share < 0.05 else ""
     left.bar(turns, phase1, color="#9ecae1", label=f"phase 1: play turn t, split into regions{thin}")
     left.bar(turns, phase2, bottom=phase1, color="#e6550d", label="phase 2: choose turn t+1's guesses")
     total = phase1 + phase2
@@ -895,7 +898,9 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
                       textcoords="offset points", xytext=(0, 2))
     left.set_ylim(0, max(top.max(), 1e-9) * (1.35 if with_cpu else 1.2))
     left.yaxis.set_major_formatter(lambda value, _pos: f"{value / scale:g}")
-    left.set_xticks(turns)
+    # Each turn's phase-1 share under its number: on a short bar the strip cannot be seen (review r11).
+    turn_share = phase1 / np.maximum(phase1 + phase2, 1e-12)
+    left.set_xticks(turns, [f"{t}\n{p:.1%}" for t, p in zip(turns, turn_share)] if thin else turns)
     left.set_xlabel("turn t")
     left.set_ylabel(f"wall clock ({unit})")
     cpu_total = f" (CPU {three_figures(shown['cpu_total'])} {unit})" if with_cpu else ""
@@ -903,7 +908,7 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     handles, labels = left.get_legend_handles_labels()  # the bars' phases first, the CPU line last
     order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("CPU"))
     left.legend([handles[i] for i in order], [labels[i] for i in order], fontsize=10, loc="upper center",
-                bbox_to_anchor=(0.5, -0.16), frameon=False)
+                bbox_to_anchor=(0.5, -0.26 if thin else -0.16), frameon=False)  # under the shares' line
     bottom = np.zeros(len(stats))
     for name, label, color in SETTLED_WAYS:
         counts = np.array([getattr(s, name) for s in stats], dtype=float)
@@ -1401,7 +1406,8 @@ def all_at_once_beside(timings: pd.DataFrame, timed: SolveResult, runs: int, pic
     head = (f"{timed.game.name}, {timed.strategy.title}, opening {timed.first_guess_text}, all at once, "
             "the whole solve's wall time:")
     # The turn-by-turn section prints only the turns' total, so this line says whose whole call it is.
-    live = (f"{both_units(timed.elapsed_s if wall_s is None else wall_s)} for the whole call of the solve timed turn by "
+    whole = timed.elapsed_s if wall_s is None else wall_s  # three figures, as the turns' total it is set beside
+    live = (f"{three_figures(whole * 1000)} ms ({three_figures(whole)} s) for the whole call of the solve timed turn by "
             f"turn further up (engine {engine_version('solve-cpu')}, {threads(live_threads)}, "
             f"{picked or f'the fastest of {runs} runs'} in this session); that plot shows its turns alone: "
             f"{_turns_total(timed)}")

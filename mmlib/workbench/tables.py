@@ -1549,8 +1549,8 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame, turns: bool = False) -> Reada
     same solve (game, strategy, opening, setting) and cpu over cuda, for each setting some cpu run
     has. The note names each backend's machine, engine, commits and days, and says in one line which
     cuda solves have no cpu counterpart and why: a game with none at all is `gpu_alone_table`'s.
-    With `turns`, a last column gives each solve's total turns as its rows record them (one number
-    where every setting and both backends agree, else each row's), and the note says whether every
+    With `turns`, two last columns give each solve's total turns as its cuda and its cpu rows record
+    them (one number where every setting agrees, else each setting's), and the note says whether every
     cuda solve played the total turns and computed the scores of the cpu solve beside it."""
     pairs = gpu_beside_cpu(benchmarks)
     if len(pairs) == 0:
@@ -1571,12 +1571,12 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame, turns: bool = False) -> Reada
                 ok = there and pd.notna(by.at[ce, "cpu_s"])
                 row[f"cpu s, {ce}"] = format_seconds(by.at[ce, "cpu_s"]) if ok else UNPAIRED
                 row[f"cpu / cuda, {ce}"] = shown_ratio(row[f"cpu s, {ce}"], row[f"cuda s, {ce}"]) if ok else UNPAIRED
-        if turns:
-            recorded = {f"{backend} {ce}": int(value) for ce in settings if ce in by.index
-                        for backend, value in (("cuda", by.at[ce, "cuda_total_turns"]), ("cpu", by.at[ce, "cpu_total_turns"]))
-                        if pd.notna(value)}
-            row["total turns"] = (f"{next(iter(recorded.values())):,}" if len(set(recorded.values())) == 1 else
-                                  "; ".join(f"{where} {value:,}" for where, value in recorded.items()) or "not recorded")
+        if turns:  # each backend's total turns in its own column, so that a reader sees them agree (review r11)
+            for backend in ("cuda", "cpu"):
+                recorded = {ce: int(by.at[ce, f"{backend}_total_turns"]) for ce in settings
+                            if ce in by.index and pd.notna(by.at[ce, f"{backend}_total_turns"])}
+                row[f"{backend} turns"] = (f"{next(iter(recorded.values())):,}" if len(set(recorded.values())) == 1 else
+                                          "; ".join(f"{ce} {value:,}" for ce, value in recorded.items()) or UNPAIRED)
         rows.append(row)
     shown = pd.DataFrame(rows)
     # Which cuda solves have no cpu counterpart, and why, in one line.
@@ -1602,20 +1602,23 @@ def gpu_beside_cpu_table(benchmarks: pd.DataFrame, turns: bool = False) -> Reada
              "unrounded medians.") if with_cpu else ""
     same = ""
     if turns:
-        numbers.append("total turns")
+        numbers += ["cuda turns", "cpu turns"]
         both = mine[mine["cpu_s"].notna()]
         agree = (pd.to_numeric(both["cuda_total_turns"]) == pd.to_numeric(both["cpu_total_turns"])) \
             & (pd.to_numeric(both["cuda_scores"]) == pd.to_numeric(both["cpu_scores"]))
-        single = all("; " not in str(t) for t in shown["total turns"])
+        single = all("; " not in str(t) for c in ("cuda turns", "cpu turns") for t in shown[c])
         places = "on both backends and in both settings" if len(settings) > 1 else "on both backends"
         if len(both) and agree.all() and single:
-            same = (f" total turns: as the rows record them, the same {places}; every cuda solve with a cpu solve "
-                    "beside it also computed the same scores.")
+            same = (f" cuda turns, cpu turns: the total turns as the rows record them, the same {places}; every "
+                    "cuda solve with a cpu solve beside it also computed the same scores (the column scores of "
+                    "those rows of data/benchmarks.csv).")
         elif len(both) and agree.all():
-            same = (" total turns: as the rows record them; every cuda solve with a cpu solve beside it played the "
-                    "same total turns and computed the same scores.")
+            same = (" cuda turns, cpu turns: the total turns as the rows record them; every cuda solve with a cpu "
+                    "solve beside it played the same total turns and computed the same scores (the column scores "
+                    "of those rows of data/benchmarks.csv).")
         elif len(both):
-            same = " total turns: as the rows record them; some cuda solves differ from the cpu solve beside them."
+            same = (" cuda turns, cpu turns: the total turns as the rows record them; some cuda solves differ from "
+                    "the cpu solve beside them.")
     return ReadableTable(shown, f"off, on: case equivalence off, on. {where}.{medians}{ratio}{same}{none}",
                          numeric=numbers)
 

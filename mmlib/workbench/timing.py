@@ -451,10 +451,12 @@ def _beside_turn_by_turn(result, runs: "int | None", rows: list, table_runs: int
         return ""
     if result is chosen[setting]:  # the plot drew this very solve: one timing, not two
         cpu = f", CPU {three_figures(there['cpu_total'])} ms" if there["cpu_total"] is not None else ""
+        # The whole call in ms with three significant figures, as the turns' totals beside it (review r11).
+        whole = f"{three_figures(row['wall s'] * 1000)} ms wall, CPU {three_figures(row['CPU s'] * 1000)} ms"
         return (f" The {setting} row is the very solve drawn turn by turn above: its turns took "
-                f"{three_figures(there['wall_total'])} ms wall{cpu} (the plot's totals); the row's wall s "
-                f"({format_seconds(_shown(row['wall s']) * 1000)} ms) and CPU s time the whole call, which also "
-                "counts the work before the first turn and after the last.")
+                f"{three_figures(there['wall_total'])} ms wall{cpu} (the plot's totals); its whole call, which "
+                f"the row's wall s and CPU s give to two figures, took {whole}, and also counts the work before "
+                "the first turn and after the last.")
     of = f"the fastest of {runs} solves" if runs else "the fastest of its solves"
 
     def turns(shown) -> str:
