@@ -933,6 +933,18 @@ def test_strategy_results_hold_one_count_per_cell_and_a_column_per_turn():
     assert list(two.columns[:2]) == ["opening", "total turns"] and list(two["total turns"]) == ["5,696", "5,764"]
 
 
+def test_strategy_results_table_headers_wrap_to_fit_the_page():
+    """Review r11 of notebook 4: with every header on one line the 4p6c table ran past the page's
+    right edge and hid its turn-6 column; its long column names may now wrap between their words."""
+    from mmlib.workbench.tables import strategy_results_table
+
+    table = strategy_results_table([solve("4p6c", s) for s in ("knuth", "expected-size", "entropy", "most-parts")])
+    assert "on turn 6 (secrets)" in table.frame.columns
+    head = table._repr_html_().split("</thead>")[0]
+    assert 'nowrap;">on turn 6 (secrets)</th>' not in head and 'left;">on turn 6 (secrets)</th>' not in head
+    assert 'text-align: right;">on turn 6 (secrets)</th>' in head
+
+
 def test_knuths_worst_game_is_compared_not_assumed():
     """Notebook 4's worst-case tables: Knuth's minimax looks one guess ahead, so its worst game is
     the shortest on 4p6c but longer than the others' on 2p5c and 8p2c."""

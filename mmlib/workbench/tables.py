@@ -114,6 +114,8 @@ class ReadableTable:
                         else {c for c in frame.columns if _looks_numeric(frame[c])})
         self.whole_names = False  # True: the note's hyphenated names never break at a line's end
         self.whole_games = False  # True: so do its games with a rule set in their names (4p6c-black)
+        # Column names longer than this may wrap between their words (a wide table sets it lower to fit the page).
+        self.header_nowrap_max = NOWRAP_MAX_HEADER_CHARS
 
     def __len__(self) -> int:
         return len(self.frame)
@@ -127,7 +129,7 @@ class ReadableTable:
         def cell(tag: str, text, column) -> str:
             text = str(text)
             style = f"text-align: {'right' if column in self.numeric else 'left'};"
-            if len(text) <= (NOWRAP_MAX_CHARS if tag == "td" else NOWRAP_MAX_HEADER_CHARS):
+            if len(text) <= (NOWRAP_MAX_CHARS if tag == "td" else self.header_nowrap_max):
                 style += " white-space: nowrap;"
             return f'<{tag} style="{style}">{html.escape(text)}</{tag}>'
 
@@ -2810,7 +2812,11 @@ def strategy_results_table(results) -> ReadableTable:
                "worst (turns)": [r.max_turns for r in results], **won}
     if len(results) > 1 and len(set(columns["strategy"])) == 1:
         del columns["strategy"]
-    return readable(pd.DataFrame(columns))
+    table = readable(pd.DataFrame(columns))
+    # Up to 5 "on turn N (secrets)" columns: their names wrap onto two lines so that the table fits
+    # a page about 900 px wide (review r11 of notebook 4: the turn-6 column was cut off at the right).
+    table.header_nowrap_max = len("opening")
+    return table
 
 
 # What each strategy looks for in a guess's split, in the words of notebook 4's Vocabulary (the
