@@ -2259,16 +2259,22 @@ def proven_optima_table(optimal_frame: pd.DataFrame, min_codewords: int = 0, rul
     return table
 
 
-def _benchmarked_note(games: pd.Series, timings) -> str:
-    """Where data/benchmarks.csv times some of `games` with the engine and machine of `timings`
-    (which data/optimal.csv's rows of those games lack), one sentence that points to it."""
+def _optimal_benchmarks(games: pd.Series, timings) -> pd.DataFrame:
+    """The latest rows of data/benchmarks.csv that time the exact search on `games` with the
+    engine and machine of `timings` (maybe none)."""
     from ..studies.data_tables import load_benchmarks
 
     bench = load_benchmarks().frame
     if not len(bench):
-        return ""
-    bench = latest_rows(bench[(bench["strategy"] == "optimal") & (bench["engine"] == timings.engine)
-                              & (bench["machine"] == timings.machine) & bench["game"].isin(set(games))])
+        return bench
+    return latest_rows(bench[(bench["strategy"] == "optimal") & (bench["engine"] == timings.engine)
+                             & (bench["machine"] == timings.machine) & bench["game"].isin(set(games))])
+
+
+def _benchmarked_note(games: pd.Series, timings) -> str:
+    """Where data/benchmarks.csv times some of `games` with the engine and machine of `timings`
+    (which data/optimal.csv's rows of those games lack), one sentence that points to it."""
+    bench = _optimal_benchmarks(games, timings)
     if not len(bench):
         return ""
     timed = "; ".join(f"{row.game} at {format_seconds(row.median_s)} s median" for row in bench.itertuples())
@@ -2280,13 +2286,7 @@ def _benchmarks_beside_note(games: pd.Series, timings) -> str:
     """Where data/benchmarks.csv times some of the timed `games` with the engine and machine of
     `timings`, one sentence that gives the benchmarks' medians, so that a reader who meets the same
     proof's other figure under "The cost of the search" knows both."""
-    from ..studies.data_tables import load_benchmarks
-
-    bench = load_benchmarks().frame
-    if not len(bench):
-        return ""
-    bench = latest_rows(bench[(bench["strategy"] == "optimal") & (bench["engine"] == timings.engine)
-                              & (bench["machine"] == timings.machine) & bench["game"].isin(set(games))])
+    bench = _optimal_benchmarks(games, timings)
     if not len(bench):
         return ""
     bench = bench.assign(order=bench["game"].map(list(dict.fromkeys(games)).index)).sort_values("order")
