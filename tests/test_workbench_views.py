@@ -1817,3 +1817,19 @@ def test_a_note_keeps_a_game_with_a_rule_set_whole():
     assert text.startswith('<span style="white-space: nowrap">4p6c-black</span>&#x27;s solve, 4p6c&#x27;s')
     assert "\0" not in text and "\1" not in text
     assert note_html("4p6c-black", whole_names=True) == "4p6c-black"  # other tables unchanged
+
+
+def test_notebook_3_review_r12_one_secret_note():
+    """Review r12: a region of one secret showed an |ACr| that no search ever uses, unsaid under the
+    path and summary tables."""
+    from mmlib.workbench.case_tables import (
+        ONE_COLOR_NOTE, ONE_SECRET_NOTE, path_regions, path_regions_table, paths_summary_table,
+    )
+
+    game = Game.parse("4p6c")
+    knuth = solve(game, "knuth", backend="reference", first_guess="1122")
+    path = path_regions(game, "3632", knuth.game_path("3632"))
+    assert len(path[-1].ps) == 1
+    assert path_regions_table(path).note == f"{ONE_SECRET_NOTE} {ONE_COLOR_NOTE}"
+    assert ONE_SECRET_NOTE in paths_summary_table(game, {"3632": path}).note
+    assert ONE_SECRET_NOTE not in path_regions_table(path[:-1]).note

@@ -48,6 +48,15 @@ def with_one_color_note(frame: pd.DataFrame, note: str = "") -> str:
     return " ".join(part for part in (note, ONE_COLOR_NOTE if starred else "") if part)
 
 
+ONE_SECRET_NOTE = "|PS| 1: the one secret left is played directly, so that region's ACr is never searched."
+
+
+def with_one_secret_note(sizes, note: str = "") -> str:
+    """`note`, and after it `ONE_SECRET_NOTE` if a region of |PS| `sizes` holds one secret (its |ACr|
+    is shown but never searched)."""
+    return " ".join(part for part in (note, ONE_SECRET_NOTE if any(int(n) == 1 for n in sizes) else "") if part)
+
+
 def mask_set(mask: int) -> str:
     """A color mask (bit k is color k + 1) as a set: {1, 2}, or "none"."""
     return color_set(k for k in range(int(mask).bit_length()) if mask >> k & 1)
@@ -107,6 +116,7 @@ def path_regions_table(regions: "list[PathRegion]", columns: "list[str] | None" 
     elif len(frame) > 1 and frame["Zero"].nunique() == 1:
         note = f"Zero is {frame['Zero'].iloc[0]} in every region of this path."
         frame = frame.drop(columns=["Zero"])
+    note = with_one_secret_note([len(r.ps) for r in regions], note)
     return readable(frame, note=with_one_color_note(frame, note))
 
 
@@ -209,4 +219,4 @@ def paths_summary_table(game: Game, paths: "dict[str, list[PathRegion]]", turns:
                          "|PS|": len(region.ps), "Zero": color_set(region.zero), "Free": color_set(region.free),
                          "|ACr|": region.acr})
     frame = pd.DataFrame(rows)
-    return readable(frame, note=with_one_color_note(frame))
+    return readable(frame, note=with_one_color_note(frame, with_one_secret_note(frame["|PS|"])))
