@@ -901,7 +901,7 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     # Each turn's phase-1 share under its number: on a short bar the strip cannot be seen (review r11).
     turn_share = phase1 / np.maximum(phase1 + phase2, 1e-12)
     # The row labelled itself (review r12: a bare percentage read as the turn's share of all the time).
-    left.set_xticks(turns, [f"{t}\nphase 1: {p:.1%}" for t, p in zip(turns, turn_share)] if thin else turns)
+    left.set_xticks(turns, [f"{t}\nphase 1:\n{p:.1%}" for t, p in zip(turns, turn_share)] if thin else turns)
     left.set_xlabel("turn t")
     left.set_ylabel(f"wall clock ({unit})")
     cpu_total = f" (CPU {three_figures(shown['cpu_total'])} {unit})" if with_cpu else ""
@@ -909,7 +909,7 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     handles, labels = left.get_legend_handles_labels()  # the bars' phases first, the CPU line last
     order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("CPU"))
     left.legend([handles[i] for i in order], [labels[i] for i in order], fontsize=10, loc="upper center",
-                bbox_to_anchor=(0.5, -0.26 if thin else -0.16), frameon=False)  # under the shares' line
+                bbox_to_anchor=(0.5, -0.34 if thin else -0.16), frameon=False)  # under the shares' line
     bottom = np.zeros(len(stats))
     for name, label, color in SETTLED_WAYS:
         counts = np.array([getattr(s, name) for s in stats], dtype=float)
