@@ -883,7 +883,7 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     share = phase1.sum() / max((phase1 + phase2).sum(), 1e-12)
     # Phase 1's bar is a thin strip at the foot of each bar, where it shows at all: the legend says where.
     thin = (f"\n({share:.1%} of the time: the thin strip at the foot of each bar;\n"
-            "under each turn's number, that turn's share)") if share < 0.05 else ""
+            "under each turn's number, phase 1's share of that turn)") if share < 0.05 else ""
     left.bar(turns, phase1, color="#9ecae1", label=f"phase 1: play turn t, split into regions{thin}")
     left.bar(turns, phase2, bottom=phase1, color="#e6550d", label="phase 2: choose turn t+1's guesses")
     total = phase1 + phase2
@@ -900,7 +900,8 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     left.yaxis.set_major_formatter(lambda value, _pos: f"{value / scale:g}")
     # Each turn's phase-1 share under its number: on a short bar the strip cannot be seen (review r11).
     turn_share = phase1 / np.maximum(phase1 + phase2, 1e-12)
-    left.set_xticks(turns, [f"{t}\n{p:.1%}" for t, p in zip(turns, turn_share)] if thin else turns)
+    # The row labelled itself (review r12: a bare percentage read as the turn's share of all the time).
+    left.set_xticks(turns, [f"{t}\nphase 1:\n{p:.1%}" for t, p in zip(turns, turn_share)] if thin else turns)
     left.set_xlabel("turn t")
     left.set_ylabel(f"wall clock ({unit})")
     cpu_total = f" (CPU {three_figures(shown['cpu_total'])} {unit})" if with_cpu else ""
@@ -908,7 +909,7 @@ def turn_seconds_figure(result: SolveResult, run: str = "this run") -> Figure:
     handles, labels = left.get_legend_handles_labels()  # the bars' phases first, the CPU line last
     order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("CPU"))
     left.legend([handles[i] for i in order], [labels[i] for i in order], fontsize=10, loc="upper center",
-                bbox_to_anchor=(0.5, -0.26 if thin else -0.16), frameon=False)  # under the shares' line
+                bbox_to_anchor=(0.5, -0.34 if thin else -0.16), frameon=False)  # under the shares' line
     bottom = np.zeros(len(stats))
     for name, label, color in SETTLED_WAYS:
         counts = np.array([getattr(s, name) for s in stats], dtype=float)

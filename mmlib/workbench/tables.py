@@ -1698,8 +1698,8 @@ def _no_warm_up(alone: pd.DataFrame, ab: "pd.DataFrame | None") -> str:
     for _, row in cold.iterrows():
         name = f"{row['game']} {Strategy.parse(row['strategy']).title}"
         others = f", where every {_joined(warm['game'])} row followed one" if len(warm) else ""
-        text += (f" {name} is one solve with no warm-up solve before it (its command's --no-warm-up, for a solve too "
-                 f"long to run twice; the kernels' compile time is still taken out){others}.")
+        text += (f" {name} is one solve with no warm-up solve before it (its bench command's --no-warm-up, which saves "
+                 f"solving it twice in that session; the kernels' compile time is still taken out){others}.")
         again = pd.DataFrame()
         if ab is not None and len(ab):
             again = ab[(ab["game"] == row["game"]) & (ab["strategy"] == row["strategy"])
@@ -1710,11 +1710,13 @@ def _no_warm_up(alone: pd.DataFrame, ab: "pd.DataFrame | None") -> str:
             later = again.sort_values("date").iloc[-1]
             seconds = format_seconds(float(later["seconds"]))
             rate = float(row["cuda_scores"]) / float(seconds.replace(",", "")) / 1e9
-            text += (f" After one warm-up solve, a later run of the same solve took {seconds} s, {rate:,.0f} billion "
-                     f"scores/s (data/gpu_ab.csv, mmlib {later['mmlib_version']}, {str(later['date'])[:10]}), with "
+            text += (f" A separate session (data/gpu_ab.csv, mmlib {later['mmlib_version']}, {str(later['date'])[:10]}) "
+                     f"solved {row['game']} twice: an untimed warm-up solve of {row['game']} itself, then the same solve "
+                     f"timed, in {seconds} s, {rate:,.0f} billion scores/s, with "
                      f"{_AB_SETTING_WORDS.get((later['tunable'], later['value']), 'the same kernel')} and the same engine: "
                      "it differs from the row by the warm-up before it and by being another run, and which of the "
-                     "two made the difference was not measured.")
+                     "two made the difference was not measured. The table keeps the bench run, as every row of it "
+                     "comes from data/benchmarks.csv.")
         if len(warm):
             text += (f" Why {row['game']} runs at fewer scores a second than {_joined(warm['game'])} is an open "
                      "question: timing each phase of its turns on the GPU would settle it.")
