@@ -925,8 +925,10 @@ def norepeat_split() -> str:
     total = sum(len(v) for v in split.values())
     assert not split["mixed"]  # the prose says "fewer" or "more" for every board
     boards = [b for v in split.values() for b in v]
-    return (f"fewer turns on {len(split['fewer'])} of the {total} boards played under all three rule sets "
-            f"({board_ranges(boards)})")
+    other = {1: "other one", 2: "other two", 3: "other three"}[len(split["more"])]
+    return (f"of the {total} boards played under all three rule sets ({board_ranges(boards)}), with no repeated "
+            f"colors a game takes fewer turns for every strategy on {len(split['fewer'])}, and more on the {other}, "
+            f"{' and '.join(split['more'])}")
 
 
 def norepeat_saves() -> str:

@@ -464,24 +464,38 @@ def solve_spread_text(times: "dict[str, list[float]]") -> str:
 
 
 def black_scores_text(results: dict, times: dict) -> str:
-    """Why notebook 9's widget shows black pegs only slower than classic on the same codewords, in the
-    counts its solves report (`SolveResult.scores`, the scores computed while choosing guesses, the
-    same on every run): ' 4p6c-black's solve scored 4,785,509 guess–secret pairs, 2.5 times 4p6c's 1,912,427: its
+    """Why black pegs only does more work than classic on the same codewords, in the counts its solves
+    report (`SolveResult.scores`, the scores computed while choosing guesses, the same on every run), stated
+    as work, not time: ' 4p6c-black's solve scored 4,785,509 guess–secret pairs, 2.5 times 4p6c's 1,912,427: its
     coarser scores leave more secrets in play for more turns (6.904 against 4.383 turns per game), so it
-    takes longer on as many codewords.' ('' unless both are shown, black pegs only computed more and
-    its median time is the longer). `results`: a `SolveResult` per rule set; `times`: their seconds."""
+    does more work on as many codewords, and its median is higher.' The time is named only where the two
+    ranges as shown (ms, 2 decimals) do not overlap; where they overlap (the note's rule: their times do
+    not rank the games) it ends '; here the ranges overlap, so this redraw's times cannot show it.'
+    ('' unless both are shown and black pegs only computed more, or where its range lies wholly below
+    classic's). `results`: a `SolveResult` per rule set; `times`: their seconds."""
     from ..core.games import BLACK, CLASSIC
     from .plots import significant
 
     black, classic = results.get(BLACK), results.get(CLASSIC)
-    if black is None or classic is None or black.scores <= classic.scores \
-            or np.median(times[BLACK]) <= np.median(times[CLASSIC]):
+    if black is None or classic is None or black.scores <= classic.scores:
         return ""
+
+    def shown(rules: str) -> "tuple[float, float]":  # a range as the time column shows it
+        return round(1000 * min(times[rules]), 2), round(1000 * max(times[rules]), 2)
+
+    (black_low, black_high), (classic_low, classic_high) = shown(BLACK), shown(CLASSIC)
+    if black_high < classic_low:  # black pegs only wholly faster: the work does not show in the times
+        return ""
+    overlap = black_low <= classic_high
+    if not overlap and np.median(times[BLACK]) <= np.median(times[CLASSIC]):
+        return ""
+    time = ("; here the ranges overlap, so this redraw's times cannot show it." if overlap
+            else ", and its median is higher.")
     ratio = significant(black.scores / classic.scores, 2)
     return (f" {black.game.name}'s solve scored {black.scores:,} guess–secret pairs, {ratio} times {classic.game.name}'s "
             f"{classic.scores:,}: its coarser scores leave more secrets in play for more turns "
-            f"({turns_per_game(black):.3f} against {turns_per_game(classic):.3f} turns per game), so it takes "
-            "longer on as many codewords.")
+            f"({turns_per_game(black):.3f} against {turns_per_game(classic):.3f} turns per game), so it does "
+            f"more work on as many codewords{time}")
 
 
 def load_text(load: float, cores: int) -> str:
