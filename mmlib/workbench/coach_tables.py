@@ -222,15 +222,19 @@ def strategy_loss_summary(game: str):
     shown = pd.DataFrame({
         "strategy": [Strategy.parse(s).title for s in frame["strategy"]], "opening": frame["first_guess"],
         "total turns": frame["total_turns"], "max turns": most, "turns lost": frame["turns_lost"],
-        "lost per game": frame["loss_per_game"], "lost per move": frame["loss_per_move"],
+        "turns lost per game": frame["loss_per_game"], "turns lost per move": frame["loss_per_move"],
         "where it loses most": [_where_lost(moves) for moves in frame["worst_position"]],
         "its guess there": frame["worst_guess"], "turns lost there": frame["worst_turns_lost"],
     })
-    return readable(shown, formats={"lost per game": DIGITS, "lost per move": DIGITS},
+    table = readable(shown, formats={"turns lost per game": DIGITS, "turns lost per move": DIGITS},
                     note=f"The optimum of {game}, found by the exact search: {optimum:,} turns. Each strategy from "
-                         "its default opening (the first guess solve plays when none is given). Lost per move: "
+                         "its default opening (the first guess solve plays when none is given). Turns lost per move: "
                          "the turns lost divided by the moves played against every secret (the strategy's "
                          "total turns)." + _best_by_total_note(game, frame))
+    # Names longer than "total turns" wrap between their words, so that the ten columns fit a page
+    # about 900 px wide (review r12 of notebook 8: the units added to two names cut the last one off).
+    table.header_nowrap_max = len("total turns")
+    return table
 
 
 def _best_by_total_note(game: str, frame: pd.DataFrame) -> str:

@@ -2293,8 +2293,10 @@ def _benchmarks_beside_note(games: pd.Series, timings) -> str:
         return ""
     bench = bench.assign(order=bench["game"].map(list(dict.fromkeys(games)).index)).sort_values("order")
     timed = ", ".join(f"{row.game} {format_seconds(row.median_s)} s" for row in bench.itertuples())
+    repeats = _one_or_column(bench, "repeats")
+    median = f"the median of {repeats} searches after a warm-up" if repeats else "the median of the searches timed after a warm-up"
     return (f" The benchmarks of the same {'board' if len(bench) == 1 else 'boards'} (data/benchmarks.csv, "
-            f"the median of several searches), under \"The cost of the search\", give {timed}.")
+            f"{median}), under \"The cost of the search\", give {timed}.")
 
 
 NOISE_SECONDS = 0.05  # below this, a recorded search's seconds say more about the machine than the search
@@ -2358,17 +2360,21 @@ def proven_optima_summary(optimal_frame: pd.DataFrame) -> ReadableTable:
     rows = []
     for (rules, guesses), group in frame.groupby(["rules", "guesses"], sort=False):
         largest = group.loc[group["codewords"].idxmax()]
+        # Boards, not rows: one board can have two rows with a source (4p6c with no limit and within 5 turns).
         published = group["source"] != "no published value found"
-        agree = group["source"].str.endswith(": the same")
+        differs = group["source"].str.endswith(", not the same")
+        with_value = set(group.loc[published, "game"])
+        agreeing = with_value - set(group.loc[differs, "game"])
         rows.append({"rules": RULE_TITLES.get(rules, rules), "guesses": guesses,
                      "boards proven": group["game"].nunique(),
                      "largest": f"{largest['game']} ({int(largest['codewords']):,} codewords)",
-                     "independent value (paper or solver)": int(published.sum()),
-                     "the same as it": int(agree.sum())})
+                     "boards with a published or solver value": len(with_value),
+                     "of them, agreeing": len(agreeing)})
     return readable(pd.DataFrame(rows), note=(
-        "independent value: the rows with a source in the table under \"Board by board\": a paper or program "
-        "that published the optimum, or the totals of fancidev's exact solver (\"fancidev 2012 (solver)\" and "
-        "\"fancidev 2012 (solver, run here)\" there), a second solver's answers."))
+        "Published or solver value: a board with a source in the table under \"Board by board\": a paper or "
+        "program that published its optimum, or the totals of fancidev's exact solver (\"fancidev 2012 (solver)\" "
+        "and \"fancidev 2012 (solver, run here)\" there), a second solver's answers. Agreeing: every such value "
+        "of the board equals mmlib's optimum."))
 
 
 @_whole_names  # its note's dates and engine names stay on one line
