@@ -1342,8 +1342,8 @@ def knuth_alone_within() -> str:
     knuth = own["knuth"]
     assert all(turns > knuth for label, turns in own.items() if label != "knuth"), "only Knuth, from its own"
     assert first_guess_picks("4p6c")[Strategy.KNUTH] == "1122" and worst("expected-size", "1122") <= knuth
-    return (f"only Knuth wins every secret within {knuth} turns (Expected Size does too when it starts from "
-            "Knuth's `1122`, below)")
+    return (f"on 4p6c, each strategy from its own opening, only Knuth finds every secret within {knuth} turns; "
+            "from Knuth's `1122`, Expected Size does too (table below)")
 
 
 def fewest_turns_answer() -> str:
