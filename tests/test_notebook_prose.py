@@ -1483,11 +1483,11 @@ def own_pick_openings_4p6c() -> str:
 
 
 CLAIMS = [
-    ("01_scoring.ipynb", lambda: f"which scores one guess against an array of secrets, takes {shown_ns('numba-packed-array')} "
+    ("01_scoring.ipynb", lambda: f"one guess vs all secrets, in the tables), takes {shown_ns('numba-packed-array')} "
                                  "ns per score"),
     # A ratio the prose quotes stands beside the two numbers it divides, as they are shown (three
     # figures), and to two figures computed from the unrounded values, which the shown ones give back.
-    ("01_scoring.ipynb", lambda: "Python takes {0} ns, about {2} times as long ({0} ns ÷ {1} ns)".format(
+    ("01_scoring.ipynb", lambda: "(Python, reference_score on strings) takes {0} ns, about {2} times as long ({0} ns ÷ {1} ns)".format(
         shown_ns('python'), shown_ns('numba-packed-array'),
         significant(workload('python')['ns_per_score'] / workload('numba-packed-array')['ns_per_score'], 2))),
     ("01_scoring.ipynb", lambda: f"on the seed's workload ({int(workload('numba-packed-array')['workload_scores']):,} scores)"),
@@ -1514,7 +1514,7 @@ CLAIMS = [
         significant(SEED_SCORING_SECONDS["seed: plain C++"]),
         significant(shown_ns_per_score(SEED_SCORING_SECONDS["seed: plain C++"], int(workload('numba-packed-array')['workload_scores']))),
         significant(1296 * float(significant(shown_ns_per_score(SEED_SCORING_SECONDS["seed: plain C++"],
-                                                                int(workload('numba-packed-array')['workload_scores'])))), 2),
+                                                                int(workload('numba-packed-array')['workload_scores']))))),
         shown_ns('python'))),
     ("01_scoring.ipynb", lambda: f"in {int(workload('numba-packed-array')['searches_timed']):,} searches"),
     ("01_scoring.ipynb", lambda: "{:.0f} on average ({:,} scores over 1,296 codewords × {:,} searches)".format(

@@ -92,7 +92,7 @@ def test_seed_workload_views_take_the_table_and_say_what_is_missing(tmp_path):
     # The summary's ns per score are the workload table's, each the seconds as shown ÷ the scores.
     workload = scoring_workload_table(stored).frame.set_index("variant")["ns per score"]
     summary = scoring_summary_table(stored).frame
-    assert [workload[f"mmlib: {v}"] for v in summary["way to score"]] == list(summary["ns per score, the seed's workload"])
+    assert [workload[f"mmlib: {v}"] for v in summary["variant"]] == list(summary["ns per score, the seed's workload"])
 
 
 @pytest.mark.parametrize("picked, game, carried", [

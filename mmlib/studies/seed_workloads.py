@@ -372,14 +372,9 @@ class PackedScoreAssembly:
         leftover = self.leftover_loop(wide_colors)
         if leftover is not None:
             n, k = len(leftover.instructions), leftover.scores_per_iteration
-            how = ("vector instructions" if leftover.vectorized else
-                   f"scalar instructions, unrolled: {k} secrets a pass, one after the other" if k > 1 else
-                   "scalar instructions")
+            # only the counts: the notebook's prose says what the leftover loop scores and how
             lines += [f"the leftover loop, not listed: {n} instructions for {k} score{'s' if k > 1 else ''}, {n} ÷ {k} = "
-                      f"{leftover.instructions_per_score:.4g} per score",
-                      f"    ({how}; it scores",
-                      f"    the secrets past the last full pass of {scores},",
-                      f"    and all the secrets of a search with fewer than {scores})"]
+                      f"{leftover.instructions_per_score:.4g} per score"]
         lines += [f"the seed's scoreCountingHandVec: {seed_instructions} instructions for 1 score,",
                   f"    {seed_instructions} ÷ {per_score} = {seed_instructions / main.instructions_per_score:.2g} "
                   f"times as many as the listed loop"]

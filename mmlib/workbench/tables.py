@@ -1294,7 +1294,7 @@ def scoring_variants_table(timings: pd.DataFrame) -> ReadableTable:
     spread = ""
     if spreads.iloc[widest] >= 1.1:  # one variant's runs spread far more than the rest: say which, and why it can
         name = timings["description"].iloc[widest]
-        spread = (f" The runs of {name} spread most (slowest ÷ best {_three_figures(spreads.iloc[widest])})"
+        spread = (f" The runs of {name} spread most (slowest ÷ best {spreads.iloc[widest]:.2g})"
                   + (f": it writes two index arrays with one entry per pair (here {size * size:,} entries, {size * size * 8 / 1e6:,.0f} MB apiece) "
                      f"in every pass, "
                      "and its time differs widely from run to run (see \"The stored times beside the live ones\")."
@@ -1496,7 +1496,7 @@ def scoring_summary_table(workload: "Table | pd.DataFrame") -> ReadableTable:
     timings = one_machine_one_engine(workload)
     rows = timings.rows.sort_values("workload_s", ascending=False)
     scores = workload_coverage(timings.rows).scores
-    shown = pd.DataFrame({"way to score": rows["description"] if "description" in rows else rows["variant"],
+    shown = pd.DataFrame({"variant": rows["description"] if "description" in rows else rows["variant"],
                           "ns per score, the seed's workload": [_three_figures(shown_ns_per_score(s, scores))
                                                                 for s in rows["workload_s"]]})
     repeats = " or ".join(str(r) for r in workload_coverage(timings.rows).repeats)
