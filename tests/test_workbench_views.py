@@ -1734,7 +1734,7 @@ def test_notebook_6_cells_named_in_the_data_files_table():
     calls = {"benchmark-only games": "benchmark_only_games_table(", "time-saved bars": 'part="time"',
              "threshold table": "ce_threshold_table(", "4p6c turns table": '"turns")',
              "7p7c scores table": '"scores")', "GPU times, 7p7c": '"7p7c"', "GPU times, 5p8c": '"5p8c"',
-             "cpu times table": '"cpu")', "benchmark table": "solve_benchmark_table(",
+             "cpu times table": '"cpu", benchmarks.frame)', "benchmark table": "solve_benchmark_table(",
              "scoring kernel table": "scoring_kernel_table("}
     assert set(calls) == set(NOTEBOOK_6_CELLS)
     notebook = json.loads((DATA_DIR.parent / "notebooks" / "06_results.ipynb").read_text())
