@@ -368,13 +368,13 @@ def gpu_against_seed(what: str) -> str:
 
     table = seed_times_table(seed_rows(), "gpu", load_benchmarks().frame).frame
     seed, mmlib = (next(c for c in table.columns if c.startswith(p)) for p in ("seed s", "mmlib s ("))
-    ratio = table["seed, times as fast"].str.rstrip("x").astype(float)
+    ratio = table["seed faster by"].str.rstrip("x").astype(float)
     assert (ratio.round(1) == (table[mmlib].astype(float) / table[seed].astype(float)).round(1)).all()
     seven = table[table["game"] == "7p7c"].set_index("case equivalence, mmlib")
     if what == "headline":
         return f"{seven.loc['on', mmlib]} s against {seven.loc['on', seed]} s for 7p7c Knuth"
     if what == "table":
-        on, off = (float(seven.loc[ce, "seed, times as fast"].rstrip("x")) for ce in ("on", "off"))
+        on, off = (float(seven.loc[ce, "seed faster by"].rstrip("x")) for ce in ("on", "off"))
         return (f"it takes {on:.1f} times the seed's time with case equivalence ({seven.loc['on', mmlib]} s "
                 f"against {seven.loc['on', seed]} s) and {off:.1f} times without")
     five = table[table["game"] == "5p8c"]
@@ -501,7 +501,7 @@ def cpu_against_seed() -> str:
     from mmlib.workbench.tables import seed_times_table
 
     table = seed_times_table(seed_rows(), "cpu").frame
-    ratio = table["mmlib, times as fast"].str.rstrip("x")
+    ratio = table["mmlib faster by"].str.rstrip("x")
     values = ratio.astype(float)
     return f"mmlib is {ratio[values.idxmin()]} to {ratio[values.idxmax()]} times as fast"
 

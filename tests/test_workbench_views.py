@@ -1216,8 +1216,8 @@ def test_notebook_6_review_r1_fixes():
 
     table = solve_benchmark_table(load_benchmarks().frame)
     frame = table.frame
-    assert {"cpu s", "cuda s", "cpu s / cuda s", "cpu: G scores/s",
-            "cuda: G scores/s"} <= set(frame)
+    assert {"cpu s", "cuda s", "cuda faster by", "cpu: billion scores/s",
+            "cuda: billion scores/s"} <= set(frame)
     assert not any("M scores" in c for c in frame.columns)
     wide, _parts = solve_benchmarks(load_benchmarks().frame)
     paired = wide.dropna(subset=["median_s_cpu", "median_s_cuda"])
@@ -1336,9 +1336,9 @@ def test_notebook_6_review_r3_fixes():
     seven = gpu.frame[gpu.frame["game"] == "7p7c"]
     assert list(seven["case equivalence, seed"]) == list(seven["case equivalence, mmlib"]) == ["on", "off"]
     shown = gpu.frame["mmlib s (NVIDIA H200)"].astype(float) / gpu.frame["seed s (RTX 4090)"].astype(float)
-    assert list(gpu.frame["seed, times as fast"]) == [f"{r:.1f}x" for r in shown]
+    assert list(gpu.frame["seed faster by"]) == [f"{r:.1f}x" for r in shown]
     cpu = seed_times_table(load_seed_comparison(), "cpu").frame
-    assert "7.9x" in set(cpu["mmlib, times as fast"])  # 18.4 / 2.34, as shown
+    assert "7.9x" in set(cpu["mmlib faster by"])  # 18.4 / 2.34, as shown
     table = solve_benchmark_table(benchmarks).frame
     paired = table[table[RATIO_TITLE] != "–"]
     ratios = paired["cpu s"].astype(float) / paired["cuda s"].astype(float)
@@ -1438,7 +1438,9 @@ def test_notebook_6_review_r4_fixes():
     order = ["Knuth", "Expected Size", "Entropy", "Most Parts"]
     strategies = list(dict.fromkeys(turns.frame["strategy"]))
     assert strategies == order
-    assert (turns.frame["agreement"] != "").sum() == 1 and 'Where "agreement" is blank' in turns.note
+    # Review r12: the one row that differs is marked †, no column blank but in that row.
+    assert "agreement" not in turns.frame.columns and "seed's figure from" not in turns.frame.columns
+    assert turns.frame["first guess"].str.endswith(" †").sum() == 1 and "† " in turns.note and "differs" in turns.note
     scores = seed_comparison_table(load_seed_comparison(), "scores")
     assert "agreement" not in scores.frame.columns and "agree in every row" in scores.note
     # 5. A tie on max and average: the caption names the other first guess.
@@ -1733,7 +1735,7 @@ def test_notebook_6_cells_named_in_the_data_files_table():
     calls = {"benchmark-only games": "benchmark_only_games_table(", "time-saved bars": 'part="time"',
              "threshold table": "ce_threshold_table(", "4p6c turns table": '"turns")',
              "7p7c scores table": '"scores")', "GPU times, 7p7c": '"7p7c"', "GPU times, 5p8c": '"5p8c"',
-             "cpu times table": '"cpu")', "benchmark table": "solve_benchmark_table(",
+             "cpu times table": '"cpu", benchmarks.frame)', "benchmark table": "solve_benchmark_table(",
              "scoring kernel table": "scoring_kernel_table("}
     assert set(calls) == set(NOTEBOOK_6_CELLS)
     notebook = json.loads((DATA_DIR.parent / "notebooks" / "06_results.ipynb").read_text())

@@ -367,8 +367,10 @@ def _solves_named(rows: pd.DataFrame) -> str:
 
 # Column titles in the pattern of the seed tables' ("seed, times as fast") and the unit of the others ("billion scores/s").
 # Short titles, so that the ten columns fit a page of about 900 px (review r11: the last was cut off).
-RATIO_TITLE = "cpu s / cuda s"
-RATE_TITLES = {backend: f"{backend}: G scores/s" for backend in ("cpu", "cuda")}
+# Every ratio column names the faster side, in one pattern (review r12: "seed, times as fast" beside
+# "mmlib, times as fast" and "cpu s / cuda s" read in different directions).
+RATIO_TITLE = "cuda faster by"
+RATE_TITLES = {backend: f"{backend}: billion scores/s" for backend in ("cpu", "cuda")}
 
 
 def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
@@ -402,7 +404,7 @@ def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
         cores = sorted({int(c) for c in part.rows.get("cores", pd.Series(dtype=float)).dropna()})
         if backend != "cpu" and len(cores) == 1:  # the load average is the GPU's host's: say of how many cores
             on = f" on a {cores[0]}-core host"
-        where.append(f"{backend}: {part.caption()}{on}")
+        where.append(f"{backend}: {part.caption()}{mmlib_versions(latest_rows(part.rows))}{on}")
     # How many solves each median is of: the usual count once, the solves of another count named.
     latest = pd.concat([latest_rows(part.rows) for part in parts.values() if len(part.rows)])
     repeats = latest["repeats"].dropna().astype(int) if "repeats" in latest.columns else pd.Series(dtype=int)
@@ -453,7 +455,7 @@ def solve_benchmark_table(benchmarks: pd.DataFrame) -> ReadableTable:
             firsts.append(f"in {game} " + ", ".join(f"{g} for {' and '.join(names)}" for g, names in by_guess.items()))
     first = f" First guess: {'; '.join(firsts)}." if firsts else ""
     note = (f"{lines}{'; '.join(where)}.{medians}{runs}{first} {RATIO_TITLE}: how many times as fast the GPU ran "
-            f"the solve; G scores/s: billions of scores a second; both computed from "
+            f"the solve, computed, as the scores a second are, from "
             f"the scores and the seconds as shown. {NOT_TIMED}: not timed on that backend by its current engine."
             + (f" Left out: {left}." if left else ""))
     return ReadableTable(table.frame, note, table.numeric)
@@ -662,7 +664,7 @@ def _other_data_files(data_dir=None) -> dict:
     files["data/seed_comparison.csv"] = [
         (what, where, kinds[kind], why) for kind, what, where, why in (
             ("turns", "4p6c turn counts", notebook_6_cell("4p6c turns table"), ""),
-            ("gpu", "GPU times, seed's against mmlib's cuda", notebook_6_cell("GPU times, 7p7c", "GPU times, 5p8c", "7p7c scores table"), ""),
+            ("gpu", "score counts and GPU times, seed's against mmlib's cuda", notebook_6_cell("GPU times, 7p7c", "GPU times, 5p8c", "7p7c scores table"), ""),
             ("cpu", "cpu times, seed's C++ against mmlib's cpu", notebook_6_cell("cpu times table"), ""),
             ("crossed", "seed's GPU times against mmlib's cpu", NOT_SHOWN,
              "the seed's GPU times beside mmlib's cpu times in data/seed_comparison.csv, as they would compare "
@@ -985,20 +987,34 @@ def seed_comparison_table(comparison: pd.DataFrame, part: str = "all") -> Readab
             frame = frame.drop(columns=same)
         # A column whose value most rows share shows it only where a row differs, the usual value said
         # once here: the differing row stands out, and no value fills the column.
+        # A column of one value in every row is said once; where a few rows differ, the column goes too
+        # (review r12: two columns blank in all rows but one) and those rows are marked † in their
+        # first-guess cell, the note saying what differs in them.
+        marked = pd.Series(False, index=frame.index)
+        differ = {}
         for column in (source, "agreement"):
             if column not in frame.columns or len(frame) < 2:
                 continue
             usual = frame[column].value_counts().index[0]
+            said_usual = usual
+            if column == "agreement" and usual.startswith("equal: "):  # "equal: total, max"
+                said_usual = f"{_and(usual.removeprefix('equal: ').split(', '))} equal"
             if frame[column].nunique() == 1:
                 notes.append("Seed and mmlib agree in every row." if column == "agreement"
                              else f"{column.capitalize()}: {usual} in every row.")
-                frame = frame.drop(columns=[column])
             else:
-                said_usual = usual
-                if column == "agreement" and usual.startswith("equal: "):  # "equal: total, max"
-                    said_usual = f"{_and(usual.removeprefix('equal: ').split(', '))} equal"
-                notes.append(f'Where "{column}" is blank: {said_usual}.')
-                frame[column] = frame[column].where(frame[column] != usual, "")
+                differ[column] = (said_usual, frame[column].where(frame[column] != usual, ""))
+                marked |= frame[column] != usual
+            frame = frame.drop(columns=[column])
+        if marked.any():
+            rows_said = "; ".join(
+                ", ".join(f"{'the seed' + chr(39) + 's figure from' if c == source else c} {v[1][i]}"
+                          for c, v in differ.items() if v[1][i]) for i in frame.index[marked])
+            others = ", ".join(f"{'the seed' + chr(39) + 's figure from' if c == source else c} {v[0]}"
+                               for c, v in differ.items())
+            notes.append(f"† {rows_said}. Every other row: {others}.")
+            cell = "first guess" if "first guess" in frame.columns else "strategy"
+            frame[cell] = frame[cell].astype(str).where(~marked, frame[cell].astype(str) + " †")
         if (frame.drop(columns=[c for c in frame.columns if not c.endswith(", seed")]) == NOT_TIMED).any().any():
             notes.append(f"{NOT_TIMED}: a figure that source does not give.")
     frame = frame.drop_duplicates()
@@ -1057,6 +1073,9 @@ SETTING_NOT_STATED = "not stated"  # the seed's case equivalence, where its sour
 
 # The seed's sources whose table of times names no card: the card is that of the document's section.
 CARD_FROM_SECTION = {"Mastermind_on_the_GPU.md, Some Numbers": "Case Equivalence Optimization"}
+
+
+SEED_FASTER, MMLIB_FASTER = "seed faster by", "mmlib faster by"  # the pattern of RATIO_TITLE
 
 
 def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu",
@@ -1145,10 +1164,10 @@ def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu",
     mmlib_shown = [three_figures(float(v)) for v in chosen["mmlib_seconds"]]
     # The ratio of the times as shown, so that a reader who divides them gets it.
     if kind == "gpu":
-        ratio_column = "seed, times as fast"
+        ratio_column = SEED_FASTER
         ratios = [times_as(float(m.replace(",", "")) / float(t.replace(",", ""))) for t, m in zip(seed_shown, mmlib_shown)]
     else:
-        ratio_column = "mmlib, times as fast"
+        ratio_column = MMLIB_FASTER
         ratios = [times_as(float(t.replace(",", "")) / float(m.replace(",", ""))) for t, m in zip(seed_shown, mmlib_shown)]
     frame = pd.DataFrame({
         "game": chosen["game"].tolist(), "strategy": [Strategy.parse(s).title for s in chosen["strategy"]],
@@ -1188,6 +1207,12 @@ def seed_times_table(comparison: pd.DataFrame, kind: str = "gpu",
                         for engine, group in chosen.groupby("mmlib_engine", sort=True))
     machine = mmlib_machine.split(",")[0]
     where = f"{machine}, {engines}"
+    if benchmarks is not None and len(benchmarks) and "mmlib_version" in benchmarks.columns:
+        # The commit of mmlib that measured each time, from its row of data/benchmarks.csv (review r12).
+        dates = set(chosen["mmlib_date"].astype(str).str.slice(0, 10))
+        measured = benchmarks[benchmarks["engine"].isin(set(chosen["mmlib_engine"]))
+                              & benchmarks["date"].astype(str).str.slice(0, 10).isin(dates)]
+        where += mmlib_versions(measured) if len(measured) else ""
     notes.append(f"mmlib's times: {where} (data/benchmarks.csv).")
     if games is not None and len(frame) > 1:
         # One value in every row: said once, before the rest of the note.
