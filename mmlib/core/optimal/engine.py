@@ -352,24 +352,24 @@ def cache_clear(cache, stats):
 
 
 @kernel
-def cache_store(cache, stats, image, first, n, depth, value, exact, guess):
+def cache_store(cache, stats, image, first, n, depth, value, exact, guess, h):
     """Remember a position's value (exact, or a lower bound) and its best guess (renamed as its
-    key is). An exact entry is never replaced; a bound only by a better one."""
-    h = _key_hash(image, first, n, depth)
+    key is); `h`: its key's hash (`_key_hash`). An exact entry is never replaced; a bound only by
+    a better one. Returns the key's entry, or -1 where the key is longer than the whole pool."""
     e = cache_find(cache, image, first, n, depth, h)
     if e >= 0:
         if cache.exact[e] or (not exact and cache.value[e] >= value):
-            return
+            return e
         cache.value[e] = value
         cache.exact[e] = exact
         cache.guess[e] = guess
-        return
+        return e
     entries = cache.hash.shape[0]
     if (cache.meta[0] + 1 > entries or cache.meta[1] + n > cache.pool.shape[0]
             or 2 * (cache.meta[0] + 1) > cache.slots.shape[0]):
         cache_clear(cache, stats)
         if n > cache.pool.shape[0]:
-            return
+            return np.int64(-1)
     e = cache.meta[0]
     cache.meta[0] += 1
     start = cache.meta[1]
@@ -389,6 +389,7 @@ def cache_store(cache, stats, image, first, n, depth, value, exact, guess):
         i = (i + 1) & mask
     cache.slots[i] = e + 1
     stats[S_ENTRIES] += 1
+    return e
 
 
 # -- the workers' shared exact entries ----------------------------------------------------
@@ -493,8 +494,7 @@ def shared_import(cache, stats, image, n, depth, h):
             if fields[SE_CHECK] != _shared_check(tag, h, depth, n, value, guess, pool, start):
                 continue
             stats[S_SHARED_HITS] += 1
-            cache_store(cache, stats, image, 0, n, depth, value, True, guess)
-            return cache_find(cache, image, 0, n, depth, h)
+            return cache_store(cache, stats, image, 0, n, depth, value, True, guess, h)
     return np.int64(-1)
 
 
@@ -1492,9 +1492,10 @@ def _remember(tables, buffers, cache, stats, level, n, depth, value, exact, gues
     if guess >= 0:
         guess = renamed_codeword(tables, guess, buffers.pin_order[level], buffers.labels[level])
     image = buffers.key_image[level]
-    cache_store(cache, stats, image, 0, n, depth, value, exact, guess)
+    h = _key_hash(image, 0, n, depth)
+    cache_store(cache, stats, image, 0, n, depth, value, exact, guess, h)
     if exact and cache.shared_slots.shape[0] > 0:
-        shared_publish(cache, image, n, depth, value, guess, _key_hash(image, 0, n, depth))
+        shared_publish(cache, image, n, depth, value, guess, h)
 
 
 @kernel

@@ -278,13 +278,10 @@ class OptimalSearch:
         for name, value in delta.items():
             self.counters[en.STAT_NAMES.index(name)] += int(value)
 
-    def share_cache(self, rows: "dict | None", row: int = -1, tag: int = 0) -> None:
+    def share_cache(self, rows: dict, row: int, tag: int) -> None:
         """Publish this search's exact values in row `row` of `rows` (`shared_rows`: the
         tables of a process pool's workers) and read the other rows on a miss; `tag` names
-        the run (an entry of another run never matches). None: share nothing."""
-        if rows is None:
-            self.cache = self.cache._replace(**NO_SHARED_ROWS)
-            return
+        the run (an entry of another run never matches)."""
         info = np.array([row, tag], dtype=np.int64)
         self.cache = self.cache._replace(**rows, shared_info=info)
         rows["shared_slots"][row, :] = 0  # what this row held belongs to an earlier run
